@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countries } from './enums.ts';
 
 // §3 staff and customer-facing role names. `Name` may also be any other string (§3 "a known role or any string").
 export const knownRoleNames = [
@@ -25,12 +26,10 @@ export const knownRoleNames = [
 export const knownRoleNameSchema = z.enum(knownRoleNames);
 export type KnownRoleName = z.infer<typeof knownRoleNameSchema>;
 
-export const countryCodes = ['FI', 'DK', 'NO', 'SE'] as const;
-
 // §3 Role: Name (a known role or any string), optional Country.
 export const tokenRoleSchema = z.object({
   Name: z.string().min(1),
-  Country: z.enum(countryCodes).optional(),
+  Country: z.enum(countries).optional(),
 });
 export type TokenRole = z.infer<typeof tokenRoleSchema>;
 
