@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+// One schema for every environment variable the API reads (conventions §6). Read once at start-up;
+// a bad value stops the process with every problem listed, not the first one found.
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.string().url().optional());
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: optionalUrl,
+  JWT_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.replace(/\\n/g, '\n') : undefined)),
+  JWT_ISSUER: z.string().default('nordloan'),
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  DEV_IDENTITY_PROVIDER: booleanFromEnv.optional(),
+  INTEGRATION_URL: optionalUrl,
+  PERSON_SERVICE_URL: optionalUrl,
+  PUBLIC_BASE_URL: optionalUrl,
+  CORS_ORIGINS: z.string().default(''),
+  REDIS_URL: optionalUrl,
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  WORKER_ENABLED: booleanFromEnv.default(true),
+  LENDER_SEED: z.coerce.number().int().default(42),
+  LENDER_DELAY_SCALE: z.coerce.number().min(0).max(10).default(1),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config {
+  env: RawConfig['NODE_ENV'];
+  host: string;
+  port: number;
+  logLevel: RawConfig['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwt: { privateKeyPem: string | undefined; issuer: string; ttlSeconds: number };
+  /** The development identity provider: on unless NODE_ENV=production, never on in production. */
+  devIdentityProvider: boolean;
+  integrationUrl: string | undefined;
+  personServiceUrl: string | undefined;
+  publicBaseUrl: string | undefined;
+  corsOrigins: string[];
+  redisUrl: string | undefined;
+  webDistDir: string;
+  worker: { enabled: boolean; lenderSeed: number; lenderDelayScale: number };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const raw = parsed.data;
+  if (raw.NODE_ENV === 'production' && raw.DEV_IDENTITY_PROVIDER === true) {
+    throw new ConfigError(['DEV_IDENTITY_PROVIDER: the development identity provider cannot run in production']);
+  }
+  return {
+    env: raw.NODE_ENV,
+    host: raw.HOST,
+    port: raw.PORT,
+    logLevel: raw.LOG_LEVEL,
+    dataDir: raw.DATA_DIR,
+    databaseUrl: raw.DATABASE_URL,
+    jwt: { privateKeyPem: raw.JWT_PRIVATE_KEY, issuer: raw.JWT_ISSUER, ttlSeconds: raw.JWT_TTL_SECONDS },
+    devIdentityProvider: raw.NODE_ENV !== 'production' && raw.DEV_IDENTITY_PROVIDER !== false,
+    integrationUrl: raw.INTEGRATION_URL,
+    personServiceUrl: raw.PERSON_SERVICE_URL,
+    publicBaseUrl: raw.PUBLIC_BASE_URL,
+    corsOrigins: raw.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    redisUrl: raw.REDIS_URL,
+    webDistDir: raw.WEB_DIST_DIR,
+    worker: {
+      enabled: raw.WORKER_ENABLED,
+      lenderSeed: raw.LENDER_SEED,
+      lenderDelayScale: raw.LENDER_DELAY_SCALE,
+    },
+  };
+}
+
+/** A config for tests: in-memory everything, no worker unless asked. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER_ENABLED: 'false' }),
+    ...overrides,
+  };
+}

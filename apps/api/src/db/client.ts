@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+
+// Both drivers give the same Drizzle surface; services and repositories only see `Db`.
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT>;
+/** Anything a repository can run a query on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` on one dedicated connection (a pooled client on PostgreSQL), for what must not hop
+   * between connections: session advisory locks and multi-statement migration scripts.
+   */
+  withSession<T>(work: (session: RawSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface RawSession {
+  /** Runs SQL text; several statements are allowed when there are no parameters. */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** Where PGlite keeps its files; `memory://` (or undefined) keeps nothing on disk. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Fail at start-up, not on the first request, when the server is not there.
+    const probe = await pool.connect();
+    probe.release();
+    return {
+      db: drizzlePostgres(pool) as unknown as Db,
+      kind: 'postgres',
+      withSession: async (work) => {
+        const client = await pool.connect();
+        try {
+          return await work({
+            query: async <Row>(text: string, params?: unknown[]) =>
+              (await client.query(text, params)).rows as Row[],
+          });
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  return {
+    db: drizzlePglite(client) as unknown as Db,
+    kind: 'pglite',
+    withSession: (work) =>
+      work({
+        query: async <Row>(text: string, params?: unknown[]) => {
+          if (params?.length) return (await client.query<Row>(text, params)).rows;
+          const results = await client.exec(text);
+          return (results.at(-1)?.rows ?? []) as Row[];
+        },
+      }),
+    close: () => client.close(),
+  };
+}

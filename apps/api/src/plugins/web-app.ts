@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface WebApp {
+  /** Answers an HTML page request with the single-page app (it routes and renders 404s itself). */
+  servePage(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>nordloan</title></head>
+<body><main><h1>nordloan API is running</h1><p>The web app is not built yet: run <code>npm run build</code>
+(<code>npm start</code> does it for you).</p><p>API documentation: <a href="/docs">/docs</a></p></main></body></html>`;
+
+/**
+ * Serves the built web app (apps/web/dist): its files as static assets, and index.html for every page
+ * path the API does not own. Assets have content hashes in their names, so they are cached for a year.
+ */
+export async function registerWebApp(app: FastifyInstance, options: { distDir: string; isKnownPage: (request: FastifyRequest) => boolean }): Promise<WebApp> {
+  const distDir = resolve(options.distDir);
+  const indexPath = join(distDir, 'index.html');
+  const built = existsSync(indexPath);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  // Read once: index.html changes only with a new build, which means a restart.
+  const indexHtml = built ? readFileSync(indexPath, 'utf8') : NOT_BUILT_PAGE;
+  return {
+    servePage(request, reply) {
+      return reply
+        .status(options.isKnownPage(request) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
+    },
+  };
+}
