@@ -72,7 +72,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const raw = parsed.data;
   if (raw.NODE_ENV === 'production' && raw.DEV_IDENTITY_PROVIDER === true) {
-    throw new ConfigError(['DEV_IDENTITY_PROVIDER: the development identity provider cannot run in production']);
+    throw new ConfigError([
+      'DEV_IDENTITY_PROVIDER: the development identity provider cannot run in production',
+    ]);
   }
   return {
     env: raw.NODE_ENV,

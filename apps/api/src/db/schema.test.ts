@@ -15,7 +15,9 @@ const schemaDir = join(dirname(fileURLToPath(import.meta.url)), 'schema');
 
 async function drizzleTables(): Promise<PgTable[]> {
   const tables: PgTable[] = [];
-  for (const file of readdirSync(schemaDir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+  for (const file of readdirSync(schemaDir).filter(
+    (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
+  )) {
     const module = (await import(join(schemaDir, file))) as Record<string, unknown>;
     for (const value of Object.values(module)) if (is(value, PgTable)) tables.push(value);
   }
@@ -37,7 +39,9 @@ describe('database schema', () => {
         `SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'`,
       ),
     );
-    const inDatabase = new Map(columns.map((row) => [`${row.table_name}.${row.column_name}`, row.is_nullable === 'YES']));
+    const inDatabase = new Map(
+      columns.map((row) => [`${row.table_name}.${row.column_name}`, row.is_nullable === 'YES']),
+    );
     const problems: string[] = [];
     for (const table of await drizzleTables()) {
       const config = getTableConfig(table);
@@ -56,6 +60,8 @@ describe('database schema', () => {
 
   it('refuses a migration that was edited after it was applied', async () => {
     const [first, ...rest] = readMigrations();
-    await expect(migrate(database, [{ ...first!, checksum: 'edited' }, ...rest])).rejects.toThrow(/was changed/);
+    await expect(migrate(database, [{ ...first!, checksum: 'edited' }, ...rest])).rejects.toThrow(
+      /was changed/,
+    );
   });
 });

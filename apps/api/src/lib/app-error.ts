@@ -25,12 +25,14 @@ export const badRequest = (message: string, fieldErrors: FieldError[] = []) =>
   new AppError(400, message, fieldErrors);
 
 /** One field is wrong: the usual case of a business-rule validation. */
-export const fieldError = (field: string, message: string) => new AppError(400, message, [{ Field: field, Message: message }]);
+export const fieldError = (field: string, message: string) =>
+  new AppError(400, message, [{ Field: field, Message: message }]);
 
 export const unauthorized = (message = 'Missing token') => new AppError(401, message);
 export const forbidden = (message = 'Forbidden', extra: Record<string, unknown> = {}) =>
   new AppError(403, message, [], extra);
 /** Also used for "exists but is not yours", so that ids do not leak. */
 export const notFound = (message = 'This page could not be found') => new AppError(404, message);
-export const conflict = (message: string, extra: Record<string, unknown> = {}) => new AppError(409, message, [], extra);
+export const conflict = (message: string, extra: Record<string, unknown> = {}) =>
+  new AppError(409, message, [], extra);
 export const serviceUnavailable = (message: string) => new AppError(503, message);

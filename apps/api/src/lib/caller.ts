@@ -8,8 +8,22 @@ import { applicantRoleNames, type TokenPayload, type TokenRole } from '@nordloan
  * - staff: any token whose roles are staff roles (Sales, Manager, Super…), each role with an optional Country.
  */
 export type Caller =
-  | { kind: 'customer'; customerId: string; personId: string | null; roles: TokenRole[]; email: string | null; tokenId: string }
-  | { kind: 'person'; personId: string; customerId: string | null; roles: TokenRole[]; email: string | null; tokenId: string }
+  | {
+      kind: 'customer';
+      customerId: string;
+      personId: string | null;
+      roles: TokenRole[];
+      email: string | null;
+      tokenId: string;
+    }
+  | {
+      kind: 'person';
+      personId: string;
+      customerId: string | null;
+      roles: TokenRole[];
+      email: string | null;
+      tokenId: string;
+    }
   | { kind: 'staff'; agentId: string | null; roles: TokenRole[]; tokenId: string };
 
 export function callerFromPayload(payload: TokenPayload & { sub?: string }): Caller | null {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Caller, callerFromPayload } from '#src/lib/caller.ts';
 import { unauthorized } from '#src/lib/app-error.ts';
+import { type Caller, callerFromPayload } from '#src/lib/caller.ts';
 import type { TokenService } from '#src/modules/auth/token.service.ts';
 
 declare module 'fastify' {

@@ -14,7 +14,11 @@ export function registerMetrics(app: FastifyInstance) {
   });
   app.addHook('onResponse', async (request, reply) => {
     duration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
   });

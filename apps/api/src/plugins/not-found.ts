@@ -39,7 +39,8 @@ export function registerNotFound(app: FastifyInstance, options: NotFoundOptions 
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && options.servePage) return options.servePage(request, reply);
 
     const allowed = allowedMethods(request.url);

@@ -16,7 +16,10 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
  * Serves the built web app (apps/web/dist): its files as static assets, and index.html for every page
  * path the API does not own. Assets have content hashes in their names, so they are cached for a year.
  */
-export async function registerWebApp(app: FastifyInstance, options: { distDir: string; isKnownPage: (request: FastifyRequest) => boolean }): Promise<WebApp> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { distDir: string; isKnownPage: (request: FastifyRequest) => boolean },
+): Promise<WebApp> {
   const distDir = resolve(options.distDir);
   const indexPath = join(distDir, 'index.html');
   const built = existsSync(indexPath);
@@ -25,8 +28,11 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       root: distDir,
       wildcard: false,
       index: false,
-      setHeaders: (res, path) => {
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

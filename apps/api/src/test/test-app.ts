@@ -13,7 +13,12 @@ export interface TestApp {
   config: Config;
   clock: TestClock;
   /** Logs in through the development identity provider; answers the token and ids. */
-  login(input: { nationalId: string; country: 'NO' | 'SE' | 'FI' | 'DK'; role?: 'Person' | 'Customer'; brand?: string }): Promise<{
+  login(input: {
+    nationalId: string;
+    country: 'NO' | 'SE' | 'FI' | 'DK';
+    role?: 'Person' | 'Customer';
+    brand?: string;
+  }): Promise<{
     token: string;
     CustomerID: string;
     PersonID: string;
@@ -43,13 +48,21 @@ export function createTestClock(start = new Date()): TestClock {
 }
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; deps?: Partial<Omit<AppDependencies, 'config' | 'database' | 'tokens'>> } = {},
+  options: {
+    config?: Partial<Config>;
+    deps?: Partial<Omit<AppDependencies, 'config' | 'database' | 'tokens'>>;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig({ webDistDir: '/nonexistent', ...options.config });
   const database = await createTestDatabase();
   const clock = createTestClock();
   const key = await loadSigningKey({});
-  const tokens = createTokenService({ key, issuer: config.jwt.issuer, ttlSeconds: config.jwt.ttlSeconds, now: clock.now });
+  const tokens = createTokenService({
+    key,
+    issuer: config.jwt.issuer,
+    ttlSeconds: config.jwt.ttlSeconds,
+    now: clock.now,
+  });
   const app = await buildApp({ config, database, tokens, now: clock.now, ...options.deps });
   await app.ready();
   return {
@@ -60,7 +73,8 @@ export async function createTestApp(
     clock,
     async login(input) {
       const response = await app.inject({ method: 'POST', url: '/auth/dev/login', payload: input });
-      if (response.statusCode !== 200) throw new Error(`dev login failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`dev login failed: ${response.statusCode} ${response.body}`);
       return response.json();
     },
     async staffToken(roles, name = 'Test Agent') {

@@ -1,0 +1,69 @@
+import { currentUserSchema, tokenRoleSchema } from '@nordloan/domain/auth';
+import { countries } from '@nordloan/domain/enums';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '#src/db/client.ts';
+import { notFound } from '#src/lib/app-error.ts';
+import { currentUser, devLogin, devStaffLogin } from './auth.service.ts';
+import type { TokenService } from './token.service.ts';
+
+const devLoginBodySchema = z.object({
+  nationalId: z.string().trim().min(1, 'National identity number is required'),
+  country: z.enum(countries),
+  brand: z.string().optional(),
+  role: z.enum(['Person', 'Customer']).optional(),
+});
+
+const devStaffLoginBodySchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  roles: z.array(tokenRoleSchema).min(1),
+});
+
+export async function authRoutes(
+  app: FastifyInstance,
+  options: { db: Db; tokens: TokenService; devIdentityProvider: boolean },
+) {
+  const { db, tokens } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/.well-known/jwks.json', { schema: { tags: ['auth'] } }, async () => tokens.jwks());
+
+  // Identity check and current user (§7 GET /auth/me): answers who the bearer token belongs to.
+  routes.get(
+    '/auth/me',
+    { schema: { tags: ['auth'], response: { 200: currentUserSchema } } },
+    async (request) => currentUser(request.caller),
+  );
+
+  routes.post(
+    '/auth/dev/login',
+    {
+      schema: {
+        tags: ['auth'],
+        body: devLoginBodySchema,
+        response: { 200: z.object({ token: z.string(), CustomerID: z.string(), PersonID: z.string() }) },
+      },
+    },
+    async (request) => {
+      // Off in production: answers as if the route did not exist.
+      if (!options.devIdentityProvider) throw notFound();
+      return devLogin({ db, tokens, input: request.body });
+    },
+  );
+
+  routes.post(
+    '/auth/dev/staff-login',
+    {
+      schema: {
+        tags: ['auth'],
+        body: devStaffLoginBodySchema,
+        response: { 200: z.object({ token: z.string() }) },
+      },
+    },
+    async (request) => {
+      if (!options.devIdentityProvider) throw notFound();
+      return devStaffLogin({ tokens, input: request.body });
+    },
+  );
+}

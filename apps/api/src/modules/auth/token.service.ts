@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type TokenPayload, type TokenRole, tokenPayloadSchema } from '@nordloan/domain/auth';
+import {
+  type CryptoKey,
+  calculateJwkThumbprint,
+  exportJWK,
+  exportPKCS8,
+  generateKeyPair,
+  importPKCS8,
+  type JWK,
+  errors as joseErrors,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
+import { unauthorized } from '#src/lib/app-error.ts';
+
+const ALGORITHM = 'ES256';
+const KEY_FILE = 'jwt-es256.pkcs8.pem';
+
+export interface SigningKey {
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  publicJwk: JWK;
+  kid: string;
+}
+
+export interface TokenClaims {
+  CustomerID?: string | undefined;
+  PersonID?: string | undefined;
+  Roles: TokenRole[];
+  Email?: string | undefined;
+  ClientID?: string | undefined;
+  /** Subject: the agent for staff tokens. */
+  sub?: string | undefined;
+}
+
+export interface TokenService {
+  sign(claims: TokenClaims, options?: { ttlSeconds?: number }): Promise<string>;
+  /** §5: accepted only if it decodes, carries the required claims, has exp, and exp is in the future. */
+  verify(token: string): Promise<TokenPayload & { sub?: string }>;
+  jwks(): { keys: JWK[] };
+}
+
+async function keyFromPem(pem: string): Promise<SigningKey> {
+  const privateKey = await importPKCS8(pem, ALGORITHM, { extractable: true });
+  const privateJwk = await exportJWK(privateKey);
+  // The public half is the private JWK without its secret `d`.
+  const { d: _secret, ...publicJwk } = privateJwk;
+  const { importJWK } = await import('jose');
+  const publicKey = (await importJWK(publicJwk, ALGORITHM)) as CryptoKey;
+  const kid = await calculateJwkThumbprint(publicJwk);
+  return { privateKey, publicKey, publicJwk: { ...publicJwk, kid, alg: ALGORITHM, use: 'sig' }, kid };
+}
+
+export async function generateSigningKeyPem(): Promise<string> {
+  const { privateKey } = await generateKeyPair(ALGORITHM, { extractable: true });
+  return exportPKCS8(privateKey);
+}
+
+/**
+ * The key comes from config (JWT_PRIVATE_KEY) when given; otherwise it is generated once and kept in
+ * DATA_DIR so tokens survive a restart. Without a data dir (tests) a fresh in-memory key is used.
+ */
+export async function loadSigningKey(options: {
+  privateKeyPem?: string | undefined;
+  dataDir?: string | undefined;
+}) {
+  if (options.privateKeyPem) return keyFromPem(options.privateKeyPem);
+  if (!options.dataDir) return keyFromPem(await generateSigningKeyPem());
+  const keyDir = join(options.dataDir, 'keys');
+  const keyPath = join(keyDir, KEY_FILE);
+  if (!existsSync(keyPath)) {
+    mkdirSync(keyDir, { recursive: true });
+    writeFileSync(keyPath, await generateSigningKeyPem(), { mode: 0o600 });
+  }
+  return keyFromPem(readFileSync(keyPath, 'utf8'));
+}
+
+export function createTokenService(options: {
+  key: SigningKey;
+  issuer: string;
+  ttlSeconds: number;
+  now?: () => Date;
+}): TokenService {
+  const { key, issuer, ttlSeconds } = options;
+  const now = options.now ?? (() => new Date());
+
+  return {
+    async sign(claims, signOptions) {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      const { sub, ...payload } = claims;
+      const jwt = new SignJWT({ ...payload })
+        .setProtectedHeader({ alg: ALGORITHM, kid: key.kid, typ: 'JWT' })
+        .setIssuer(issuer)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + (signOptions?.ttlSeconds ?? ttlSeconds))
+        .setJti(randomUUID());
+      if (sub) jwt.setSubject(sub);
+      return jwt.sign(key.privateKey);
+    },
+
+    async verify(token) {
+      let payload: Record<string, unknown>;
+      try {
+        // `algorithms` pins ES256: `alg: none` and HS256-with-the-public-key tricks are refused here.
+        ({ payload } = await jwtVerify(token, key.publicKey, {
+          algorithms: [ALGORITHM],
+          issuer,
+          requiredClaims: ['exp', 'iat', 'jti'],
+          currentDate: now(),
+        }));
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw unauthorized('JWT expired');
+        if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'exp') {
+          throw unauthorized('JWT does not contain expiration');
+        }
+        throw unauthorized('Invalid JWT');
+      }
+      const parsed = tokenPayloadSchema.safeParse(payload);
+      if (!parsed.success) throw unauthorized('Invalid JWT');
+      return { ...parsed.data, ...(typeof payload.sub === 'string' ? { sub: payload.sub } : {}) };
+    },
+
+    jwks: () => ({ keys: [key.publicJwk] }),
+  };
+}

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleOptions } from '#src/lib/module-options.ts';
+
+// Placeholder registered by app.ts; the loan-application module fills it in.
+export async function integrationRoutes(_app: FastifyInstance, _options: ModuleOptions) {}

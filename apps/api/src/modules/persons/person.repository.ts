@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '#src/db/client.ts';
+import { person } from '#src/db/schema/core.ts';
+
+export type PersonRow = typeof person.$inferSelect;
+export type NewPersonRow = typeof person.$inferInsert;
+
+export async function findPersonById(db: Executor, id: string): Promise<PersonRow | undefined> {
+  const [row] = await db.select().from(person).where(eq(person.id, id));
+  return row;
+}
+
+export async function findPersonByNationalId(
+  db: Executor,
+  country: string,
+  nationalId: string,
+): Promise<PersonRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(person)
+    .where(and(eq(person.country, country), eq(person.nationalId, nationalId)));
+  return row;
+}
+
+export async function insertPerson(db: Executor, values: NewPersonRow): Promise<PersonRow> {
+  const [row] = await db.insert(person).values(values).returning();
+  return row!;
+}
+
+/** Finds the person by national id or creates it; safe when two logins race (unique constraint). */
+export async function findOrCreatePerson(db: Executor, values: NewPersonRow): Promise<PersonRow> {
+  const [created] = await db.insert(person).values(values).onConflictDoNothing().returning();
+  if (created) return created;
+  return (await findPersonByNationalId(db, values.country, values.nationalId))!;
+}
