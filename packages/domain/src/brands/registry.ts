@@ -202,8 +202,8 @@ const finlandUnsecured: UnsecuredLoanSettings = {
 };
 
 /** Denmark has no §9 row; ours. The marketed example (100 000 DKK, 5 years, 9.95 %, 1 000 DKK startup,
- * 25 DKK a month) has an ÅOP of about 11.4 %, well under the 25 % marketing limit, and a total cost of
- * about 29 % of the amount, under the 100 % cap (lov om forbrugslånsvirksomheder § 11 a–b, regulation.md).
+ * 25 DKK a month) has an ÅOP of about 11.5 %, well under the 25 % marketing limit, and a total cost of
+ * about 30 % of the amount, under the 100 % cap (lov om forbrugslånsvirksomheder § 11 a–b, regulation.md).
  * Ten years at most keeps the mid-rate total cost under 100 % of the amount. */
 const denmarkUnsecured: UnsecuredLoanSettings = {
   rates: { low: 4.95, mid: 9.95, high: 19.95 },
