@@ -1,0 +1,39 @@
+import { errorMessages } from '@nordloan/domain/errors';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
+import { ApiError, fillPath, joinUrl, readBody, readErrorBody, send } from '#src/shared/api/http.ts';
+import { queryKeys } from '#src/shared/api/query-keys.ts';
+import { serviceUrl } from '#src/shared/api/service-urls.ts';
+
+// §7 GET /customer/{id}. §8: customer calls fail with the short 'Failed to fetch customer'.
+export const customerSchema = z.looseObject({ ID: z.string() });
+export type Customer = z.infer<typeof customerSchema>;
+
+export async function getCustomer(customerID: string, token: string | null): Promise<Customer | null> {
+  const url = joinUrl(serviceUrl(), fillPath('/customer/{customerID}', { customerID }));
+  const response = await send('GET', url, { token });
+  if (!response) return null;
+  if (!response.ok) {
+    throw new ApiError(
+      errorMessages.customerRequestFailed('fetch'),
+      response.status,
+      await readErrorBody(response),
+    );
+  }
+  return customerSchema.parse(await readBody(response, 'GET'));
+}
+
+export const customerQueryOptions = (customerID: string, token: string | null) =>
+  queryOptions({ queryKey: queryKeys.customer(customerID), queryFn: () => getCustomer(customerID, token) });
+
+/** §4/§6: unscoped users do not load a customer record. */
+export function useCustomer() {
+  const token = useAuthStore(effectiveToken);
+  const customerId = useAuthStore((state) => state.customerId);
+  const isUnscoped = useAuthStore((state) => state.isUnscoped);
+  return useQuery({
+    ...customerQueryOptions(customerId ?? '', token),
+    enabled: !!token && !!customerId && !isUnscoped,
+  });
+}

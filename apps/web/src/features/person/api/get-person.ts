@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
+import { entityRequest, fillPath, joinUrl, parseAnswer } from '#src/shared/api/http.ts';
+import { queryKeys } from '#src/shared/api/query-keys.ts';
+import { personServiceUrl } from '#src/shared/api/service-urls.ts';
+
+// §7 GET /person/{id} against the configurable person service base address; §8 entity error texts.
+export const personSchema = z.looseObject({ ID: z.string() });
+export type Person = z.infer<typeof personSchema>;
+
+export async function getPerson(personID: string, token: string | null): Promise<Person | null> {
+  const url = joinUrl(personServiceUrl(), fillPath('/person/{personID}', { personID }));
+  return parseAnswer(personSchema, await entityRequest<unknown>('GET', url, { token }));
+}
+
+export const personQueryOptions = (personID: string, token: string | null) =>
+  queryOptions({ queryKey: queryKeys.person(personID), queryFn: () => getPerson(personID, token) });
+
+export function usePerson() {
+  const token = useAuthStore(effectiveToken);
+  const personId = useAuthStore((state) => state.personId);
+  return useQuery({ ...personQueryOptions(personId ?? '', token), enabled: !!token && !!personId });
+}

@@ -1,0 +1,42 @@
+// §3 "Cached views of an application, keyed by applicationID". Every application view starts with
+// ['application', applicationID], so one prefix invalidation refreshes all of them after a PATCH (§7).
+
+export const applicationViews = [
+  'revision',
+  'children',
+  'debt',
+  'detail',
+  'loan-quotes',
+  'loan-quotes-patch',
+  'loan-quotes-presentation',
+  'loan-quotes-presentation-v2',
+  'payment-remarks',
+  'loan-quote-accept-consent',
+  'product-recommendation',
+  'loan-request',
+  'locks',
+  'lender-tier',
+  'registration-status',
+  'validation',
+] as const;
+export type ApplicationView = (typeof applicationViews)[number];
+
+export const queryKeys = {
+  /** The prefix of every cached view of one application. */
+  application: (applicationID: string) => ['application', applicationID] as const,
+  applicationView: (applicationID: string, view: ApplicationView, ...detail: (string | number)[]) =>
+    ['application', applicationID, view, ...detail] as const,
+  revision: (applicationID: string, revision: number | 'latest') =>
+    queryKeys.applicationView(applicationID, 'revision', revision),
+  /** §3 locks are keyed by marketCountry as well. */
+  locks: (applicationID: string, marketCountry: string) =>
+    queryKeys.applicationView(applicationID, 'locks', marketCountry),
+  applications: (filters: Record<string, unknown>) => ['applications', filters] as const,
+  magicApplication: (magicToken: string) => ['application-magic', magicToken] as const,
+  /** §7 "GET /auth/me … its result is cached by token". */
+  currentUser: (token: string) => ['auth-me', token] as const,
+  customer: (customerID: string) => ['customer', customerID] as const,
+  /** §3 person cache data is keyed by personID and has an insurance view. */
+  person: (personID: string) => ['person', personID] as const,
+  personInsurance: (personID: string) => ['person', personID, 'insurance'] as const,
+} as const;
