@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { validateBrandRegistry } from '@nordloan/domain/brands/registry';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -28,6 +29,7 @@ import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
 import { personRoutes } from './modules/persons/person.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerBrand } from './plugins/brand.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerNotFound } from './plugins/not-found.ts';
@@ -46,6 +48,8 @@ export interface AppDependencies {
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database, tokens } = deps;
   const now = deps.now ?? (() => new Date());
+  // A broken brand config (or a brand example above a legal cap) stops the start, not a later request.
+  validateBrandRegistry();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -75,6 +79,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSecurity(app, { config });
+  registerBrand(app, { config });
   registerAuth(app, tokens);
   registerMetrics(app);
   const web = await registerWebApp(app, { distDir: config.webDistDir, isKnownPage: () => true });

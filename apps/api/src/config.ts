@@ -6,11 +6,13 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+// An empty string counts as unset, so `VAR= npm start` turns a feature off.
 const optionalUrl = z
   .string()
   .trim()
+  .optional()
   .transform((value) => (value === '' ? undefined : value))
-  .pipe(z.string().url().optional());
+  .pipe(z.url().optional());
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

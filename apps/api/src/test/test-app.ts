@@ -3,13 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '#src/app.ts';
 import { type Config, testConfig } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { createTokenService, loadSigningKey, type TokenService } from '#src/modules/auth/token.service.ts';
+import {
+  createTokenService,
+  loadSigningKey,
+  type SigningKey,
+  type TokenService,
+} from '#src/modules/auth/token.service.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   tokens: TokenService;
+  /** The key the app signs with, for tests that hand-craft tokens. */
+  signingKey: SigningKey;
   config: Config;
   clock: TestClock;
   /** Logs in through the development identity provider; answers the token and ids. */
@@ -69,6 +76,7 @@ export async function createTestApp(
     app,
     database,
     tokens,
+    signingKey: key,
     config,
     clock,
     async login(input) {
