@@ -1,21 +1,18 @@
 import { z } from 'zod';
+import {
+  type Country,
+  countries,
+  currencies,
+  currencyByCountry,
+  localeByCountry,
+  locales,
+  products,
+} from '../enums.ts';
+import { feeHandlingSchema } from '../finance/loan-math.ts';
 
-// packages/domain/src/enums.ts did not exist when this was written; the few enumerations the brand
-// config needs are defined here (§3 Enumerations). Move to enums.ts once it lands.
-export const brandCountries = ['FI', 'DK', 'NO', 'SE'] as const;
-export type BrandCountry = (typeof brandCountries)[number];
-export const brandCurrencies = ['DKK', 'EUR', 'NOK', 'SEK'] as const;
-export type BrandCurrency = (typeof brandCurrencies)[number];
-export const brandLocales = ['nb-NO', 'sv-SE', 'fi-FI', 'da-DK'] as const;
-export type BrandLocale = (typeof brandLocales)[number];
-// §1 products; Insurance offers exist in some markets.
-export const brandProducts = [
-  'UnsecuredLoan',
-  'CreditCard',
-  'SecuredLoan',
-  'DiscoveryLoan',
-  'Insurance',
-] as const;
+// §1 products a brand sells: the four loan products of the application (enums `products`) plus
+// Insurance, which exists in some markets and has its own apply path but is not an application Product.
+export const brandProducts = [...products, 'Insurance'] as const;
 export type BrandProduct = (typeof brandProducts)[number];
 
 // brands.md: the 15 brand ids, used everywhere (config, tests, `<id>.localhost`). Defined here rather
@@ -40,23 +37,10 @@ export const brandIds = [
 export const brandIdSchema = z.enum(brandIds);
 export type BrandId = z.infer<typeof brandIdSchema>;
 
-/** §9 currencies and locales, one per country. */
-export const countryCurrency: Record<BrandCountry, BrandCurrency> = {
-  NO: 'NOK',
-  SE: 'SEK',
-  FI: 'EUR',
-  DK: 'DKK',
-};
-export const countryLocale: Record<BrandCountry, BrandLocale> = {
-  NO: 'nb-NO',
-  SE: 'sv-SE',
-  FI: 'fi-FI',
-  DK: 'da-DK',
-};
-const countryPhonePrefix: Record<BrandCountry, string> = { NO: '+47', SE: '+46', FI: '+358', DK: '+45' };
+const countryPhonePrefix: Record<Country, string> = { NO: '+47', SE: '+46', FI: '+358', DK: '+45' };
 // Business-register number formats: NO organisasjonsnummer (9 digits), SE organisationsnummer
 // (NNNNNN-NNNN), FI Y-tunnus (NNNNNNN-N), DK CVR (8 digits). Our numbers are fictional, so no checksum.
-const organisationNumberPattern: Record<BrandCountry, RegExp> = {
+const organisationNumberPattern: Record<Country, RegExp> = {
   NO: /^\d{9}$/,
   SE: /^\d{6}-\d{4}$/,
   FI: /^\d{7}-\d$/,
@@ -248,7 +232,10 @@ export const unsecuredLoanSettingsSchema = z
     exampleRate: z.enum(['min', 'low', 'mid', 'high', 'interest']),
     fees: unsecuredFeesSchema,
     /** How the startup fee enters the APR (regulation.md): paid at t=0, or added to the loan. */
-    feeHandling: z.enum(['upfront', 'financed']),
+    feeHandling: feeHandlingSchema,
+    /** Norway: an example longer than 5 years is lawful only as a refinancing (utlånsforskriften § 13), and
+     * is presented as one. */
+    exampleIsRefinancing: z.boolean(),
     config: z.strictObject({
       amount: rangeConfigSchema,
       /** In whole years. */
@@ -338,11 +325,11 @@ export const thirdPartySchema = z.strictObject({
 export const brandConfigSchema = z
   .strictObject({
     brand: brandIdSchema,
-    country: z.enum(brandCountries),
-    currency: z.enum(brandCurrencies),
+    country: z.enum(countries),
+    currency: z.enum(currencies),
     i18n: z.strictObject({
-      locales: z.array(z.enum(brandLocales)).min(1),
-      defaultLocale: z.enum(brandLocales),
+      locales: z.array(z.enum(locales)).min(1),
+      defaultLocale: z.enum(locales),
     }),
     /** Production host, under the reserved `.example` top-level domain (brands.md). */
     domain: z.string().regex(/^([a-z0-9-]+\.)+example$/, 'must be a lowercase host under .example'),
@@ -371,16 +358,16 @@ export const brandConfigSchema = z
       ctx.addIssue({ code: 'custom', path, message });
     const sells = (product: BrandProduct) => config.products.includes(product);
 
-    if (config.currency !== countryCurrency[config.country]) {
-      issue(['currency'], `${config.country} brands use ${countryCurrency[config.country]}`);
+    if (config.currency !== currencyByCountry[config.country]) {
+      issue(['currency'], `${config.country} brands use ${currencyByCountry[config.country]}`);
     }
     if (!config.i18n.locales.includes(config.i18n.defaultLocale)) {
       issue(['i18n', 'defaultLocale'], 'defaultLocale must be one of locales');
     }
-    if (config.i18n.defaultLocale !== countryLocale[config.country]) {
+    if (config.i18n.defaultLocale !== localeByCountry[config.country]) {
       issue(
         ['i18n', 'defaultLocale'],
-        `${config.country} brands default to ${countryLocale[config.country]}`,
+        `${config.country} brands default to ${localeByCountry[config.country]}`,
       );
     }
     if (new Set(config.products).size !== config.products.length) {

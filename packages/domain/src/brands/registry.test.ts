@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { calculateLoanCost } from '../finance/loan-math.ts';
 import { brandConfigSchema, contrastRatio } from './brand-config.schema.ts';
 import {
   BrandNotFoundError,
+  brandExampleCapProblems,
   brandIdSchema,
   brandIds,
   brands,
@@ -10,6 +12,7 @@ import {
   getBrand,
   validateBrandRegistry,
 } from './registry.ts';
+import { exampleLoanCostInput } from './unsecured-bounds.ts';
 
 const allBrands = brandIds.map((id) => brands[id]);
 
@@ -144,29 +147,45 @@ describe('§9 unsecured-loan settings', () => {
     },
   );
 
+  it('every brand example keeps its country caps (regulation.md)', () => {
+    for (const brand of allBrands) expect(brandExampleCapProblems(brand), brand.brand).toEqual([]);
+  });
+
+  it('reproduces the regulation.md worked examples from the brand settings', () => {
+    // case a (no-main, financed): 3 380.18 a month; case e (no-alt2): 3 % fee = 7 500 NOK, 13.4056 %.
+    expect(calculateLoanCost(exampleLoanCostInput(brands['no-main'])).monthlyPayment).toBeCloseTo(3380.18, 2);
+    const caseE = exampleLoanCostInput(brands['no-alt2']);
+    expect(caseE.startupFee).toBe(7_500);
+    expect(calculateLoanCost(caseE).effectiveRate).toBeCloseTo(13.4056, 3);
+    // case d (fi-*): 40 000 EUR, 15 years, 6 %, no fees.
+    expect(calculateLoanCost(exampleLoanCostInput(brands['fi-group-a'])).effectiveRate).toBeCloseTo(
+      6.1678,
+      3,
+    );
+  });
+
   it('dk-main markets an example with ÅOP ≤ 25 % and total cost ≤ 100 % of the amount', () => {
-    const { rates, exampleRate, fees, config } = brands['dk-main'].unsecuredLoan;
-    const amount = config.amount.default;
-    const months = config.duration.default * 12;
-    const monthlyRate = rates[exampleRate]! / 100 / 12;
-    const annuity = (amount * monthlyRate) / (1 - (1 + monthlyRate) ** -months);
-    const startup = 'startup' in fees ? fees.startup : 0;
-    // upfront: the fee is paid at t=0 (regulation.md); solve Σ payments discounted = amount − fee.
-    const presentValue = (apr: number) => {
-      let sum = 0;
-      for (let k = 1; k <= months; k++) sum += (annuity + fees.monthly) * (1 + apr) ** (-k / 12);
-      return sum;
+    const input = exampleLoanCostInput(brands['dk-main']);
+    const cost = calculateLoanCost(input);
+    expect(cost.effectiveRate).toBeLessThan(25);
+    expect(cost.totalCost / input.amount).toBeLessThan(1);
+  });
+
+  it('makes a cap-breaking example a start-up error', () => {
+    const noAlt2 = brands['no-alt2'];
+    const notRefinancing = {
+      ...noAlt2,
+      unsecuredLoan: { ...noAlt2.unsecuredLoan, exampleIsRefinancing: false },
     };
-    let low = 0;
-    let high = 1;
-    for (let i = 0; i < 100; i++) {
-      const mid = (low + high) / 2;
-      if (presentValue(mid) > amount - startup) low = mid;
-      else high = mid;
-    }
-    expect(low).toBeLessThan(0.25);
-    const totalCost = months * (annuity + fees.monthly) + startup - amount;
-    expect(totalCost / amount).toBeLessThan(1);
+    expect(brandExampleCapProblems(notRefinancing).join()).toMatch(/utlånsforskriften § 13/);
+    const dkMain = brands['dk-main'];
+    const expensive = {
+      ...dkMain,
+      unsecuredLoan: { ...dkMain.unsecuredLoan, rates: { low: 4.95, mid: 29, high: 30 } },
+    };
+    expect(() => validateBrandRegistry({ ...brands, 'dk-main': expensive })).toThrow(
+      /dk-main: unsecuredLoan \(representative example\): ÅOP .* 25 % marketing limit/,
+    );
   });
 
   it('Swedish startup fees stay under the 2025 cap of 588 SEK', () => {

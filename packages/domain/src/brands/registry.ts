@@ -1,6 +1,13 @@
+import type { Country } from '../enums.ts';
+import {
+  type CapsConfig,
+  checkOfferCaps,
+  defaultCapsConfig,
+  isMarketableInDenmark,
+} from '../finance/caps.ts';
+import { calculateLoanCost } from '../finance/loan-math.ts';
 import {
   type BrandConfig,
-  type BrandCountry,
   type BrandId,
   type BrandPaths,
   brandConfigSchema,
@@ -11,6 +18,7 @@ import {
   type SecuredLoanSettings,
   type UnsecuredLoanSettings,
 } from './brand-config.schema.ts';
+import { exampleLoanCostInput } from './unsecured-bounds.ts';
 
 export { type BrandConfig, type BrandId, brandIdSchema, brandIds } from './brand-config.schema.ts';
 
@@ -149,6 +157,7 @@ const norwayUnsecured = (optionalFields: OptionalFields): UnsecuredLoanSettings 
   exampleRate: 'mid', // regulation.md case a: 150 000 NOK, 5 years, 11.9 %
   fees: { startup: 950, monthly: 30 },
   feeHandling: 'financed',
+  exampleIsRefinancing: false,
   config: {
     amount: { min: 10_000, max: 800_000, default: 150_000, step: 5_000 },
     duration: { min: 1, max: 20, default: 5, step: 1 },
@@ -163,6 +172,9 @@ const norwaySecondUnsecured: UnsecuredLoanSettings = {
   exampleRate: 'mid', // regulation.md case e: 250 000 NOK, 12 years, 12 %, 3 % fee
   fees: { establishmentPercent: 3, monthly: 0 },
   feeHandling: 'financed',
+  // The §9 default term is 12 years; past 5 years Norway allows only refinancing (utlånsforskriften § 13),
+  // so the brand's marketed example is a refinancing example.
+  exampleIsRefinancing: true,
   config: {
     amount: { min: 10_000, max: 500_000, default: 250_000, step: 5_000 },
     duration: { min: 1, max: 15, default: 12, step: 1 },
@@ -177,6 +189,7 @@ const swedenUnsecured = (optionalFields: OptionalFields): UnsecuredLoanSettings 
   exampleRate: 'interest', // regulation.md case c: 500 000 SEK, 15 years, 6.95 %
   fees: { startup: 495, monthly: 0 },
   feeHandling: 'upfront',
+  exampleIsRefinancing: false,
   config: {
     amount: { min: 5_000, max: 800_000, default: 500_000, step: 5_000 },
     duration: { min: 1, max: 15, default: 15, step: 1 },
@@ -194,6 +207,7 @@ const finlandUnsecured: UnsecuredLoanSettings = {
   exampleRate: 'min',
   fees: { startup: 0, monthly: 0 },
   feeHandling: 'upfront',
+  exampleIsRefinancing: false,
   config: {
     amount: { min: 500, max: 70_000, default: 40_000, step: 500 },
     duration: { min: 1, max: 15, default: 15, step: 1 },
@@ -210,6 +224,7 @@ const denmarkUnsecured: UnsecuredLoanSettings = {
   exampleRate: 'mid',
   fees: { startup: 1_000, monthly: 25 },
   feeHandling: 'upfront',
+  exampleIsRefinancing: false,
   config: {
     amount: { min: 10_000, max: 400_000, default: 100_000, step: 5_000 },
     duration: { min: 1, max: 10, default: 5, step: 1 },
@@ -342,7 +357,7 @@ const lightBase = {
 
 interface BrandInput {
   id: BrandId;
-  country: BrandCountry;
+  country: Country;
   name: string;
   domain: string;
   themeName: string;
@@ -802,11 +817,45 @@ export function consentBrandOf(brandId: string): string {
   return brands[brandId].thirdParty.consentBrand;
 }
 
+/** regulation.md: a brand example that breaks a cap is a start-up error. Returns the problems found. */
+export function brandExampleCapProblems(
+  config: BrandConfig,
+  capsConfig: CapsConfig = defaultCapsConfig,
+): string[] {
+  const input = exampleLoanCostInput(config);
+  const cost = calculateLoanCost(input);
+  const result = checkOfferCaps(
+    {
+      country: config.country,
+      product: 'UnsecuredLoan',
+      amount: input.amount,
+      durationMonths: input.durationMonths,
+      nominalRate: input.nominalRate,
+      effectiveRate: cost.effectiveRate,
+      totalCost: cost.totalCost,
+      startupFee: input.startupFee,
+      monthlyFee: input.monthlyFee,
+      isRefinancing: config.unsecuredLoan.exampleIsRefinancing,
+    },
+    capsConfig,
+  );
+  const problems = result.ok ? [] : result.violations.map((violation) => violation.message);
+  // markedsføringsloven § 11 a: the example is marketing, so the stricter 25 % applies to it.
+  if (config.country === 'DK' && !isMarketableInDenmark(cost.effectiveRate)) {
+    problems.push(`ÅOP ${cost.effectiveRate.toFixed(1)} % of the example is above the 25 % marketing limit`);
+  }
+  return problems;
+}
+
 /**
- * Parses every config with the schema and checks the registry as a whole; throws ONE error listing every
- * problem (brand, field, message). The API calls it at start-up: a bad config must stop the process.
+ * Parses every config with the schema, checks each brand's representative example against its country's
+ * caps, and checks the registry as a whole; throws ONE error listing every problem (brand, field,
+ * message). The API calls it at start-up: a bad config must stop the process.
  */
-export function validateBrandRegistry(registry: Record<string, unknown> = brands): void {
+export function validateBrandRegistry(
+  registry: Record<string, unknown> = brands,
+  capsConfig: CapsConfig = defaultCapsConfig,
+): void {
   const problems: string[] = [];
   const seenHosts = new Map<string, string>();
   for (const id of brandIds) {
@@ -823,6 +872,9 @@ export function validateBrandRegistry(registry: Record<string, unknown> = brands
       continue;
     }
     const config = result.data;
+    for (const problem of brandExampleCapProblems(config, capsConfig)) {
+      problems.push(`${key}: unsecuredLoan (representative example): ${problem}`);
+    }
     if (config.brand !== key)
       problems.push(`${key}: brand: is '${config.brand}', must equal its registry key`);
     for (const host of [config.domain, `mine.${config.domain}`]) {

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
+import type { LoanCostInput } from '../finance/loan-math.ts';
 import {
   type BrandConfig,
   type BrandProduct,
   isOnStepGrid,
   type RangeConfig,
+  type UnsecuredFees,
 } from './brand-config.schema.ts';
 
 // §5: amounts and durations must respect the per-brand bounds of §9.
@@ -123,4 +125,26 @@ export function refineAmountAndDuration(
   for (const error of checkAmountAndDuration(brand, product, amount, durationYears)) {
     ctx.addIssue({ code: 'custom', path: [error.Field], message: error.Message });
   }
+}
+
+/** The startup fee in money: fixed, or (§9 "establish 3") a percentage of the amount. */
+export function startupFeeFor(fees: UnsecuredFees, amount: number): number {
+  return 'startup' in fees ? fees.startup : (amount * fees.establishmentPercent) / 100;
+}
+
+/**
+ * The brand's representative example (regulation.md) as input for `calculateLoanCost`: the default amount
+ * and term of §9 at the brand's example rate, with its own fees and fee convention.
+ */
+export function exampleLoanCostInput(brand: BrandConfig): LoanCostInput {
+  const { config, rates, exampleRate, fees, feeHandling } = brand.unsecuredLoan;
+  return {
+    amount: config.amount.default,
+    durationMonths: config.duration.default * 12,
+    // The schema guarantees the named example rate is configured.
+    nominalRate: rates[exampleRate]!,
+    startupFee: startupFeeFor(fees, config.amount.default),
+    monthlyFee: fees.monthly,
+    feeHandling,
+  };
 }
