@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#src/test/test-app.ts';
+
+describe('the app shell', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('GET /health checks the database', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: t.database.kind });
+  });
+
+  it('answers an unknown route with 404 This page could not be found', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/no/such/route' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ Bad: true, Errors: [], Message: 'This page could not be found' });
+  });
+
+  it('answers a known path with the wrong method with 405 Method Not Allowed and Allow', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/health' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET');
+    expect(response.json().Message).toBe('Method Not Allowed');
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/dev/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"nationalId": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Bad).toBe(true);
+  });
+
+  it('publishes OpenAPI at /openapi.json and docs at /docs', async () => {
+    const spec = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.json().openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.json().paths)).toContain('/auth/me');
+    const docs = await t.app.inject({ method: 'GET', url: '/docs' });
+    expect([200, 302]).toContain(docs.statusCode);
+  });
+
+  it('exposes Prometheus metrics', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('http_request_duration_seconds');
+  });
+
+  it('answers page requests with the web app (or a notice that it is not built)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});
