@@ -1,0 +1,40 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getPerson } from '#src/features/person/api/get-person.ts';
+import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, value: unknown, statusText = '') =>
+  fetchMock.mockResolvedValueOnce(
+    new Response(JSON.stringify(value), {
+      status,
+      statusText,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  configureServiceUrls({
+    api: 'https://api.test',
+    integration: 'https://int.test',
+    person: 'https://person.test',
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetServiceUrls();
+});
+
+describe('§7 person calls', () => {
+  it('the person comes from the person service base address', async () => {
+    json(200, { ID: 'p-1' });
+    expect(await getPerson('p-1', 'tok')).toEqual({ ID: 'p-1' });
+    expect(fetchMock.mock.calls[0]![0]).toBe('https://person.test/person/p-1');
+  });
+  it("'Error fetching {url}: …' for a failed person fetch", async () => {
+    json(404, { Message: 'nope' }, 'Not Found');
+    await expect(getPerson('p-1', 'tok')).rejects.toThrow(
+      'Error fetching https://person.test/person/p-1: 404 Not Found nope',
+    );
+  });
+});
