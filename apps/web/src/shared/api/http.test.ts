@@ -53,8 +53,8 @@ describe('§7 generic helpers: the request', () => {
     expect(url).toBe('https://api.test/x');
     expect(init?.mode).toBe('cors');
     expect(init?.method).toBe('GET');
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer tok');
     expect(init?.body).toBeUndefined();
   });
 
@@ -73,7 +73,7 @@ describe('§7 generic helpers: the request', () => {
   it('calls marked "no token" go out without an Authorization header', async () => {
     json(200, {});
     await getJson('https://api.test/x', { requireToken: false });
-    expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 });
 
