@@ -1,0 +1,373 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '#src/db/client.ts';
+import {
+  applicationLock,
+  type LoanApplicationApplicantRow,
+  type LoanApplicationRow,
+  loanApplication,
+  loanApplicationApplicant,
+  loanApplicationRevision,
+} from '#src/db/schema/applications.ts';
+import { conflict, notFound } from '#src/lib/app-error.ts';
+import { toCar, toChild, toDebt, toExpense, toLoanApplication } from './loan-application.mapper.ts';
+import { loadAllSubRecords } from './sub-record.repository.ts';
+
+export type NewLoanApplicationRow = typeof loanApplication.$inferInsert;
+export type LoanApplicationChanges = Partial<
+  Omit<NewLoanApplicationRow, 'id' | 'revision' | 'createdAt' | 'updatedAt' | 'humanReadableId'>
+>;
+export type ApplicantValues = Partial<
+  Omit<typeof loanApplicationApplicant.$inferInsert, 'id' | 'loanApplicationId' | 'role' | 'createdAt'>
+>;
+
+export const STALE_REVISION_MESSAGE =
+  'The application was changed since the revision you sent; reload it and try again';
+
+// ── Applications ────────────────────────────────────────────────────────────────────────────────────
+
+export async function findApplicationById(db: Executor, id: string): Promise<LoanApplicationRow | undefined> {
+  const [row] = await db.select().from(loanApplication).where(eq(loanApplication.id, id));
+  return row;
+}
+
+/** Reads the row and holds it (FOR UPDATE) until the surrounding transaction ends. */
+export async function findApplicationByIdForUpdate(
+  tx: Executor,
+  id: string,
+): Promise<LoanApplicationRow | undefined> {
+  const [row] = await tx.select().from(loanApplication).where(eq(loanApplication.id, id)).for('update');
+  return row;
+}
+
+export async function insertApplication(
+  db: Executor,
+  values: NewLoanApplicationRow,
+): Promise<LoanApplicationRow> {
+  const [row] = await db.insert(loanApplication).values(values).returning();
+  return row!;
+}
+
+/** Who made a change and why, for its revision row; `now` from the service's clock. */
+export interface ChangeContext {
+  changedBy: string;
+  reason: string;
+  now: Date;
+  /** The revision the change was based on: a different current revision is a 409 and nothing changes. */
+  expectedRevision?: number | undefined;
+}
+
+/**
+ * The one way an application changes: sets `changes`, bumps Revision, stamps UpdatedAt and writes the
+ * revision row with a snapshot, all in one transaction (a savepoint when `db` is already a transaction).
+ */
+export async function applyApplicationChange(
+  db: Executor,
+  id: string,
+  changes: LoanApplicationChanges,
+  context: ChangeContext,
+): Promise<LoanApplicationRow> {
+  return db.transaction(async (tx) => {
+    const conditions: SQL[] = [eq(loanApplication.id, id)];
+    if (context.expectedRevision !== undefined) {
+      conditions.push(eq(loanApplication.revision, context.expectedRevision));
+    }
+    const [updated] = await tx
+      .update(loanApplication)
+      .set({ ...changes, revision: sql`${loanApplication.revision} + 1`, updatedAt: context.now })
+      .where(and(...conditions))
+      .returning();
+    if (!updated) {
+      const current = await findApplicationById(tx, id);
+      if (!current) throw notFound();
+      throw conflict(STALE_REVISION_MESSAGE, { Revision: current.revision });
+    }
+    await insertRevision(tx, { application: updated, ...context });
+    return updated;
+  });
+}
+
+/**
+ * Moves an application to `status` (the lending engine's status machine decides whether it may): bumps
+ * Revision and writes a revision row. Locks do not stop it — the lender holding the lock is the one moving it.
+ */
+export async function updateApplicationStatus(
+  db: Executor,
+  id: string,
+  status: number,
+  context: Omit<ChangeContext, 'reason'> & { reason?: string },
+): Promise<LoanApplicationRow> {
+  return applyApplicationChange(db, id, { status }, { ...context, reason: context.reason ?? 'status' });
+}
+
+// ── Revisions ───────────────────────────────────────────────────────────────────────────────────────
+
+/** The application with its applicants and sub-records, as stored in a revision row. */
+export async function buildSnapshot(
+  db: Executor,
+  application: LoanApplicationRow,
+): Promise<Record<string, unknown>> {
+  const [applicants, subRecords, locked] = await Promise.all([
+    findApplicants(db, application.id),
+    loadAllSubRecords(db, application.id),
+    hasActiveLock(db, application.id),
+  ]);
+  return {
+    ...toLoanApplication(application, { applicants, isLocked: locked }),
+    Cars: subRecords.cars.map(toCar),
+    Children: subRecords.children.map(toChild),
+    Debts: subRecords.debts.map(toDebt),
+    Expenses: subRecords.expenses.map(toExpense),
+  };
+}
+
+/**
+ * Writes the revision row for `application` as it now is (its current Revision and status). Use
+ * applyApplicationChange, which bumps the Revision first; call this directly only for a new application
+ * (revision 1) or when the row was already bumped in the same transaction.
+ */
+export async function insertRevision(
+  db: Executor,
+  input: { application: LoanApplicationRow; changedBy: string; reason: string; now: Date },
+) {
+  const snapshot = await buildSnapshot(db, input.application);
+  const [row] = await db
+    .insert(loanApplicationRevision)
+    .values({
+      loanApplicationId: input.application.id,
+      revision: input.application.revision,
+      status: input.application.status,
+      snapshot,
+      changedBy: input.changedBy,
+      reason: input.reason,
+      createdAt: input.now,
+    })
+    .returning();
+  return row!;
+}
+
+export async function findRevisions(db: Executor, applicationId: string, statuses?: number[]) {
+  const conditions: SQL[] = [eq(loanApplicationRevision.loanApplicationId, applicationId)];
+  if (statuses?.length) conditions.push(inArray(loanApplicationRevision.status, statuses));
+  return db
+    .select()
+    .from(loanApplicationRevision)
+    .where(and(...conditions))
+    .orderBy(asc(loanApplicationRevision.revision));
+}
+
+export async function findRevision(db: Executor, applicationId: string, revision: number) {
+  const [row] = await db
+    .select()
+    .from(loanApplicationRevision)
+    .where(
+      and(
+        eq(loanApplicationRevision.loanApplicationId, applicationId),
+        eq(loanApplicationRevision.revision, revision),
+      ),
+    );
+  return row;
+}
+
+// ── Applicants ──────────────────────────────────────────────────────────────────────────────────────
+
+export async function findApplicants(
+  db: Executor,
+  applicationId: string,
+): Promise<LoanApplicationApplicantRow[]> {
+  return db
+    .select()
+    .from(loanApplicationApplicant)
+    .where(eq(loanApplicationApplicant.loanApplicationId, applicationId))
+    .orderBy(asc(loanApplicationApplicant.role));
+}
+
+/** Sets the given fields of one applicant, creating the row on first use. */
+export async function upsertApplicant(
+  db: Executor,
+  applicationId: string,
+  role: 'MainApplicant' | 'CoApplicant',
+  values: ApplicantValues,
+  now: Date,
+) {
+  const [row] = await db
+    .insert(loanApplicationApplicant)
+    .values({ loanApplicationId: applicationId, role, ...values, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [loanApplicationApplicant.loanApplicationId, loanApplicationApplicant.role],
+      set: { ...values, updatedAt: now },
+    })
+    .returning();
+  return row!;
+}
+
+export async function deleteApplicant(db: Executor, applicationId: string, role: string) {
+  await db
+    .delete(loanApplicationApplicant)
+    .where(
+      and(
+        eq(loanApplicationApplicant.loanApplicationId, applicationId),
+        eq(loanApplicationApplicant.role, role),
+      ),
+    );
+}
+
+// ── Locks (§3 LoanApplicationID, OriginalRevision) ──────────────────────────────────────────────────
+
+export async function hasActiveLock(db: Executor, applicationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: applicationLock.id })
+    .from(applicationLock)
+    .where(and(eq(applicationLock.loanApplicationId, applicationId), isNull(applicationLock.releasedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findActiveLocks(db: Executor, applicationIds: string[]) {
+  if (applicationIds.length === 0) return [];
+  return db
+    .select()
+    .from(applicationLock)
+    .where(
+      and(inArray(applicationLock.loanApplicationId, applicationIds), isNull(applicationLock.releasedAt)),
+    );
+}
+
+/** Locks the application at its current revision while `lockedBy` (e.g. 'lender:<id>') processes it. */
+export async function insertApplicationLock(
+  db: Executor,
+  input: { applicationId: string; originalRevision: number; lockedBy: string; reason?: string; now: Date },
+) {
+  const [row] = await db
+    .insert(applicationLock)
+    .values({
+      loanApplicationId: input.applicationId,
+      originalRevision: input.originalRevision,
+      lockedBy: input.lockedBy,
+      reason: input.reason ?? null,
+      createdAt: input.now,
+    })
+    .returning();
+  return row!;
+}
+
+/** Releases the active locks on an application (only those of `lockedBy` when given). */
+export async function releaseApplicationLocks(
+  db: Executor,
+  input: { applicationId: string; lockedBy?: string; now: Date },
+) {
+  const conditions: SQL[] = [
+    eq(applicationLock.loanApplicationId, input.applicationId),
+    isNull(applicationLock.releasedAt),
+  ];
+  if (input.lockedBy) conditions.push(eq(applicationLock.lockedBy, input.lockedBy));
+  return db
+    .update(applicationLock)
+    .set({ releasedAt: input.now })
+    .where(and(...conditions))
+    .returning();
+}
+
+// ── Lists and searches ──────────────────────────────────────────────────────────────────────────────
+
+export interface ApplicationFilters {
+  humanReadableId?: string | undefined;
+  customerId?: string | undefined;
+  legacyId?: string | undefined;
+  /** Main or co-applicant. */
+  personIds?: string[] | undefined;
+  createdAfter?: Date | undefined;
+  products?: string[] | undefined;
+  /** Already resolved from `status` and `group` (an application must match both when both are given). */
+  statuses?: number[] | undefined;
+  excludeArchived?: boolean | undefined;
+}
+
+function filterConditions(visibility: SQL, filters: ApplicationFilters): SQL[] {
+  const conditions: SQL[] = [visibility];
+  if (filters.humanReadableId) {
+    conditions.push(eq(loanApplication.humanReadableId, filters.humanReadableId.toUpperCase()));
+  }
+  if (filters.customerId) conditions.push(eq(loanApplication.customerId, filters.customerId));
+  if (filters.legacyId) conditions.push(eq(loanApplication.legacyId, filters.legacyId));
+  if (filters.personIds?.length) {
+    conditions.push(
+      or(
+        inArray(loanApplication.personId, filters.personIds),
+        inArray(loanApplication.coApplicantPersonId, filters.personIds),
+      )!,
+    );
+  }
+  if (filters.createdAfter) conditions.push(gt(loanApplication.createdAt, filters.createdAfter));
+  if (filters.products) conditions.push(inArray(loanApplication.product, filters.products));
+  if (filters.statuses) {
+    conditions.push(filters.statuses.length ? inArray(loanApplication.status, filters.statuses) : sql`false`);
+  }
+  if (filters.excludeArchived) conditions.push(isNull(loanApplication.archivedAt));
+  return conditions;
+}
+
+/** One page of the applications `visibility` allows, newest first, and how many match in all. */
+export async function searchApplications(
+  db: Executor,
+  input: { visibility: SQL; filters: ApplicationFilters; limit: number; offset: number },
+): Promise<{ rows: LoanApplicationRow[]; total: number }> {
+  const where = and(...filterConditions(input.visibility, input.filters));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(loanApplication)
+      .where(where)
+      .orderBy(desc(loanApplication.createdAt), desc(loanApplication.id))
+      .limit(input.limit)
+      .offset(input.offset),
+    db.select({ total: count() }).from(loanApplication).where(where),
+  ]);
+  return { rows, total: Number(totals?.total ?? 0) };
+}
+
+/** The oldest application matching (§7 "first match" of ?legacyID=&customerID=). */
+export async function findFirstApplication(
+  db: Executor,
+  input: { visibility: SQL; filters: ApplicationFilters },
+): Promise<LoanApplicationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(loanApplication)
+    .where(and(...filterConditions(input.visibility, input.filters)))
+    .orderBy(asc(loanApplication.createdAt), asc(loanApplication.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The applicant's other applications of `product` in `statuses` (the Active group), not archived: the
+ * customer's own, or where the person is the main applicant (docs/decisions/0007).
+ */
+export async function findOtherApplicationIds(
+  db: Executor,
+  input: {
+    customerId: string | null;
+    personId: string | null;
+    product: string;
+    statuses: readonly number[];
+    excludeId?: string | undefined;
+  },
+): Promise<string[]> {
+  const owners: SQL[] = [];
+  if (input.customerId) owners.push(eq(loanApplication.customerId, input.customerId));
+  if (input.personId) owners.push(eq(loanApplication.personId, input.personId));
+  if (owners.length === 0) return [];
+  const conditions: SQL[] = [
+    or(...owners)!,
+    eq(loanApplication.product, input.product),
+    inArray(loanApplication.status, [...input.statuses]),
+    isNull(loanApplication.archivedAt),
+  ];
+  if (input.excludeId) conditions.push(ne(loanApplication.id, input.excludeId));
+  const rows = await db
+    .select({ id: loanApplication.id })
+    .from(loanApplication)
+    .where(and(...conditions))
+    .orderBy(asc(loanApplication.createdAt));
+  return rows.map((row) => row.id);
+}

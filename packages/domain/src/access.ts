@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { KnownRoleName, TokenRole } from './auth.ts';
+import { type Country, countries } from './enums.ts';
+
+// §6 "What each role may do: not shown." THIS TABLE is our decision: docs/decisions/0006-application-access.md.
+// Applicants (Customer, CustomerVerifiedEmail, Person) are not in it: they reach an application by being
+// its customer, main applicant or co-applicant, never by role.
+
+export const staffPermissions = [
+  /** See an application, its revisions, sub-records and channel snapshots; search. */
+  'application.read',
+  /** Change an application's form data, co-applicant and sub-records. */
+  'application.update',
+  /** Create an application on a customer's behalf (POST /loan-application with CustomerID). */
+  'application.create',
+  /** Clone an application (POST …/clone), e.g. to resubmit it with a co-applicant. */
+  'application.clone',
+  /** Archive an application (POST …/archive). */
+  'application.archive',
+  /** Move an application's status outside the automatic flow (lending engine, back office). */
+  'application.changeStatus',
+  /** Create/re-apply through the integration service (POST v1/loan-application/…). */
+  'application.integrate',
+] as const;
+export const staffPermissionSchema = z.enum(staffPermissions);
+export type StaffPermission = z.infer<typeof staffPermissionSchema>;
+
+const everything: readonly StaffPermission[] = staffPermissions;
+const caseWork: readonly StaffPermission[] = [
+  'application.read',
+  'application.update',
+  'application.create',
+  'application.clone',
+  'application.archive',
+];
+
+/**
+ * What each staff role may do with applications, in the countries its Country names. Roles missing here
+ * (Lender, Affiliate, Subscriber, DeadLetterQueue, InsuranceBroker, Developer…) have no direct access:
+ * lenders see what the lending engine sends them, partners only what they create through the integration
+ * service, developers work on the demo data set.
+ */
+export const staffRolePermissions: Partial<Record<KnownRoleName, readonly StaffPermission[]>> = {
+  Super: everything,
+  Manager: [...caseWork, 'application.changeStatus'],
+  BusinessManager: [...caseWork, 'application.changeStatus'],
+  Sales: caseWork,
+  // Secured-loan case handlers work the same applications as Sales (their product is a loan product).
+  SecuredSales: caseWork,
+  Telemarketing: ['application.read', 'application.update', 'application.create'],
+  // Calls customers from a list; may look, may not change.
+  TelemarketingLimited: ['application.read'],
+  // Machine accounts (internal services) that act for the product.
+  Service: ['application.read', 'application.update', 'application.changeStatus', 'application.integrate'],
+  // Partners and the platform we migrated from send applications in; they cannot read ours.
+  Partner: ['application.integrate'],
+  Affiliate: ['application.integrate'],
+  LegacyPlatform: ['application.integrate'],
+};
+
+/** Roles whose permissions hold in every country, whatever Country they carry. */
+export const globalStaffRoles: readonly string[] = ['Super'];
+
+function roleGrants(role: TokenRole, permission: StaffPermission): boolean {
+  const granted = staffRolePermissions[role.Name as KnownRoleName];
+  return granted?.includes(permission) ?? false;
+}
+
+/**
+ * The countries in which `roles` hold `permission`. A country-scoped role without a Country grants
+ * nothing: staff access is always to a market (docs/decisions/0006).
+ */
+export function staffCountriesWith(roles: readonly TokenRole[], permission: StaffPermission): Country[] {
+  const granted = new Set<Country>();
+  for (const role of roles) {
+    if (!roleGrants(role, permission)) continue;
+    if (globalStaffRoles.includes(role.Name)) return [...countries];
+    if (role.Country) granted.add(role.Country);
+  }
+  return countries.filter((country) => granted.has(country));
+}
+
+/** Whether `roles` hold `permission` for an application of `country`. */
+export function staffMay(roles: readonly TokenRole[], permission: StaffPermission, country: string): boolean {
+  return staffCountriesWith(roles, permission).includes(country as Country);
+}
