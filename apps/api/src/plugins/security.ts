@@ -1,5 +1,199 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import { brandIds, brands } from '@nordloan/domain/brands/registry';
+import { brandHosts } from '@nordloan/domain/brands/resolve-brand';
+import { errorMessages } from '@nordloan/domain/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
+import { AppError } from '#src/lib/app-error.ts';
 
-// Placeholder registered by app.ts; the applicant-side API work fills it in (rate limits, headers, CORS).
-export async function registerSecurity(_app: FastifyInstance, _options: { config: Config }) {}
+// Abuse limits, security headers and CORS (issue 3 "Abuse limits"; architecture.md "Scale-out").
+
+/** §9 "Rate-limit fallback 60 seconds": the Retry-After we answer when the store gives no better figure. */
+export const RATE_LIMIT_FALLBACK_SECONDS = 60;
+
+type RouteRateLimit = { rateLimit: RateLimitOptions };
+
+/**
+ * Per-client limit for calls anyone may make without a token (terms, consent texts, the magic-link
+ * lookup): generous enough for a page that loads them several times, far below scraping speed.
+ * Put on a route as `config: publicRateLimit`.
+ */
+export const publicRateLimit: RouteRateLimit = { rateLimit: { max: 120, timeWindow: 60_000 } };
+
+/**
+ * Per-client limit for calls that hand out a token or create an identity (magic-token exchange,
+ * anonymous customer creation). Counted per route and per client address.
+ */
+export const loginRateLimit: RouteRateLimit = { rateLimit: { max: 20, timeWindow: 60_000 } };
+
+/**
+ * The development identity provider: counted per client address AND per identity logged in as (national
+ * id or staff name), so a test file that signs many people in from 127.0.0.1 is not throttled, while one
+ * client hammering one identity is. It exists only outside production.
+ */
+export const devLoginRateLimit: RouteRateLimit = {
+  rateLimit: {
+    max: 20,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => {
+      const body = (request.body ?? {}) as { nationalId?: unknown; name?: unknown };
+      const identity = typeof body.nationalId === 'string' ? body.nationalId : String(body.name ?? '');
+      // Hashed: a national id must not sit in a Redis key (docs/decisions/0014).
+      const digest = createHash('sha256').update(identity.replace(/\s+/g, '')).digest('base64url');
+      return `${request.ip}|${digest.slice(0, 16)}`;
+    },
+    // The key needs the parsed body, so count in preHandler rather than onRequest.
+    hook: 'preHandler',
+  },
+};
+
+/**
+ * Calls that make us send an e-mail or SMS (magic links): limited per application, so neither an
+ * applicant nor a leaked token can turn us into a spam cannon. 5 per hour per application.
+ */
+export const messageRateLimit: RouteRateLimit = {
+  rateLimit: {
+    max: 5,
+    timeWindow: 3_600_000,
+    keyGenerator: (request: FastifyRequest) => `application:${(request.params as { id?: string }).id ?? ''}`,
+  },
+};
+
+/**
+ * The Content-Security-Policy of the pages we serve (the built React app): everything from our own
+ * origin, no inline scripts, no eval, no plugins, never framed. Images and fonts may be data: URIs
+ * (Vite inlines small assets). Error reports may go to the brands' error-tracking hosts.
+ */
+export function contentSecurityPolicy(config: Config) {
+  const errorTrackingOrigins = [
+    ...new Set(brandIds.map((id) => new URL(brands[id].thirdParty.errorTrackingDsn).origin)),
+  ];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...errorTrackingOrigins],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      // Local brand hosts are plain http (http://<brand>.localhost:3000); upgrading them would break.
+      ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+/**
+ * The Swagger UI at /docs builds its page with inline style attributes and data: images; it gets the same
+ * policy with those two relaxations (scripts stay self-only: its bundle is served from /docs/static).
+ */
+export function docsContentSecurityPolicy(config: Config): string {
+  const directives = contentSecurityPolicy(config).directives as Record<string, string[]>;
+  const relaxed = { ...directives, styleSrc: ["'self'", "'unsafe-inline'"] };
+  return Object.entries(relaxed)
+    .map(([name, values]) =>
+      [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...values].join(' '),
+    )
+    .join('; ');
+}
+
+/**
+ * The origins a browser may call us from: every brand's hosts in this environment (brandHosts) over https,
+ * and outside production also over http on the API port and the Vite dev port; plus CORS_ORIGINS.
+ */
+export function allowedCorsOrigins(config: Config): Set<string> {
+  const origins = new Set<string>(config.corsOrigins.map((origin) => origin.replace(/\/$/, '')));
+  for (const id of brandIds) {
+    for (const host of brandHosts(brands[id], config.env)) {
+      origins.add(`https://${host}`);
+      if (config.env !== 'production' && host.endsWith('.localhost')) {
+        for (const port of [config.port, 5173]) origins.add(`http://${host}:${port}`);
+      }
+    }
+  }
+  return origins;
+}
+
+function retryAfterSeconds(ttlMs: number): number {
+  const seconds = Math.ceil(ttlMs / 1000);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : RATE_LIMIT_FALLBACK_SECONDS;
+}
+
+export async function registerSecurity(app: FastifyInstance, options: { config: Config }) {
+  const { config } = options;
+
+  // Shared across instances through Redis when configured (architecture.md "Scale-out"), else in memory.
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, {
+      // A limiter that waits for Redis would stall every limited request; fail fast and let it through.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      lazyConnect: false,
+    });
+    // ioredis reports connection trouble as events; without a listener Node would crash the process.
+    redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store (Redis) unavailable'));
+    app.addHook('onClose', async () => {
+      redis?.disconnect();
+    });
+    // Start counting in Redis from the first request when it is there; never hold the start-up for it.
+    const connecting = redis;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2_000);
+      const settle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      connecting.once('ready', settle);
+      connecting.once('error', settle);
+    });
+  }
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'nordloan-rate-limit:' } : {}),
+    // When Redis is down the limits are off rather than the login: availability over throttling.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => {
+      const seconds = retryAfterSeconds(context.ttl);
+      // The one error handler renders it in the bad-result shape, with the header.
+      return new AppError(429, errorMessages.tooManyRequests(), [], {}, { 'retry-after': String(seconds) });
+    },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    // Our pages load nothing cross-origin that would need these relaxed.
+    crossOriginEmbedderPolicy: false,
+    hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  const docsPolicy = docsContentSecurityPolicy(config);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url === '/docs' || request.url.startsWith('/docs/')) {
+      reply.header('content-security-policy', docsPolicy);
+    }
+  });
+
+  const origins = allowedCorsOrigins(config);
+  await app.register(cors, {
+    // No origin header: not a cross-origin browser call (same origin, curl, server to server).
+    origin: (origin, callback) => callback(null, origin === undefined || origins.has(origin)),
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['Retry-After', 'Content-Disposition'],
+    // Bearer tokens, not cookies: nothing for a browser to send along.
+    credentials: false,
+    maxAge: 600,
+  });
+}

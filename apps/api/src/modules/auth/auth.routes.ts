@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '#src/db/client.ts';
 import { notFound } from '#src/lib/app-error.ts';
+import { devLoginRateLimit, publicRateLimit } from '#src/plugins/security.ts';
 import { currentUser, devLogin, devStaffLogin } from './auth.service.ts';
 import type { TokenService } from './token.service.ts';
 
@@ -32,13 +33,14 @@ export async function authRoutes(
   // Identity check and current user (§7 GET /auth/me): answers who the bearer token belongs to.
   routes.get(
     '/auth/me',
-    { schema: { tags: ['auth'], response: { 200: currentUserSchema } } },
+    { config: publicRateLimit, schema: { tags: ['auth'], response: { 200: currentUserSchema } } },
     async (request) => currentUser(request.caller),
   );
 
   routes.post(
     '/auth/dev/login',
     {
+      config: devLoginRateLimit,
       schema: {
         tags: ['auth'],
         body: devLoginBodySchema,
@@ -55,6 +57,7 @@ export async function authRoutes(
   routes.post(
     '/auth/dev/staff-login',
     {
+      config: devLoginRateLimit,
       schema: {
         tags: ['auth'],
         body: devStaffLoginBodySchema,
