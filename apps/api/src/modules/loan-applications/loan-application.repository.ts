@@ -181,6 +181,17 @@ export async function findApplicants(
     .orderBy(asc(loanApplicationApplicant.role));
 }
 
+export async function findApplicantsOf(
+  db: Executor,
+  applicationIds: string[],
+): Promise<LoanApplicationApplicantRow[]> {
+  if (applicationIds.length === 0) return [];
+  return db
+    .select()
+    .from(loanApplicationApplicant)
+    .where(inArray(loanApplicationApplicant.loanApplicationId, applicationIds));
+}
+
 /** Sets the given fields of one applicant, creating the row on first use. */
 export async function upsertApplicant(
   db: Executor,

@@ -1,0 +1,506 @@
+import { type BrandConfig, getBrand } from '@nordloan/domain/brands/registry';
+import { checkAmountAndDuration } from '@nordloan/domain/brands/unsecured-bounds';
+import type { CloneOrigin, Country, Product } from '@nordloan/domain/enums';
+import type {
+  ArchiveLoanApplication,
+  CreateLoanApplication,
+  LoanApplication,
+  PatchLoanApplication,
+  StepComplete,
+} from '@nordloan/domain/loan-application';
+import { isTerminalStatus, statusGroups } from '@nordloan/domain/statuses';
+import type { Db, Executor } from '#src/db/client.ts';
+import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import {
+  badRequest,
+  conflict,
+  type FieldError,
+  fieldError,
+  forbidden,
+  notFound,
+} from '#src/lib/app-error.ts';
+import type { Caller } from '#src/lib/caller.ts';
+import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
+import { findPersonById } from '#src/modules/persons/person.repository.ts';
+import { applicantValuesFrom, hasApplicantValues, resolveCoApplicantPerson } from './applicant-input.ts';
+import {
+  assertCallerReaches,
+  assertStaffMay,
+  describeCaller,
+  isApplicantCaller,
+  isUuid,
+} from './application-access.ts';
+import {
+  applyApplicationChange,
+  deleteApplicant,
+  findApplicants,
+  findApplicationByIdForUpdate,
+  findOtherApplicationIds,
+  hasActiveLock,
+  insertApplication,
+  insertRevision,
+  type LoanApplicationChanges,
+  STALE_REVISION_MESSAGE,
+  upsertApplicant,
+} from './loan-application.repository.ts';
+import { presentApplication } from './loan-application.service.ts';
+import { copySubRecords, deleteSubRecordsOwnedBy } from './sub-record.repository.ts';
+
+// Changing applications: create, PATCH, step-complete, clone, archive, co-applicant removal. Every change
+// goes through applyApplicationChange (Revision + revision row). The rules are docs/decisions/0007.
+
+export const LOCKED_MESSAGE = 'Application is locked while a lender processes it';
+export const NOT_EDITABLE_MESSAGE = 'Application can no longer be changed';
+export const ARCHIVED_MESSAGE = 'Application is archived';
+export const ACTIVE_APPLICATION_EXISTS_MESSAGE = 'An active application for this product already exists';
+
+const activeStatuses: readonly number[] = statusGroups.Active;
+const editableStatuses: readonly number[] = statusGroups.Editable;
+
+export interface WriteOptions {
+  db: Db;
+  caller: Caller;
+  now: () => Date;
+}
+
+// ── Guards ──────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Loads and holds the row for a change by `caller`: 404/403 by the access rule, 409 when it is archived,
+ * locked by a lender, or past the statuses the caller may change (applicants: Editable; staff: not ended).
+ */
+export async function loadForChange(
+  tx: Executor,
+  caller: Caller,
+  id: string,
+  options: { expectedRevision?: number | undefined } = {},
+): Promise<LoanApplicationRow> {
+  if (!isUuid(id)) throw notFound();
+  const row = await findApplicationByIdForUpdate(tx, id);
+  if (!row) throw notFound();
+  assertCallerReaches(caller, row, 'write');
+  if (row.archivedAt) throw conflict(ARCHIVED_MESSAGE);
+  if (await hasActiveLock(tx, row.id)) throw conflict(LOCKED_MESSAGE);
+  const editable = isApplicantCaller(caller)
+    ? editableStatuses.includes(row.status)
+    : !isTerminalStatus(row.status as never);
+  if (!editable) throw conflict(NOT_EDITABLE_MESSAGE, { Status: row.status });
+  if (options.expectedRevision !== undefined && options.expectedRevision !== row.revision) {
+    throw conflict(STALE_REVISION_MESSAGE, { Revision: row.revision });
+  }
+  return row;
+}
+
+function assertWithinBounds(
+  brand: BrandConfig,
+  product: Product,
+  amount: number | null,
+  duration: number | null,
+): void {
+  const errors: FieldError[] = checkAmountAndDuration(
+    brand,
+    product,
+    amount ?? Number.NaN,
+    duration ?? undefined,
+  );
+  if (errors.length > 0) throw badRequest('Validation failed', errors);
+}
+
+/**
+ * One active application per product and applicant (docs/decisions/0007): 403 with the ids of the
+ * active ones, which the web app offers to continue (§7 "PATCH answered 403 with an applicationIDs field").
+ */
+async function assertNoOtherActive(
+  db: Executor,
+  owner: { customerId: string | null; personId: string | null },
+  product: string,
+  excludeId?: string,
+): Promise<void> {
+  const ids = await findOtherApplicationIds(db, {
+    ...owner,
+    product,
+    statuses: activeStatuses,
+    excludeId,
+  });
+  if (ids.length > 0) throw forbidden(ACTIVE_APPLICATION_EXISTS_MESSAGE, { applicationIDs: ids });
+}
+
+// ── Create ──────────────────────────────────────────────────────────────────────────────────────────
+
+export interface ApplicationOwner {
+  customerId: string | null;
+  personId: string | null;
+  country: string | null;
+}
+
+/** Whose application a create makes: the applicant's own, or (staff) the customer named in the body. */
+async function ownerForCreate(
+  db: Executor,
+  caller: Caller,
+  input: CreateLoanApplication,
+  brand: BrandConfig,
+): Promise<ApplicationOwner> {
+  if (caller.kind === 'staff') {
+    assertStaffMay(caller, 'application.create', brand.country);
+    if (!input.CustomerID)
+      throw fieldError('CustomerID', 'CustomerID is required when staff create an application');
+    const customer = await findCustomerById(db, input.CustomerID);
+    if (!customer) throw fieldError('CustomerID', 'Unknown customer');
+    return { customerId: customer.id, personId: customer.personId, country: customer.country };
+  }
+  if (input.CustomerID !== undefined && input.CustomerID !== caller.customerId) {
+    throw forbidden('You may create applications only for yourself');
+  }
+  if (input.LegacyID !== undefined) throw fieldError('LegacyID', 'Only staff may set LegacyID');
+  const customer = caller.customerId ? await findCustomerById(db, caller.customerId) : undefined;
+  const personId = caller.personId ?? customer?.personId ?? null;
+  const person = personId ? await findPersonById(db, personId) : undefined;
+  return {
+    customerId: customer?.id ?? null,
+    personId,
+    country: customer?.country ?? person?.country ?? null,
+  };
+}
+
+export async function createApplication(
+  options: WriteOptions & { input: CreateLoanApplication },
+): Promise<LoanApplication> {
+  const { db, caller, input } = options;
+  const brand = getBrand(input.Brand);
+  const row = await db.transaction(async (tx) => {
+    const owner = await ownerForCreate(tx, caller, input, brand);
+    return insertNewApplication(tx, {
+      caller,
+      owner,
+      input,
+      brand,
+      enforceOneActive: isApplicantCaller(caller),
+      now: options.now(),
+    });
+  });
+  return presentApplication(db, row);
+}
+
+/** Creates an application for `owner` after the shared checks; also used by the integration service. */
+export async function insertNewApplication(
+  tx: Executor,
+  options: {
+    caller: Caller;
+    owner: ApplicationOwner;
+    input: CreateLoanApplication;
+    brand: BrandConfig;
+    enforceOneActive: boolean;
+    now: Date;
+    clientId?: string | null;
+    changedBy?: string;
+  },
+): Promise<LoanApplicationRow> {
+  const { caller, owner, input, brand, now } = options;
+  if (owner.country && owner.country !== brand.country) {
+    throw fieldError(
+      'Brand',
+      `${brand.name} is a ${brand.country} brand; the customer is in ${owner.country}`,
+    );
+  }
+  const duration = input.Product === 'CreditCard' ? null : (input.Duration ?? null);
+  assertWithinBounds(brand, input.Product, input.Amount, duration);
+  if (options.enforceOneActive) await assertNoOtherActive(tx, owner, input.Product);
+
+  const coApplicantPersonId = input.CoApplicant
+    ? await resolveCoApplicantPerson({
+        db: tx,
+        caller,
+        country: brand.country as Country,
+        input: input.CoApplicant,
+        mainPersonId: owner.personId,
+      })
+    : undefined;
+  const row = await insertApplication(tx, {
+    product: input.Product,
+    brand: brand.brand,
+    country: brand.country,
+    customerId: owner.customerId,
+    personId: owner.personId,
+    coApplicantPersonId: coApplicantPersonId ?? null,
+    clientId: options.clientId ?? null,
+    legacyId: input.LegacyID ?? null,
+    applicantMode: input.ApplicantMode ?? 'Normal',
+    amount: input.Amount,
+    durationYears: duration,
+    loanPurpose: input.LoanPurpose ?? null,
+    data: input.Data ?? {},
+    createdAt: now,
+    updatedAt: now,
+  });
+  await upsertApplicant(
+    tx,
+    row.id,
+    'MainApplicant',
+    { personId: owner.personId, ...applicantValuesFrom(input.MainApplicant ?? {}) },
+    now,
+  );
+  if (coApplicantPersonId || (input.CoApplicant && hasApplicantValues(input.CoApplicant))) {
+    await upsertApplicant(
+      tx,
+      row.id,
+      'CoApplicant',
+      { personId: coApplicantPersonId ?? null, ...applicantValuesFrom(input.CoApplicant ?? {}) },
+      now,
+    );
+  }
+  await insertRevision(tx, {
+    application: row,
+    changedBy: options.changedBy ?? describeCaller(caller),
+    reason: 'created',
+    now,
+  });
+  return row;
+}
+
+// ── PATCH ───────────────────────────────────────────────────────────────────────────────────────────
+
+export async function patchApplication(
+  options: WriteOptions & { id: string; input: PatchLoanApplication },
+): Promise<LoanApplication> {
+  const { db, caller, input } = options;
+  const row = await db.transaction(async (tx) => {
+    const now = options.now();
+    const current = await loadForChange(tx, caller, options.id, { expectedRevision: input.Revision });
+    const changes = await applicationChangesFrom(tx, caller, current, input);
+    await applyApplicantChanges(tx, caller, current, input, changes, now);
+    return applyApplicationChange(tx, current.id, changes, {
+      changedBy: describeCaller(caller),
+      reason: 'patched',
+      now,
+    });
+  });
+  return presentApplication(db, row);
+}
+
+type ApplicationFields = Omit<PatchLoanApplication, 'Revision' | 'MainApplicant' | 'CoApplicant'>;
+
+/** The application-row part of a PATCH (or re-apply), checked against bounds and the one-active rule. */
+export async function applicationChangesFrom(
+  tx: Executor,
+  caller: Caller,
+  current: LoanApplicationRow,
+  input: ApplicationFields,
+): Promise<LoanApplicationChanges> {
+  const changes: LoanApplicationChanges = {};
+  const product = (input.Product ?? current.product) as Product;
+  if (input.Product !== undefined || input.Amount !== undefined || input.Duration !== undefined) {
+    const amount = input.Amount ?? current.amount;
+    const duration =
+      product === 'CreditCard' ? null : input.Duration !== undefined ? input.Duration : current.durationYears;
+    assertWithinBounds(getBrand(current.brand), product, amount, duration);
+    changes.product = product;
+    changes.amount = amount;
+    changes.durationYears = duration;
+  }
+  if (input.Product !== undefined && input.Product !== current.product && isApplicantCaller(caller)) {
+    await assertNoOtherActive(tx, current, input.Product, current.id);
+  }
+  if (input.LoanPurpose !== undefined) changes.loanPurpose = input.LoanPurpose;
+  if (input.ApplicantMode !== undefined) changes.applicantMode = input.ApplicantMode;
+  if (input.Data !== undefined) {
+    const merged: Record<string, unknown> = { ...current.data };
+    for (const [key, value] of Object.entries(input.Data)) {
+      if (value === null) delete merged[key];
+      else merged[key] = value;
+    }
+    changes.data = merged;
+  }
+  return changes;
+}
+
+async function applyApplicantChanges(
+  tx: Executor,
+  caller: Caller,
+  current: LoanApplicationRow,
+  input: PatchLoanApplication,
+  changes: LoanApplicationChanges,
+  now: Date,
+): Promise<void> {
+  if (input.MainApplicant && hasApplicantValues(input.MainApplicant)) {
+    await upsertApplicant(tx, current.id, 'MainApplicant', applicantValuesFrom(input.MainApplicant), now);
+  }
+  if (input.CoApplicant) {
+    const personId = await resolveCoApplicantPerson({
+      db: tx,
+      caller,
+      country: current.country as Country,
+      input: input.CoApplicant,
+      mainPersonId: current.personId,
+    });
+    if (personId !== undefined) changes.coApplicantPersonId = personId;
+    const values = applicantValuesFrom(input.CoApplicant);
+    if (personId !== undefined || Object.keys(values).length > 0) {
+      await upsertApplicant(
+        tx,
+        current.id,
+        'CoApplicant',
+        { ...values, ...(personId !== undefined ? { personId } : {}) },
+        now,
+      );
+    }
+  }
+}
+
+// ── Steps, archive, co-applicant ────────────────────────────────────────────────────────────────────
+
+/** Records a completed form step; the web app resumes after CurrentStep. */
+export async function completeStep(
+  options: WriteOptions & { id: string; input: StepComplete },
+): Promise<LoanApplication> {
+  const { db, caller, input } = options;
+  const row = await db.transaction(async (tx) => {
+    const current = await loadForChange(tx, caller, options.id, { expectedRevision: input.Revision });
+    const steps = current.completedSteps.includes(input.Step)
+      ? current.completedSteps
+      : [...current.completedSteps, input.Step];
+    return applyApplicationChange(
+      tx,
+      current.id,
+      { currentStep: input.Step, completedSteps: steps },
+      { changedBy: describeCaller(caller), reason: `step-complete:${input.Step}`, now: options.now() },
+    );
+  });
+  return presentApplication(db, row);
+}
+
+export const ARCHIVE_WHILE_PROCESSING_MESSAGE = 'Application cannot be archived while it is being processed';
+
+/**
+ * Puts an application away (archived_at, reason). The status is the lending engine's and stays. Applicants
+ * may archive what they are still filling in or what has ended; staff with application.archive anything
+ * not locked. Archiving twice answers the application as it is.
+ */
+export async function archiveApplication(
+  options: WriteOptions & { id: string; input: ArchiveLoanApplication },
+): Promise<LoanApplication> {
+  const { db, caller, input } = options;
+  const row = await db.transaction(async (tx) => {
+    if (!isUuid(options.id)) throw notFound();
+    const current = await findApplicationByIdForUpdate(tx, options.id);
+    if (!current) throw notFound();
+    assertCallerReaches(caller, current, 'write');
+    if (caller.kind === 'staff') assertStaffMay(caller, 'application.archive', current.country);
+    if (current.archivedAt) return current;
+    if (await hasActiveLock(tx, current.id)) throw conflict(LOCKED_MESSAGE);
+    if (
+      isApplicantCaller(caller) &&
+      !editableStatuses.includes(current.status) &&
+      !isTerminalStatus(current.status as never)
+    ) {
+      throw conflict(ARCHIVE_WHILE_PROCESSING_MESSAGE, { Status: current.status });
+    }
+    const now = options.now();
+    return applyApplicationChange(
+      tx,
+      current.id,
+      { archivedAt: now, archiveReason: input.Reason },
+      { changedBy: describeCaller(caller), reason: `archived:${input.Reason}`, now },
+    );
+  });
+  return presentApplication(db, row);
+}
+
+/**
+ * §7 DELETE …/co-applicant: takes the co-applicant off, with their applicant details and the records they
+ * own; a mode that needs a co-applicant falls back to Normal. Without a co-applicant nothing changes.
+ */
+export async function removeCoApplicant(options: WriteOptions & { id: string }): Promise<LoanApplication> {
+  const { db, caller } = options;
+  const row = await db.transaction(async (tx) => {
+    const current = await loadForChange(tx, caller, options.id);
+    const applicants = await findApplicants(tx, current.id);
+    const hasCo = current.coApplicantPersonId !== null || applicants.some((a) => a.role === 'CoApplicant');
+    if (!hasCo) return current;
+    await deleteApplicant(tx, current.id, 'CoApplicant');
+    await deleteSubRecordsOwnedBy(tx, current.id, 'CoApplicant');
+    const needsCo = current.applicantMode === 'SwapApplicants' || current.applicantMode === 'OnlyCoApplicant';
+    return applyApplicationChange(
+      tx,
+      current.id,
+      { coApplicantPersonId: null, ...(needsCo ? { applicantMode: 'Normal' } : {}) },
+      { changedBy: describeCaller(caller), reason: 'co-applicant-removed', now: options.now() },
+    );
+  });
+  return presentApplication(db, row);
+}
+
+// ── Clone ───────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A new application (status 100) copied from `id` — form data, applicants, sub-records — with its
+ * CloneOrigin and ClonedFromID; the source gets a revision saying where it was cloned to. `changes`
+ * (re-apply) are laid over the copy. Applicants must have no other active application of the product.
+ */
+export async function cloneApplication(
+  options: WriteOptions & {
+    id: string;
+    cloneOrigin: CloneOrigin;
+    changes?: ApplicationFields | undefined;
+    reason?: string;
+  },
+): Promise<LoanApplication> {
+  const { db, caller } = options;
+  const row = await db.transaction(async (tx) => {
+    const now = options.now();
+    if (!isUuid(options.id)) throw notFound();
+    const source = await findApplicationByIdForUpdate(tx, options.id);
+    if (!source) throw notFound();
+    assertCallerReaches(caller, source, 'read');
+    if (caller.kind === 'staff') assertStaffMay(caller, 'application.clone', source.country);
+    const changes = options.changes ? await applicationChangesFrom(tx, caller, source, options.changes) : {};
+    const product = (changes.product ?? source.product) as Product;
+    if (isApplicantCaller(caller)) await assertNoOtherActive(tx, source, product);
+
+    const {
+      id: _id,
+      humanReadableId: _hid,
+      revision: _rev,
+      createdAt: _c,
+      updatedAt: _u,
+      ...copied
+    } = source;
+    const clone = await insertApplication(tx, {
+      ...copied,
+      ...changes,
+      status: 100,
+      cloneOrigin: options.cloneOrigin,
+      clonedFromId: source.id,
+      archivedAt: null,
+      archiveReason: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    for (const {
+      id: _aid,
+      loanApplicationId: _lid,
+      role,
+      createdAt: _ac,
+      updatedAt: _au,
+      ...values
+    } of await findApplicants(tx, source.id)) {
+      await upsertApplicant(tx, clone.id, role as 'MainApplicant' | 'CoApplicant', values, now);
+    }
+    await copySubRecords(tx, source.id, clone.id, now);
+    const changedBy = describeCaller(caller);
+    await insertRevision(tx, {
+      application: clone,
+      changedBy,
+      reason: `${options.reason ?? 'cloned'}-from:${source.humanReadableId}`,
+      now,
+    });
+    // History only: no data of the source changes, so neither its lock nor its status stops this.
+    await applyApplicationChange(
+      tx,
+      source.id,
+      {},
+      { changedBy, reason: `cloned-to:${clone.humanReadableId}`, now },
+    );
+    return clone;
+  });
+  return presentApplication(db, row);
+}
