@@ -1,5 +1,78 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  integrationCreateSchema,
+  integrationReapplySchema,
+  loanApplicationSchema,
+} from '@nordloan/domain/loan-application';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { requireCaller } from '#src/plugins/auth.ts';
+import { assertIntegrationConfigured, integrationCreate, integrationReapply } from './integration.service.ts';
+import { applicationIdParams } from './route-params.ts';
 
-// Placeholder registered by app.ts; the loan-application module fills it in.
-export async function integrationRoutes(_app: FastifyInstance, _options: ModuleOptions) {}
+// §7 integration service calls: POST v1/loan-application/ and POST v1/loan-application/reapply/{id}.
+
+const tags = ['integration'];
+
+export async function integrationRoutes(app: FastifyInstance, options: ModuleOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db, now, config } = options;
+
+  // A missing token is still 401; a missing integration URL answers before the body is looked at, as the
+  // spec's client fails before sending anything.
+  const preValidation = async (request: FastifyRequest) => {
+    requireCaller(request);
+    assertIntegrationConfigured(config);
+  };
+
+  // The spec writes the path with a trailing slash; both spellings answer.
+  for (const url of ['/v1/loan-application/', '/v1/loan-application']) {
+    routes.post(
+      url,
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Create an application through the integration service',
+          body: integrationCreateSchema,
+          response: { 201: loanApplicationSchema },
+        },
+      },
+      async (request, reply) => {
+        const created = await integrationCreate({
+          db,
+          caller: requireCaller(request),
+          now,
+          config,
+          input: request.body,
+        });
+        return reply.status(201).send(created);
+      },
+    );
+  }
+
+  routes.post(
+    '/v1/loan-application/reapply/:id',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Apply again: a new application from an earlier one, with the given changes',
+        params: applicationIdParams,
+        body: integrationReapplySchema.optional(),
+        response: { 201: loanApplicationSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await integrationReapply({
+        db,
+        caller: requireCaller(request),
+        now,
+        config,
+        id: request.params.id,
+        input: request.body ?? {},
+      });
+      return reply.status(201).send(created);
+    },
+  );
+}
