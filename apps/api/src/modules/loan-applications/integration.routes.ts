@@ -25,31 +25,29 @@ export async function integrationRoutes(app: FastifyInstance, options: ModuleOpt
     assertIntegrationConfigured(config);
   };
 
-  // The spec writes the path with a trailing slash; both spellings answer.
-  for (const url of ['/v1/loan-application/', '/v1/loan-application']) {
-    routes.post(
-      url,
-      {
-        preValidation,
-        schema: {
-          tags,
-          summary: 'Create an application through the integration service',
-          body: integrationCreateSchema,
-          response: { 201: loanApplicationSchema },
-        },
+  // The spec writes the path with a trailing slash; the router answers both spellings.
+  routes.post(
+    '/v1/loan-application/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Create an application through the integration service',
+        body: integrationCreateSchema,
+        response: { 201: loanApplicationSchema },
       },
-      async (request, reply) => {
-        const created = await integrationCreate({
-          db,
-          caller: requireCaller(request),
-          now,
-          config,
-          input: request.body,
-        });
-        return reply.status(201).send(created);
-      },
-    );
-  }
+    },
+    async (request, reply) => {
+      const created = await integrationCreate({
+        db,
+        caller: requireCaller(request),
+        now,
+        config,
+        input: request.body,
+      });
+      return reply.status(201).send(created);
+    },
+  );
 
   routes.post(
     '/v1/loan-application/reapply/:id',
