@@ -57,7 +57,7 @@ export async function integrationRoutes(app: FastifyInstance, options: ModuleOpt
         tags,
         summary: 'Apply again: a new application from an earlier one, with the given changes',
         params: applicationIdParams,
-        body: integrationReapplySchema.optional(),
+        body: integrationReapplySchema.nullish(),
         response: { 201: loanApplicationSchema },
       },
     },

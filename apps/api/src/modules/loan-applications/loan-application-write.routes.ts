@@ -27,6 +27,10 @@ const tags = ['loan-application'];
 export async function loanApplicationWriteRoutes(app: FastifyInstance, options: ModuleOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now } = options;
+  // Every route here needs a token: 401 'Missing token' comes before any body or query is looked at.
+  app.addHook('preValidation', async (request) => {
+    requireCaller(request);
+  });
 
   routes.post(
     '/loan-application',
@@ -92,7 +96,7 @@ export async function loanApplicationWriteRoutes(app: FastifyInstance, options: 
         tags,
         summary: 'Copy an application into a new one (status 100) with its clone origin',
         params: applicationIdParams,
-        body: cloneLoanApplicationSchema.optional(),
+        body: cloneLoanApplicationSchema.nullish(),
         response: { 201: loanApplicationSchema },
       },
     },

@@ -35,6 +35,10 @@ import { applicationIdParams } from './route-params.ts';
 export async function loanApplicationRoutes(app: FastifyInstance, options: ModuleOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
+  // Every route here needs a token: 401 'Missing token' comes before any body or query is looked at.
+  app.addHook('preValidation', async (request) => {
+    requireCaller(request);
+  });
 
   routes.get(
     '/loan-application',

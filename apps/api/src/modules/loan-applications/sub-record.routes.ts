@@ -44,12 +44,16 @@ const kinds = {
 } as const;
 
 // "DELETE sends ID": in a JSON body, or as ?ID= for clients that send no body with DELETE.
-const deleteBody = z.object({ ID: z.uuid().optional() }).optional();
+const deleteBody = z.object({ ID: z.uuid().optional() }).nullish();
 const deleteQuery = z.object({ ID: z.uuid().optional(), id: z.uuid().optional() });
 
 export async function subRecordRoutes(app: FastifyInstance, options: ModuleOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now } = options;
+  // Every route here needs a token: 401 'Missing token' comes before any body or query is looked at.
+  app.addHook('preValidation', async (request) => {
+    requireCaller(request);
+  });
 
   for (const kind of Object.keys(kinds) as SubRecordKind[]) {
     const schemas = kinds[kind];
