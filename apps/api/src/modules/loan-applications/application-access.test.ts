@@ -141,12 +141,12 @@ describe('staff', () => {
 
   it('loadApplicationForCaller answers 404 for read without access and 403 for write with read only', async () => {
     const db = t.database.db;
-    const caller = {
+    const caller: Caller = {
       kind: 'staff',
       agentId: 'a',
       roles: [{ Name: 'TelemarketingLimited', Country: 'NO' }],
       tokenId: 'j',
-    } as const;
+    };
     await expect(
       loadApplicationForCaller({ db, caller, applicationId: application.ID, access: 'read' }),
     ).resolves.toMatchObject({ id: application.ID });
