@@ -15,7 +15,7 @@ export type Credential =
   | { method: 'cross-domain'; token: string; applicationId: string }
   | { method: 'app-magic-token'; magicToken: string };
 
-export interface AuthFlowDeps {
+export interface AuthDependencies {
   /** The identity check (GET /auth/me with the token). */
   checkIdentity(token: string): Promise<unknown>;
   /** The magic-token exchange (POST /auth/magic-token) → { JWT, CustomerID, PersonID }. */
@@ -86,7 +86,11 @@ function partialIdentity(response: unknown, token: string) {
   };
 }
 
-async function login(credential: Credential, store: AuthStore, deps: AuthFlowDeps): Promise<string | null> {
+async function login(
+  credential: Credential,
+  store: AuthStore,
+  deps: AuthDependencies,
+): Promise<string | null> {
   switch (credential.method) {
     case 'idp':
     case 'cross-domain': {
@@ -125,7 +129,7 @@ async function login(credential: Credential, store: AuthStore, deps: AuthFlowDep
  * §4 after login: the customer record (not for unscoped users) and the person record, each tracking
  * loading, error or success in the store.
  */
-export async function loadUserRecords(store: AuthStore, deps: AuthFlowDeps): Promise<void> {
+export async function loadUserRecords(store: AuthStore, deps: AuthDependencies): Promise<void> {
   const { token, customerId, personId, isUnscoped, setRequestState } = store.getState();
   if (!token) return;
   const load = async (record: 'customer' | 'person', id: string, fetcher: typeof deps.loadCustomer) => {
@@ -149,7 +153,7 @@ export interface AuthenticateInput {
   /** §4 step 3 "an app magic token from another source" (besides the page start). */
   appMagicToken?: string | null;
   store: AuthStore;
-  deps: AuthFlowDeps;
+  deps: AuthDependencies;
 }
 
 export async function authenticate({

@@ -20,10 +20,10 @@ const {
 } = await import('#src/shared/tracking/error-tracking.ts');
 
 describe('error tracking is off without a DSN', () => {
-  it('builds no options and does not initialise', () => {
+  it('builds no options and does not initialise', async () => {
     expect(buildErrorTrackingOptions({ dsn: undefined, environment: 'production' })).toBeNull();
     expect(buildErrorTrackingOptions({ dsn: '  ', environment: 'production' })).toBeNull();
-    expect(initErrorTracking({ dsn: '', environment: 'development' })).toBe(false);
+    expect(await initErrorTracking({ dsn: '', environment: 'development' })).toBe(false);
     expect(sentryInit).not.toHaveBeenCalled();
     reportError(new Error('JWT expired'));
     expect(captureException).not.toHaveBeenCalled();
@@ -97,9 +97,9 @@ describe('§8 error-tracking filters', () => {
 });
 
 describe('with a DSN', () => {
-  it('initialises with the §9 rates and reports errors', () => {
+  it('initialises with the §9 rates and reports errors', async () => {
     expect(
-      initErrorTracking({ dsn: 'https://key@errors.example/1', environment: 'production', brand: 'se-main' }),
+      await initErrorTracking({ dsn: 'https://key@errors.example/1', environment: 'production', brand: 'se-main' }),
     ).toBe(true);
     expect(sentryInit).toHaveBeenCalledOnce();
     expect(sentryInit.mock.calls[0]![0]).toMatchObject({

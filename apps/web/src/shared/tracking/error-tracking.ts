@@ -1,7 +1,8 @@
-import * as Sentry from '@sentry/react';
-
 // Error tracking (§8, §9): @sentry/react, switched off entirely when no DSN is configured. The DSN comes
-// from the deployment (VITE_SENTRY_DSN at build time); the brand config only holds a placeholder.
+// from the deployment (VITE_SENTRY_DSN at build time); the brand config only holds a placeholder. The SDK
+// is loaded on demand, so pages without a DSN do not download it at all.
+
+type SentryModule = typeof import('@sentry/react');
 
 export type TrackingEnvironment = 'production' | 'test' | 'development';
 
@@ -81,14 +82,15 @@ export function buildErrorTrackingOptions(config: ErrorTrackingConfig) {
   };
 }
 
-let enabled = false;
+let sentry: SentryModule | null = null;
 
-export function initErrorTracking(config: ErrorTrackingConfig): boolean {
+export async function initErrorTracking(config: ErrorTrackingConfig): Promise<boolean> {
   const options = buildErrorTrackingOptions(config);
   if (!options) {
-    enabled = false;
+    sentry = null;
     return false;
   }
+  const Sentry = await import('@sentry/react');
   Sentry.init({
     ...options,
     integrations: [
@@ -98,16 +100,15 @@ export function initErrorTracking(config: ErrorTrackingConfig): boolean {
     ],
     initialScope: config.brand ? { tags: { brand: config.brand } } : undefined,
   });
-  enabled = true;
+  sentry = Sentry;
   return true;
 }
 
 export function isErrorTrackingEnabled(): boolean {
-  return enabled;
+  return sentry !== null;
 }
 
 /** Reports an error when tracking is on; a no-op otherwise. */
 export function reportError(error: unknown, context?: Record<string, unknown>): void {
-  if (!enabled) return;
-  Sentry.captureException(error, context ? { extra: context } : undefined);
+  sentry?.captureException(error, context ? { extra: context } : undefined);
 }

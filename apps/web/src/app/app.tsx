@@ -1,0 +1,35 @@
+import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppErrorBoundary, BareClientExceptionPage } from '#src/app/error-pages.tsx';
+import { brandRoutes } from '#src/app/routes.tsx';
+import { BrandProvider } from '#src/brands/brand-context.tsx';
+
+export interface BrandAppProps {
+  brand: BrandConfig;
+  isMyPageHost: boolean;
+  i18n: I18n;
+  queryClient: QueryClient;
+  router?: ReturnType<typeof createBrowserRouter>;
+  onReady?: () => void;
+}
+
+export function BrandApp({ brand, isMyPageHost, i18n, queryClient, router, onReady }: BrandAppProps) {
+  useEffect(() => onReady?.(), [onReady]);
+  return (
+    <AppErrorBoundary fallback={<BareClientExceptionPage />}>
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={i18n}>
+          <BrandProvider brand={brand} isMyPageHost={isMyPageHost}>
+            <AppErrorBoundary>
+              <RouterProvider router={router ?? createBrowserRouter(brandRoutes(brand, isMyPageHost))} />
+            </AppErrorBoundary>
+          </BrandProvider>
+        </I18nextProvider>
+      </QueryClientProvider>
+    </AppErrorBoundary>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Locale } from '@nordloan/domain/enums';
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { daDK } from '#src/i18n/locales/da-DK.ts';
+import { fiFI } from '#src/i18n/locales/fi-FI.ts';
+import { type Messages, nbNO } from '#src/i18n/locales/nb-NO.ts';
+import { svSE } from '#src/i18n/locales/sv-SE.ts';
+
+// The four languages of §3/§9. There is deliberately no English resource and no fallback language: a
+// missing key shows the key, which the locale tests catch, instead of English text on a Nordic page.
+
+export const messagesByLocale: Record<Locale, Messages> = {
+  'nb-NO': nbNO,
+  'sv-SE': svSE,
+  'fi-FI': fiFI,
+  'da-DK': daDK,
+};
+
+export function createI18n(locale: Locale): I18n {
+  const instance = i18next.createInstance();
+  instance.use(initReactI18next).init({
+    lng: locale,
+    resources: { [locale]: { translation: messagesByLocale[locale] } },
+    fallbackLng: false,
+    supportedLngs: [locale],
+    // 'nb-NO' must not be cut down to 'nb' (which has no resources).
+    load: 'currentOnly',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+    showSupportNotice: false,
+  });
+  return instance;
+}

@@ -1,0 +1,61 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import '#src/app/styles.css';
+import '#src/brands/fonts.ts';
+import { BrandApp } from '#src/app/app.tsx';
+import { BrandIndexPage } from '#src/app/routes/brand-index-page.tsx';
+import { brandRoutes } from '#src/app/routes.tsx';
+import { resolveSite } from '#src/app/runtime.ts';
+import { bootstrapSession } from '#src/app/session-bootstrap.ts';
+import { applyBrandToDocument } from '#src/brands/theme.ts';
+import { createI18n } from '#src/i18n/i18n.ts';
+import { readAndCleanStartParameters } from '#src/session/start-params.ts';
+import { createQueryClient } from '#src/shared/api/query-client.ts';
+import { configureServiceUrls, defaultServiceUrls } from '#src/shared/api/service-urls.ts';
+import { initErrorTracking, type TrackingEnvironment } from '#src/shared/tracking/error-tracking.ts';
+import { setFlowEventBrand } from '#src/shared/tracking/flow-events.ts';
+
+// Start-up order matters: the start parameters are read (and credentials removed from the address bar)
+// before anything renders, and the brand's theme and language are on <html> before the first paint.
+
+const root = createRoot(document.getElementById('root')!);
+const site = resolveSite(window.location.host);
+
+if (site.kind === 'brand-index') {
+  document.documentElement.lang = 'en';
+  document.title = 'nordloan — brands';
+  // §2 "On a local host all start parameters are ignored" (and §4: no authentication is attempted).
+  root.render(
+    <StrictMode>
+      <BrandIndexPage />
+    </StrictMode>,
+  );
+} else {
+  const { brand, isMyPageHost } = site;
+  const startParams = readAndCleanStartParameters(window, { isLocalHost: false });
+  configureServiceUrls(defaultServiceUrls(window.location.origin, import.meta.env));
+  const environment = (import.meta.env.VITE_ERROR_TRACKING_ENV ??
+    (import.meta.env.PROD ? 'production' : 'development')) as TrackingEnvironment;
+  void initErrorTracking({ dsn: import.meta.env.VITE_SENTRY_DSN, environment, brand: brand.brand });
+  setFlowEventBrand(brand.brand);
+  applyBrandToDocument(brand);
+  document.title = brand.name;
+
+  const queryClient = createQueryClient();
+  const i18n = createI18n(brand.i18n.defaultLocale);
+  const router = createBrowserRouter(brandRoutes(brand, isMyPageHost));
+  void bootstrapSession({ startParams, isLocalHost: false, queryClient });
+
+  root.render(
+    <StrictMode>
+      <BrandApp
+        brand={brand}
+        isMyPageHost={isMyPageHost}
+        i18n={i18n}
+        queryClient={queryClient}
+        router={router}
+      />
+    </StrictMode>,
+  );
+}
