@@ -1,5 +1,124 @@
+import { countrySchema } from '@nordloan/domain/enums';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { defaultContentStore } from '#src/modules/terms/content-store.ts';
+import { requireCaller } from '#src/plugins/auth.ts';
+import { publicRateLimit } from '#src/plugins/security.ts';
+import {
+  consentItemsQuerySchema,
+  consentItemsSchema,
+  consentSnapshotQuerySchema,
+  consentSnapshotSchema,
+  consentStateSchema,
+  customerConsentQuerySchema,
+  masterConsentBodySchema,
+  partnersQuerySchema,
+  partnersSchema,
+  patchConsentBodySchema,
+} from './consent.schema.ts';
+import {
+  consentHistory,
+  consentSnapshot,
+  currentConsentState,
+  giveMasterConsent,
+  listPartners,
+  patchConsents,
+} from './consent.service.ts';
 
-// Placeholder registered by app.ts; the applicant-side API fills it in.
-export async function consentRoutes(_app: FastifyInstance, _options: ModuleOptions) {}
+// §7 consent calls. Only the config snapshot works without a token (§7 "query, no token").
+export async function consentRoutes(app: FastifyInstance, options: ModuleOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db, now } = options;
+  const store = defaultContentStore();
+  const tags = ['consent'];
+
+  routes.get(
+    '/consent/v2/config/snapshot',
+    {
+      config: publicRateLimit,
+      schema: { tags, querystring: consentSnapshotQuerySchema, response: { 200: consentSnapshotSchema } },
+    },
+    async (request) =>
+      consentSnapshot({ db, store, caller: request.caller, query: request.query, now: now() }),
+  );
+
+  routes.get(
+    '/consent/v2/consent',
+    { schema: { tags, querystring: customerConsentQuerySchema, response: { 200: consentStateSchema } } },
+    async (request) =>
+      currentConsentState({
+        db,
+        store,
+        caller: requireCaller(request),
+        customerId: request.query.customerID,
+        brand: request.query.brand,
+        country: request.query.country,
+        now: now(),
+      }),
+  );
+
+  routes.get(
+    '/consent/v2/consent/items',
+    { schema: { tags, querystring: consentItemsQuerySchema, response: { 200: consentItemsSchema } } },
+    async (request) =>
+      consentHistory({
+        db,
+        store,
+        caller: requireCaller(request),
+        customerId: request.query.customerID,
+        brand: request.query.brand,
+        country: request.query.country,
+        purpose: request.query.purpose,
+        channel: request.query.channel,
+        now: now(),
+      }),
+  );
+
+  routes.post(
+    '/consent/v1/consent',
+    { schema: { tags, body: masterConsentBodySchema, response: { 201: consentStateSchema } } },
+    async (request, reply) => {
+      const state = await giveMasterConsent({
+        db,
+        store,
+        caller: requireCaller(request),
+        input: request.body,
+        now: now(),
+      });
+      return reply.status(201).send(state);
+    },
+  );
+
+  routes.get(
+    '/consent/v1/partner',
+    { schema: { tags, querystring: partnersQuerySchema, response: { 200: partnersSchema } } },
+    async (request) => {
+      requireCaller(request);
+      return listPartners({ store, country: request.query.country, brand: request.query.brand, now: now() });
+    },
+  );
+
+  routes.patch(
+    '/consent/v1/consent/:country/:customerID',
+    {
+      schema: {
+        tags,
+        params: z.object({ country: countrySchema, customerID: z.string() }),
+        body: patchConsentBodySchema,
+        response: { 200: consentStateSchema },
+      },
+    },
+    async (request) =>
+      patchConsents({
+        db,
+        store,
+        caller: requireCaller(request),
+        country: request.params.country,
+        customerId: request.params.customerID,
+        input: request.body,
+        now: now(),
+      }),
+  );
+}

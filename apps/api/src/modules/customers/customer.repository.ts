@@ -1,9 +1,17 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
+import { termsAcceptance } from '#src/db/schema/applicant.ts';
 import { customer } from '#src/db/schema/core.ts';
 
 export type CustomerRow = typeof customer.$inferSelect;
 export type NewCustomerRow = typeof customer.$inferInsert;
+export type CustomerChanges = Partial<
+  Pick<
+    NewCustomerRow,
+    'email' | 'emailVerified' | 'phone' | 'acceptedTermsVersion' | 'acceptedTermsAt' | 'acceptedTermsBrand'
+  >
+>;
+export type TermsAcceptanceRow = typeof termsAcceptance.$inferSelect;
 
 export async function findCustomerById(db: Executor, id: string): Promise<CustomerRow | undefined> {
   const [row] = await db.select().from(customer).where(eq(customer.id, id));
@@ -24,7 +32,47 @@ export async function findCustomerByPersonId(
   return row;
 }
 
+/** Customers with this e-mail address (case-insensitive, as customer_email_idx), oldest first. */
+export async function findCustomersByEmail(db: Executor, email: string): Promise<CustomerRow[]> {
+  return db
+    .select()
+    .from(customer)
+    .where(sql`lower(${customer.email}) = lower(${email})`)
+    .orderBy(asc(customer.createdAt), asc(customer.id))
+    .limit(100);
+}
+
 export async function insertCustomer(db: Executor, values: NewCustomerRow): Promise<CustomerRow> {
   const [row] = await db.insert(customer).values(values).returning();
   return row!;
+}
+
+export async function updateCustomer(
+  db: Executor,
+  id: string,
+  changes: CustomerChanges,
+  now: Date,
+): Promise<CustomerRow> {
+  const [row] = await db
+    .update(customer)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(customer.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertTermsAcceptance(
+  db: Executor,
+  values: typeof termsAcceptance.$inferInsert,
+): Promise<TermsAcceptanceRow> {
+  const [row] = await db.insert(termsAcceptance).values(values).returning();
+  return row!;
+}
+
+export async function findTermsAcceptances(db: Executor, customerId: string): Promise<TermsAcceptanceRow[]> {
+  return db
+    .select()
+    .from(termsAcceptance)
+    .where(eq(termsAcceptance.customerId, customerId))
+    .orderBy(asc(termsAcceptance.acceptedAt), asc(termsAcceptance.createdAt));
 }

@@ -1,0 +1,131 @@
+import {
+  consentChannelSchema,
+  consentPurposeSchema,
+  consentStatusSchema,
+  countrySchema,
+} from '@nordloan/domain/enums';
+import { z } from 'zod';
+import { consentConfigTypeSchema } from '#src/modules/terms/content-store.ts';
+
+// §7 consent calls. Statuses given, not_given, revoked; channels email, sms, phone; purposes marketing,
+// transactional (§3 Enumerations). PascalCase: the API contract.
+
+const customerIdSchema = z.uuid('Not a customer id');
+
+export const consentSnapshotQuerySchema = z.object({
+  country: countrySchema.optional(),
+  brand: z.string().min(1).optional(),
+  customerID: customerIdSchema.optional(),
+  configType: consentConfigTypeSchema.default('master'),
+});
+
+export const consentSnapshotSchema = z.object({
+  Country: countrySchema,
+  Brand: z.string(),
+  ConsentBrand: z.string(),
+  ConfigType: consentConfigTypeSchema,
+  Controller: z.string(),
+  Version: z.string(),
+  PublishedOn: z.string(),
+  Settings: z.object({
+    Purposes: z.array(consentPurposeSchema),
+    Channels: z.array(consentChannelSchema),
+    DefaultStatus: consentStatusSchema,
+    Required: z.boolean(),
+  }),
+  Texts: z.array(
+    z.object({ Purpose: consentPurposeSchema, Channel: consentChannelSchema, Text: z.string() }),
+  ),
+});
+
+/** §6: consent queries for a user need a token and a customer id. */
+export const customerConsentQuerySchema = z.object({
+  customerID: customerIdSchema,
+  brand: z.string().min(1).optional(),
+  country: countrySchema.optional(),
+});
+
+export const consentItemsQuerySchema = customerConsentQuerySchema.extend({
+  purpose: consentPurposeSchema.optional(),
+  channel: consentChannelSchema.optional(),
+});
+
+export const consentStateSchema = z.object({
+  CustomerID: z.string(),
+  Country: countrySchema,
+  ConsentBrand: z.string(),
+  Consents: z.array(
+    z.object({
+      Purpose: consentPurposeSchema,
+      Channel: consentChannelSchema,
+      Status: consentStatusSchema,
+      TextVersion: z.string().nullable(),
+      UpdatedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type ConsentState = z.infer<typeof consentStateSchema>;
+
+export const consentItemSchema = z.object({
+  ID: z.string(),
+  Purpose: consentPurposeSchema,
+  Channel: consentChannelSchema,
+  Status: consentStatusSchema,
+  TextVersion: z.string(),
+  Brand: z.string(),
+  ConsentBrand: z.string(),
+  Source: z.string(),
+  ChangedBy: z.string(),
+  CreatedAt: z.string(),
+});
+export const consentItemsSchema = z.object({
+  CustomerID: z.string(),
+  ConsentBrand: z.string(),
+  Items: z.array(consentItemSchema),
+});
+
+const consentChangeSchema = z.strictObject({
+  Purpose: consentPurposeSchema,
+  Channel: consentChannelSchema,
+  Status: consentStatusSchema,
+});
+
+/** POST /consent/v1/consent: the master consent, one status for a purpose over its channels. */
+export const masterConsentBodySchema = z.strictObject({
+  CustomerID: customerIdSchema,
+  /** The brand the consent was given on; the customer's brand when absent. */
+  Brand: z.string().min(1).optional(),
+  /** The consent text version shown (GET /consent/v2/config/snapshot → Version); the current one when absent. */
+  TextVersion: z.string().min(1).max(200).optional(),
+  Status: consentStatusSchema,
+  Purpose: consentPurposeSchema.default('marketing'),
+  /** The channels it covers; every channel the purpose has when absent. */
+  Channels: z.array(consentChannelSchema).min(1).max(3).optional(),
+});
+export type MasterConsentInput = z.infer<typeof masterConsentBodySchema>;
+
+/** PATCH /consent/v1/consent/{country}/{customerID}: individual changes. */
+export const patchConsentBodySchema = z.strictObject({
+  Brand: z.string().min(1).optional(),
+  TextVersion: z.string().min(1).max(200).optional(),
+  Consents: z
+    .array(consentChangeSchema)
+    .min(1)
+    .max(9)
+    .refine(
+      (changes) =>
+        new Set(changes.map((change) => `${change.Purpose}/${change.Channel}`)).size === changes.length,
+      'Each purpose and channel at most once',
+    ),
+});
+export type PatchConsentInput = z.infer<typeof patchConsentBodySchema>;
+
+export const partnersQuerySchema = z.object({
+  country: countrySchema.optional(),
+  brand: z.string().min(1).optional(),
+});
+export const partnersSchema = z.object({
+  Country: countrySchema,
+  ConsentBrand: z.string(),
+  Partners: z.array(z.object({ ID: z.string(), Name: z.string(), Kind: z.string(), Purpose: z.string() })),
+});

@@ -1,0 +1,21 @@
+import type { Country } from '@nordloan/domain/enums';
+import type { CustomerRow } from './customer.repository.ts';
+import type { Customer } from './customer.schema.ts';
+
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    ID: row.id,
+    PersonID: row.personId,
+    ClientID: row.clientId,
+    Email: row.email,
+    EmailVerified: row.emailVerified,
+    Phone: row.phone,
+    Brand: row.brand,
+    Country: row.country as Country,
+    AcceptedTermsVersion: row.acceptedTermsVersion,
+    AcceptedTermsAt: row.acceptedTermsAt?.toISOString() ?? null,
+    AcceptedTermsBrand: row.acceptedTermsBrand,
+    CreatedAt: row.createdAt.toISOString(),
+    UpdatedAt: row.updatedAt.toISOString(),
+  };
+}
