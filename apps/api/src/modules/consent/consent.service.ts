@@ -1,7 +1,7 @@
 import { type BrandConfig, brands } from '@nordloan/domain/brands/registry';
 import type { ConsentChannel, ConsentPurpose, ConsentStatus, Country } from '@nordloan/domain/enums';
 import type { Db, Executor } from '#src/db/client.ts';
-import { badRequest, fieldError, notFound } from '#src/lib/app-error.ts';
+import { badRequest, fieldError, notFound, unauthorized } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import type { CustomerRow } from '#src/modules/customers/customer.repository.ts';
 import { loadCustomerForCaller } from '#src/modules/customers/customer-access.ts';
@@ -159,7 +159,8 @@ export async function consentSnapshot(options: {
   const { db, store, caller, query, now } = options;
   let brand: BrandConfig;
   if (query.customerID !== undefined) {
-    if (!caller) throw notFound();
+    // §6: consent queries for a user need a token and a customer id.
+    if (!caller) throw unauthorized();
     const customer = await loadCustomerForCaller({
       db,
       caller,
