@@ -25,7 +25,7 @@ export async function integrationRoutes(app: FastifyInstance, options: ModuleOpt
     assertIntegrationConfigured(config);
   };
 
-  // The spec writes the path with a trailing slash; the router answers both spellings.
+  // §7 writes the path with a trailing slash, and so do we (the router tells the two spellings apart).
   routes.post(
     '/v1/loan-application/',
     {
