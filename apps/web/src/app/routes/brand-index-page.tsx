@@ -17,7 +17,7 @@ export function BrandIndexPage({
 }) {
   const countries = ['NO', 'SE', 'FI', 'DK'] as const;
   return (
-    <main id="main" className="container" lang="en">
+    <main id="main" className="container brand-index" lang="en">
       <h1>nordloan — brands</h1>
       <p className="lead">
         Every brand answers at{' '}

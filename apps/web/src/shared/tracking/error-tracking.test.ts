@@ -99,7 +99,11 @@ describe('§8 error-tracking filters', () => {
 describe('with a DSN', () => {
   it('initialises with the §9 rates and reports errors', async () => {
     expect(
-      await initErrorTracking({ dsn: 'https://key@errors.example/1', environment: 'production', brand: 'se-main' }),
+      await initErrorTracking({
+        dsn: 'https://key@errors.example/1',
+        environment: 'production',
+        brand: 'se-main',
+      }),
     ).toBe(true);
     expect(sentryInit).toHaveBeenCalledOnce();
     expect(sentryInit.mock.calls[0]![0]).toMatchObject({

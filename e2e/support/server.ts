@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+// Starts the real server (apps/api/src/server.ts) on a free port with a fresh PGlite data directory,
+// waits for /health, and stops it again. The web app must be built (npm run build) beforehand.
+
+export interface RunningServer {
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+  /** The server's output so far (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number, output: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  throw new Error(`server did not answer /health within ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startServer({
+  timeoutMs = 120_000,
+  env = {},
+}: {
+  timeoutMs?: number;
+  env?: Record<string, string>;
+} = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'nordloan-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  const output = () => log.slice(-4000);
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      // npx runs tsx in a child process: signal the whole process group we created.
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {}
+      }, 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, timeoutMs, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { port, baseUrl, dataDir, output, stop };
+}
