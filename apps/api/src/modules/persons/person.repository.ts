@@ -33,3 +33,24 @@ export async function findOrCreatePerson(db: Executor, values: NewPersonRow): Pr
   if (created) return created;
   return (await findPersonByNationalId(db, values.country, values.nationalId))!;
 }
+
+/** Inserts unless a person with the same country and national id exists; undefined then (no error raised,
+ * so no database message carrying the national id reaches a log). */
+export async function insertPersonIfNew(db: Executor, values: NewPersonRow): Promise<PersonRow | undefined> {
+  const [row] = await db.insert(person).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updatePerson(
+  db: Executor,
+  id: string,
+  changes: Partial<NewPersonRow>,
+  now: Date,
+): Promise<PersonRow> {
+  const [row] = await db
+    .update(person)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(person.id, id))
+    .returning();
+  return row!;
+}

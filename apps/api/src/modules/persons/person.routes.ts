@@ -1,5 +1,56 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { requireCaller } from '#src/plugins/auth.ts';
+import {
+  createPersonBodySchema,
+  personFieldsSchema,
+  personQuerySchema,
+  personSchema,
+} from './person.schema.ts';
+import { createPerson, getPerson, patchPerson } from './person.service.ts';
 
-// Placeholder registered by app.ts; the applicant-side API fills it in.
-export async function personRoutes(_app: FastifyInstance, _options: ModuleOptions) {}
+const idParams = z.object({ id: z.string() });
+
+// §7 person calls, "against a configurable person service base address": this server answers them
+// (PERSON_SERVICE_URL unset); a separate person service would answer the same paths.
+export async function personRoutes(app: FastifyInstance, options: ModuleOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db, now } = options;
+  const tags = ['persons'];
+
+  routes.get(
+    '/person/:id',
+    { schema: { tags, params: idParams, querystring: personQuerySchema, response: { 200: personSchema } } },
+    async (request) =>
+      getPerson({
+        db,
+        caller: requireCaller(request),
+        personId: request.params.id,
+        reveal: request.query.reveal,
+      }),
+  );
+
+  routes.post(
+    '/person',
+    { schema: { tags, body: createPersonBodySchema, response: { 201: personSchema } } },
+    async (request, reply) => {
+      const person = await createPerson({ db, caller: requireCaller(request), input: request.body, now });
+      return reply.status(201).send(person);
+    },
+  );
+
+  routes.patch(
+    '/person/:id',
+    { schema: { tags, params: idParams, body: personFieldsSchema, response: { 200: personSchema } } },
+    async (request) =>
+      patchPerson({
+        db,
+        caller: requireCaller(request),
+        personId: request.params.id,
+        input: request.body,
+        now,
+      }),
+  );
+}
