@@ -32,7 +32,7 @@ export function DevLoginForm() {
   const onSubmit = handleSubmit(async ({ nationalId }) => {
     setFailed(false);
     try {
-      const answer = await devLogin({ nationalId, country: brand.country });
+      const answer = await devLogin({ nationalId, country: brand.country, brand: brand.brand });
       if (!answer) throw new Error('no answer');
       const outcome = await loginWithIdentityProviderToken(queryClient, answer.token, devProviderName);
       if (outcome.status !== 'authenticated') setFailed(true);

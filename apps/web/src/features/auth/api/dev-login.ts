@@ -7,6 +7,8 @@ import { serviceUrl } from '#src/shared/api/service-urls.ts';
 export interface DevLoginRequest {
   nationalId: string;
   country: 'NO' | 'SE' | 'FI' | 'DK';
+  /** The brand the customer record is created on (the API defaults to the country's main brand). */
+  brand?: string;
 }
 export interface DevLoginResponse {
   token: string;
