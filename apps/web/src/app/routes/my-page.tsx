@@ -36,10 +36,7 @@ function LoginPanel() {
   const { t } = useTranslation();
   return (
     <UnauthorizedFallback>
-      <div className="panel login-stack">
-        <h2>{t('myPage.loginTitle')}</h2>
-        <p>{t('myPage.loginLead')}</p>
-      </div>
+      <p className="login-stack">{t('myPage.loginLead')}</p>
       {isDevIdentityProviderOffered(window.location.host) && (
         <div className="login-stack">
           <DevLoginForm />

@@ -118,7 +118,7 @@ export const fiFI: Messages = {
       unexpected: 'Tapahtui odottamaton virhe. Yritä hetken päästä uudelleen.',
       clientException: 'Sivua ei voitu näyttää. Lataa sivu uudelleen.',
     },
-    unauthorizedTitle: 'Kirjaudu sisään',
+    unauthorizedTitle: 'Kirjautuminen vaaditaan',
     unauthorized: 'Kirjaudu sisään nähdäksesi tämän sivun.',
     forbiddenTitle: 'Ei käyttöoikeutta',
     forbidden: 'Sinulla ei ole oikeutta tälle sivulle.',
