@@ -60,3 +60,15 @@ describe('the app shell', () => {
     expect(response.headers['content-type']).toContain('text/html');
   });
 });
+
+describe('trailing slashes', () => {
+  it('treat /x and /x/ as one route', async () => {
+    const t = await createTestApp();
+    try {
+      const withSlash = await t.app.inject({ method: 'GET', url: '/health/' });
+      expect(withSlash.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -57,6 +57,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     trustProxy: config.env === 'production',
     bodyLimit: 1_048_576,
+    // `/v1/loan-application/` (the spec's spelling) and `/v1/loan-application` are the same route.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -18,13 +18,15 @@ export function registerNotFound(app: FastifyInstance, options: NotFoundOptions 
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Both routers ignore a trailing slash, so `/x` and `/x/` are one path here.
+    const path = route.url.length > 1 ? route.url.replace(/\/+$/, '') : route.url;
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      const known = methodsByPath.get(route.url) ?? new Set<string>();
+      const known = methodsByPath.get(path) ?? new Set<string>();
       if (known.has(method)) continue;
       known.add(method);
-      methodsByPath.set(route.url, known);
-      shadow.on(method as HTTPMethod, route.url, () => undefined);
+      methodsByPath.set(path, known);
+      shadow.on(method as HTTPMethod, path, () => undefined);
     }
   });
 

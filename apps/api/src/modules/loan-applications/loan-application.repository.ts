@@ -106,11 +106,10 @@ export async function buildSnapshot(
   db: Executor,
   application: LoanApplicationRow,
 ): Promise<Record<string, unknown>> {
-  const [applicants, subRecords, locked] = await Promise.all([
-    findApplicants(db, application.id),
-    loadAllSubRecords(db, application.id),
-    hasActiveLock(db, application.id),
-  ]);
+  // One query after another: `db` may be a transaction, whose single connection cannot run queries in parallel.
+  const applicants = await findApplicants(db, application.id);
+  const subRecords = await loadAllSubRecords(db, application.id);
+  const locked = await hasActiveLock(db, application.id);
   return {
     ...toLoanApplication(application, { applicants, isLocked: locked }),
     Cars: subRecords.cars.map(toCar),

@@ -31,14 +31,17 @@ import {
 
 /** The API representation of one stored application (with its applicants and lock state). */
 export async function presentApplication(db: Executor, row: LoanApplicationRow): Promise<LoanApplication> {
-  const [applicants, isLocked] = await Promise.all([findApplicants(db, row.id), hasActiveLock(db, row.id)]);
+  // Sequential: `db` may be a transaction (one connection).
+  const applicants = await findApplicants(db, row.id);
+  const isLocked = await hasActiveLock(db, row.id);
   return toLoanApplication(row, { applicants, isLocked });
 }
 
 async function presentApplications(db: Executor, rows: LoanApplicationRow[]): Promise<LoanApplication[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [applicants, locks] = await Promise.all([findApplicantsOf(db, ids), findActiveLocks(db, ids)]);
+  const applicants = await findApplicantsOf(db, ids);
+  const locks = await findActiveLocks(db, ids);
   const locked = new Set(locks.map((lock) => lock.loanApplicationId));
   return rows.map((row) =>
     toLoanApplication(row, {

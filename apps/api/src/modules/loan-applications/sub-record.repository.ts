@@ -91,12 +91,11 @@ export async function deleteSubRecordsOwnedBy(db: Executor, applicationId: strin
 }
 
 export async function loadAllSubRecords(db: Executor, applicationId: string) {
-  const [cars, children, debts, expenses] = await Promise.all([
-    listSubRecords(db, 'car', applicationId),
-    listSubRecords(db, 'child', applicationId),
-    listSubRecords(db, 'debt', applicationId),
-    listSubRecords(db, 'expense', applicationId),
-  ]);
+  // Sequential on purpose: `db` may be a transaction (one connection).
+  const cars = await listSubRecords(db, 'car', applicationId);
+  const children = await listSubRecords(db, 'child', applicationId);
+  const debts = await listSubRecords(db, 'debt', applicationId);
+  const expenses = await listSubRecords(db, 'expense', applicationId);
   return { cars, children, debts, expenses };
 }
 
