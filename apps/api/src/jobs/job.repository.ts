@@ -1,0 +1,148 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '#src/db/client.ts';
+import { type JobRow, job } from '#src/db/schema/lending.ts';
+
+// The job queue's SQL. Claiming uses FOR UPDATE SKIP LOCKED so that several API instances on one
+// PostgreSQL never take the same job; PGlite has one connection, where the same SQL simply never meets a
+// lock. Times come from the caller's clock (tests move it), never from the database's now().
+
+export interface NewJob {
+  kind: string;
+  payload?: Record<string, unknown>;
+  runAt: Date;
+  /** Enqueueing the same key twice keeps the first job: retried handlers stay idempotent. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+/** Enqueues a job; with a dedupeKey that already exists nothing happens (answers undefined). */
+export async function enqueueJob(db: Executor, input: NewJob): Promise<JobRow | undefined> {
+  const [row] = await db
+    .insert(job)
+    .values({
+      kind: input.kind,
+      payload: input.payload ?? {},
+      runAt: input.runAt,
+      dedupeKey: input.dedupeKey ?? null,
+      maxAttempts: input.maxAttempts ?? 5,
+      createdAt: input.runAt,
+      updatedAt: input.runAt,
+    })
+    .onConflictDoNothing({ target: job.dedupeKey })
+    .returning();
+  return row;
+}
+
+/**
+ * Leases up to `limit` due jobs to `workerId` until now + leaseMs: pending jobs whose time has come, and
+ * running jobs whose lease ran out (their worker died). Each claim counts as an attempt.
+ */
+export async function claimJobs(
+  db: Executor,
+  input: { workerId: string; now: Date; leaseMs: number; limit: number; kinds?: readonly string[] },
+): Promise<JobRow[]> {
+  const lockedUntil = new Date(input.now.getTime() + input.leaseMs);
+  const kindFilter = input.kinds?.length
+    ? sql`AND kind IN (${sql.join(
+        input.kinds.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const result = await db.execute(sql`
+    UPDATE job
+       SET status = 'running', attempts = attempts + 1, locked_by = ${input.workerId},
+           locked_until = ${lockedUntil.toISOString()}::timestamptz, updated_at = ${input.now.toISOString()}::timestamptz
+     WHERE id IN (
+       SELECT id FROM job
+        WHERE ((status = 'pending' AND run_at <= ${input.now.toISOString()}::timestamptz)
+            OR (status = 'running' AND locked_until < ${input.now.toISOString()}::timestamptz))
+          ${kindFilter}
+        ORDER BY run_at, id
+        LIMIT ${input.limit}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING id`);
+  const ids = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(job)
+    .where(
+      sql`${job.id} IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+}
+
+/** node-postgres answers { rows }, PGlite answers { rows } too; both through drizzle's execute. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
+}
+
+/**
+ * Marks the job done if `workerId` still holds it. Run inside the transaction that wrote the job's effects:
+ * when the lease was lost (another worker took the job over) this answers false and the caller rolls back.
+ */
+export async function completeJob(
+  db: Executor,
+  input: { id: number; workerId: string; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(job)
+    .set({ status: 'done', lockedBy: null, lockedUntil: null, finishedAt: input.now, updatedAt: input.now })
+    .where(and(eq(job.id, input.id), eq(job.lockedBy, input.workerId), eq(job.status, 'running')))
+    .returning({ id: job.id });
+  return rows.length > 0;
+}
+
+/** Gives a failed attempt back to the queue for `retryAt`, or ends the job as failed when `final`. */
+export async function failJob(
+  db: Executor,
+  input: { id: number; workerId: string; now: Date; error: string; retryAt: Date | null },
+): Promise<void> {
+  await db
+    .update(job)
+    .set(
+      input.retryAt
+        ? {
+            status: 'pending',
+            runAt: input.retryAt,
+            lockedBy: null,
+            lockedUntil: null,
+            lastError: input.error,
+            updatedAt: input.now,
+          }
+        : {
+            status: 'failed',
+            lockedBy: null,
+            lockedUntil: null,
+            lastError: input.error,
+            finishedAt: input.now,
+            updatedAt: input.now,
+          },
+    )
+    .where(and(eq(job.id, input.id), eq(job.lockedBy, input.workerId)));
+}
+
+/** Whether a job is due now (for "run until idle"): pending and due, or leased and the lease ran out. */
+export async function hasDueJobs(db: Executor, now: Date): Promise<boolean> {
+  const result = await db.execute(sql`
+    SELECT 1 FROM job
+     WHERE (status = 'pending' AND run_at <= ${now.toISOString()}::timestamptz)
+        OR (status = 'running' AND locked_until < ${now.toISOString()}::timestamptz)
+     LIMIT 1`);
+  return rowsOf(result).length > 0;
+}
+
+export async function findJobs(db: Executor, kind?: string): Promise<JobRow[]> {
+  const query = db.select().from(job);
+  return kind ? query.where(eq(job.kind, kind)).orderBy(job.id) : query.orderBy(job.id);
+}
+
+/** The earliest time a pending job becomes due, for tests and the worker's sleep. */
+export async function nextDueAt(db: Executor): Promise<Date | undefined> {
+  const result = await db.execute(sql`SELECT min(run_at) AS next FROM job WHERE status = 'pending'`);
+  const value = rowsOf<{ next: string | Date | null }>(result)[0]?.next;
+  return value ? new Date(value) : undefined;
+}

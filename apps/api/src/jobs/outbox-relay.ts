@@ -1,0 +1,27 @@
+import type { Db } from '#src/db/client.ts';
+import type { OutboxEventRow } from '#src/db/schema/lending.ts';
+import { claimUnpublishedEvents, markEventsPublished } from '#src/modules/lending/lending.repository.ts';
+
+// Hands the outbox's events on, oldest first, and marks them published in the same transaction: a crash
+// before the commit hands them on again (at-least-once; consumers dedupe on the event id). The rows are
+// claimed FOR UPDATE SKIP LOCKED, so several instances relay different events.
+
+export type EventPublisher = (event: OutboxEventRow) => Promise<void>;
+
+export async function relayOutbox(options: {
+  db: Db;
+  now: () => Date;
+  publish: EventPublisher;
+  limit?: number;
+}): Promise<number> {
+  return options.db.transaction(async (tx) => {
+    const events = await claimUnpublishedEvents(tx, options.limit ?? 100);
+    for (const event of events) await options.publish(event);
+    await markEventsPublished(
+      tx,
+      events.map((event) => event.id),
+      options.now(),
+    );
+    return events.length;
+  });
+}

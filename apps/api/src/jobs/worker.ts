@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, Executor } from '#src/db/client.ts';
+import type { JobRow } from '#src/db/schema/lending.ts';
+import { claimJobs, completeJob, failJob, hasDueJobs } from './job.repository.ts';
+
+// The in-process worker of the job queue (architecture.md "jobs"). Each API instance may run one; they
+// share the queue through the database. A job runs "exactly once in effect": its effects and its
+// completion commit in ONE transaction (`finish`), which rolls back when the lease was lost to another
+// worker, and every handler is written so that running it again after a crash changes nothing twice.
+
+export interface WorkerLogger {
+  debug(object: object, message?: string): void;
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+export const silentLogger: WorkerLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** Thrown by `finish` when the job's lease passed to another worker: this run's effects are rolled back. */
+export class LeaseLostError extends Error {
+  constructor(jobId: number) {
+    super(`Job ${jobId} was taken over by another worker`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+export interface JobContext {
+  job: JobRow;
+  db: Db;
+  now: () => Date;
+  log: WorkerLogger;
+  /**
+   * Runs `work` and marks the job done in one transaction. Call it once, last; a handler that returns
+   * without calling it is marked done with no further effects.
+   */
+  finish(work?: (tx: Executor) => Promise<void>): Promise<void>;
+}
+
+export interface JobHandler {
+  run(context: JobContext): Promise<void>;
+  /** After the last attempt failed: record the failure (e.g. the lender request 263 "bank error"). */
+  onFinalFailure?(context: { job: JobRow; tx: Executor; now: Date; error: unknown }): Promise<void>;
+}
+
+export type JobHandlers = Record<string, JobHandler>;
+
+export interface JobWorkerOptions {
+  db: Db;
+  handlers: JobHandlers;
+  now: () => Date;
+  workerId?: string;
+  /** How long a claim lasts; a worker that has not finished by then is presumed dead. */
+  leaseMs?: number;
+  /** Jobs run at the same time by this worker. */
+  concurrency?: number;
+  pollIntervalMs?: number;
+  log?: WorkerLogger;
+  /** Extra work each poll (e.g. relaying the outbox). */
+  onTick?: () => Promise<void>;
+  /** Backoff before retry `attempt` (1-based). */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+export interface JobWorker {
+  readonly id: string;
+  /** Claims and runs one batch of due jobs; answers how many ran. */
+  runOnce(): Promise<number>;
+  /** Runs batches until no job is due (by the worker's clock). */
+  runUntilIdle(options?: { maxBatches?: number }): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const defaultRetryDelayMs = (attempt: number) => Math.min(1_000 * 2 ** (attempt - 1), 5 * 60_000);
+
+export function createJobWorker(options: JobWorkerOptions): JobWorker {
+  const { db, handlers, now } = options;
+  const workerId = options.workerId ?? `worker-${randomUUID()}`;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const concurrency = options.concurrency ?? 4;
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const log = options.log ?? silentLogger;
+  const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
+  const kinds = Object.keys(handlers);
+
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+
+  async function runJob(job: JobRow): Promise<void> {
+    const handler = handlers[job.kind];
+    let finished = false;
+    const context: JobContext = {
+      job,
+      db,
+      now,
+      log,
+      finish: async (work) => {
+        if (finished) throw new Error(`Job ${job.id}: finish called twice`);
+        await db.transaction(async (tx) => {
+          if (work) await work(tx);
+          if (!(await completeJob(tx, { id: job.id, workerId, now: now() })))
+            throw new LeaseLostError(job.id);
+        });
+        finished = true;
+      },
+    };
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler.run(context);
+      if (!finished) await context.finish();
+    } catch (error) {
+      if (error instanceof LeaseLostError) {
+        log.warn({ jobId: job.id, kind: job.kind }, 'job lease lost; its effects were rolled back');
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      const final = job.attempts >= job.maxAttempts;
+      log[final ? 'error' : 'warn'](
+        { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
+        'job failed',
+      );
+      if (final) {
+        await db.transaction(async (tx) => {
+          await handler?.onFinalFailure?.({ job, tx, now: now(), error });
+          await failJob(tx, { id: job.id, workerId, now: now(), error: message, retryAt: null });
+        });
+      } else {
+        const retryAt = new Date(now().getTime() + retryDelayMs(job.attempts));
+        await failJob(db, { id: job.id, workerId, now: now(), error: message, retryAt });
+      }
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const jobs = await claimJobs(db, { workerId, now: now(), leaseMs, limit: concurrency, kinds });
+    await Promise.all(jobs.map((job) => runJob(job)));
+    if (options.onTick) await options.onTick();
+    return jobs.length;
+  }
+
+  async function runUntilIdle(runOptions: { maxBatches?: number } = {}): Promise<number> {
+    const maxBatches = runOptions.maxBatches ?? 10_000;
+    let total = 0;
+    for (let batch = 0; batch < maxBatches; batch++) {
+      const ran = await runOnce();
+      total += ran;
+      if (ran === 0 && !(await hasDueJobs(db, now()))) return total;
+    }
+    throw new Error(`Worker not idle after ${maxBatches} batches`);
+  }
+
+  async function poll(): Promise<void> {
+    while (running) {
+      try {
+        const ran = await runOnce();
+        if (ran > 0) continue;
+      } catch (error) {
+        log.error({ err: error instanceof Error ? error.message : String(error) }, 'worker poll failed');
+      }
+      if (!running) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, pollIntervalMs);
+      });
+      wake = undefined;
+    }
+  }
+
+  return {
+    id: workerId,
+    runOnce,
+    runUntilIdle,
+    start() {
+      if (running) return;
+      running = true;
+      loop = poll();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      wake?.();
+      await loop;
+      loop = undefined;
+    },
+  };
+}
