@@ -1,5 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import { createLendingWorker, scheduleExpirySweep } from '#src/jobs/lending-jobs.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { applicationLifecycleRoutes } from './application-lifecycle.routes.ts';
+import { lenderCallbackRoutes } from './lender-callback.routes.ts';
+import { offerActionRoutes } from './offer-action.routes.ts';
+import { createSimulatedLenderPanel } from './simulated-lender-panel.ts';
 
-// Placeholder registered by app.ts; the lending engine fills it in.
-export async function lendingRoutes(_app: FastifyInstance, _options: ModuleOptions) {}
+// The lending engine's routes and its worker. The panel is the built-in simulated one (seed and delay
+// scale from config.worker); the worker runs only when config.worker.enabled — tests and the benchmark
+// drive it themselves with createLendingWorker(…).runUntilIdle().
+
+export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions) {
+  const { config, db, now } = options;
+  const panel = createSimulatedLenderPanel({
+    seed: config.worker.lenderSeed,
+    delayScale: config.worker.lenderDelayScale,
+  });
+
+  await app.register(applicationLifecycleRoutes, { ...options, panel });
+  await app.register(offerActionRoutes, { ...options, panel });
+  await app.register(lenderCallbackRoutes, { ...options, panel });
+
+  if (config.worker.enabled) {
+    const worker = createLendingWorker({ db, config, now, panel, log: app.log });
+    app.addHook('onReady', async () => {
+      await scheduleExpirySweep(db, now());
+      worker.start();
+    });
+    app.addHook('onClose', async () => {
+      await worker.stop();
+    });
+  }
+}

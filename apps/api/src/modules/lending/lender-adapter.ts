@@ -1,0 +1,94 @@
+import type { Country, Product } from '@nordloan/domain/enums';
+import type { LenderApplication, LenderDecision } from '@nordloan/domain/lending/credit-policy';
+import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
+import type { LenderOffer } from '@nordloan/domain/lending/offer-figures';
+import type { FinerStatusCode } from '@nordloan/domain/statuses';
+
+// How a lender plugs in (issue 4 "a lender adapter interface … so a real lender's API can plug in"). The
+// engine calls these from jobs; an adapter either answers at once or says `pending` and answers later
+// through the lender callback routes (lender-callback.routes.ts). A transient failure is thrown as
+// LenderUnavailableError: the job queue retries it, and after the last attempt the request ends 263.
+
+export class LenderUnavailableError extends Error {
+  constructor(lenderId: string, operation: string) {
+    super(`Lender ${lenderId} did not answer ${operation}`);
+    this.name = 'LenderUnavailableError';
+  }
+}
+
+export interface LenderCall {
+  /** Our loan request id: the lender's reference to us. */
+  requestId: string;
+  applicationId: string;
+  /** Stable key of the application (no personal data), for lenders that need one, e.g. the simulation. */
+  randomnessKey: string;
+  /** 1 for the first try; a retry after a failure counts up. */
+  attempt: number;
+}
+
+/** The accepted or changed quote as the lender sees it. */
+export interface LenderQuoteView {
+  quoteId: string;
+  externalReference: string | null;
+  offer: LenderOffer;
+}
+
+export type RegistrationResult =
+  | { status: 'registered'; externalReference: string }
+  | { status: 'not-registered'; code: FinerStatusCode; reasonCode: string; reason: string };
+
+export type DecisionResult = { status: 'pending' } | { status: 'decided'; decision: LenderDecision };
+
+export type AcceptResult = { status: 'accepted'; signingUrl: string } | { status: 'refused'; reason: string };
+
+export type ChangeOfferResult =
+  | { status: 'changed'; offer: LenderOffer }
+  | { status: 'refused'; reason: string };
+
+export type DisbursementDecisionResult =
+  | { status: 'pending' }
+  | { status: 'approved' }
+  | { status: 'declined'; code: FinerStatusCode; reasonCode: string; reason: string };
+
+export type DisburseResult = { status: 'pending' } | { status: 'disbursed'; reference: string };
+
+export interface LenderAdapter {
+  readonly profile: LenderProfile;
+  /** How long to wait before calling, to model a lender's response time (0 for a real API). */
+  responseDelayMs(operation: 'registration' | 'decision'): number;
+  registerApplication(call: LenderCall & { application: LenderApplication }): Promise<RegistrationResult>;
+  fetchDecision(call: LenderCall & { application: LenderApplication }): Promise<DecisionResult>;
+  /** The customer changes amount or term of an open offer; the lender answers with a new offer or refuses. */
+  changeOffer(
+    call: LenderCall & {
+      application: LenderApplication;
+      quote: LenderQuoteView;
+      amount: number;
+      durationMonths: number;
+    },
+  ): Promise<ChangeOfferResult>;
+  acceptOffer(call: LenderCall & { quote: LenderQuoteView }): Promise<AcceptResult>;
+  requestDisbursementDecision(
+    call: LenderCall & { quote: LenderQuoteView },
+  ): Promise<DisbursementDecisionResult>;
+  disburse(call: LenderCall & { quote: LenderQuoteView }): Promise<DisburseResult>;
+}
+
+export interface LenderPanel {
+  adapter(lenderId: string): LenderAdapter | undefined;
+  /** The lenders that may get an application of this country and product. */
+  forApplication(country: Country, product: Product): LenderAdapter[];
+  all(): LenderAdapter[];
+}
+
+export function lenderPanelOf(adapters: readonly LenderAdapter[]): LenderPanel {
+  const byId = new Map(adapters.map((adapter) => [adapter.profile.id, adapter]));
+  return {
+    adapter: (lenderId) => byId.get(lenderId),
+    forApplication: (country, product) =>
+      adapters.filter(
+        (adapter) => adapter.profile.country === country && adapter.profile.products.includes(product),
+      ),
+    all: () => [...adapters],
+  };
+}

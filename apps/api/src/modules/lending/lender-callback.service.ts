@@ -1,0 +1,148 @@
+import { lenderOverrideRoles } from '@nordloan/domain/status-machine';
+import type { FinerStatusCode } from '@nordloan/domain/statuses';
+import type { Db } from '#src/db/client.ts';
+import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
+import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
+import { isUuid } from '#src/modules/loan-applications/application-access.ts';
+import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { moveRequest, recordDisbursement, recordDisbursementDecision } from './fan-out.service.ts';
+import type { LenderPanel } from './lender-adapter.ts';
+import { findLoanRequest, findQuote } from './lending.repository.ts';
+import { transitionIfIn } from './status-transition.service.ts';
+
+// Lender callbacks: a lender whose API answers asynchronously reports its disbursement decision and the
+// payout here (and a clawback later). The caller is the lender's service account — a token with the
+// Lender role in the lender's country whose subject is `lender:<lenderId>` — or Super staff recording an
+// answer that came by phone (lenderOverrideRoles of the transition table).
+
+type CallbackActor = { kind: 'lender'; id: string } | { kind: 'staff'; id: string; roles: readonly string[] };
+
+function callbackActor(caller: Caller, lenderId: string, country: string): CallbackActor {
+  if (caller.kind !== 'staff') throw forbidden('Only the lender may report this');
+  const isLender =
+    caller.agentId === `lender:${lenderId}` &&
+    caller.roles.some((role) => role.Name === 'Lender' && role.Country === country);
+  if (isLender) return { kind: 'lender', id: lenderId };
+  const roles = staffRolesIn(caller, country);
+  if (roles.some((role) => (lenderOverrideRoles as readonly string[]).includes(role))) {
+    return { kind: 'staff', id: caller.agentId ?? 'unknown', roles };
+  }
+  throw forbidden('Only the lender may report this');
+}
+
+async function loadCallback(options: {
+  db: Db;
+  caller: Caller;
+  panel: LenderPanel;
+  lenderId: string;
+  quoteId: string;
+}) {
+  const adapter = options.panel.adapter(options.lenderId);
+  if (!adapter || !isUuid(options.quoteId)) throw notFound();
+  const quote = await findQuote(options.db, options.quoteId);
+  if (!quote || quote.lenderId !== options.lenderId) throw notFound();
+  const actor = callbackActor(options.caller, options.lenderId, adapter.profile.country);
+  return { adapter, quote, actor };
+}
+
+const notWaiting = (application: LoanApplicationRow | undefined, what: string) =>
+  conflict(`The application is not waiting for ${what}`, { Status: application?.status ?? null });
+
+export async function reportDisbursementDecision(options: {
+  db: Db;
+  caller: Caller;
+  panel: LenderPanel;
+  lenderId: string;
+  quoteId: string;
+  decision: 'approved' | 'declined';
+  code?: 561 | 562 | 563 | 569;
+  reason?: string;
+  now: () => Date;
+}): Promise<LoanApplicationRow> {
+  const { db } = options;
+  const { adapter, quote, actor } = await loadCallback(options);
+  const moved = await db.transaction((tx) =>
+    recordDisbursementDecision(tx, {
+      quoteId: quote.id,
+      result:
+        options.decision === 'approved'
+          ? { status: 'approved' }
+          : {
+              status: 'declined',
+              code: options.code ?? 569,
+              reasonCode: `DISBURSEMENT_${options.code ?? 569}`,
+              reason: options.reason ?? 'Not approved for disbursement',
+            },
+      actor,
+      adapter,
+      now: options.now(),
+    }),
+  );
+  if (!moved)
+    throw notWaiting(await findApplicationById(db, quote.loanApplicationId), 'a disbursement decision');
+  return moved;
+}
+
+export async function reportDisbursed(options: {
+  db: Db;
+  caller: Caller;
+  panel: LenderPanel;
+  lenderId: string;
+  quoteId: string;
+  reference: string;
+  now: () => Date;
+}): Promise<LoanApplicationRow> {
+  const { db } = options;
+  const { quote, actor } = await loadCallback(options);
+  const application = await findApplicationById(db, quote.loanApplicationId);
+  if (!application || ![600, 610].includes(application.status)) throw notWaiting(application, 'a payout');
+  const paid = await db.transaction((tx) =>
+    recordDisbursement(tx, {
+      quoteId: quote.id,
+      result: { status: 'disbursed', reference: options.reference },
+      actor,
+      now: options.now(),
+    }),
+  );
+  if (paid?.status !== 700)
+    throw notWaiting(await findApplicationById(db, quote.loanApplicationId), 'a payout');
+  return paid;
+}
+
+/** 600/610 → 670 "not disbursed" (request 661), or 700 → 800 clawback. */
+export async function reportLenderOutcome(options: {
+  db: Db;
+  caller: Caller;
+  panel: LenderPanel;
+  lenderId: string;
+  quoteId: string;
+  outcome: 'not-disbursed' | 'clawback';
+  reason: string;
+  now: () => Date;
+}): Promise<LoanApplicationRow> {
+  const { db } = options;
+  const { quote, actor } = await loadCallback(options);
+  const moved = await db.transaction(async (tx) => {
+    const now = options.now();
+    const from = options.outcome === 'not-disbursed' ? [600, 610] : [700];
+    const to = options.outcome === 'not-disbursed' ? 670 : 800;
+    const done = await transitionIfIn(tx, {
+      applicationId: quote.loanApplicationId,
+      onlyFrom: from,
+      to,
+      actor,
+      reason: options.reason,
+      now,
+    });
+    if (done && to === 670) {
+      const request = await findLoanRequest(tx, quote.loanRequestId);
+      if (request && [551, 611, 649].includes(request.status)) {
+        await moveRequest(tx, request, 661 as FinerStatusCode, now, { reason: options.reason });
+      }
+    }
+    return done;
+  });
+  if (!moved) throw notWaiting(await findApplicationById(db, quote.loanApplicationId), options.outcome);
+  return moved;
+}

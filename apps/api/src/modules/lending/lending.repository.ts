@@ -1,0 +1,377 @@
+import type { EventName } from '@nordloan/domain/enums';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Executor } from '#src/db/client.ts';
+import { debt, loanApplication } from '#src/db/schema/applications.ts';
+import {
+  applicationStatusTransition,
+  externalData,
+  type LoanQuoteRow,
+  type LoanRequestRow,
+  loanQuote,
+  loanQuoteConsent,
+  loanRequest,
+  outboxEvent,
+  productRecommendation,
+} from '#src/db/schema/lending.ts';
+
+// SQL of the lending engine: status history, outbox, loan requests, quotes, recommendations, external
+// data, consents, and the debt-register rows (source 2) it writes into the application's debts.
+
+// ── Status history and outbox ───────────────────────────────────────────────────────────────────────
+
+export async function insertStatusTransition(
+  db: Executor,
+  values: typeof applicationStatusTransition.$inferInsert,
+) {
+  const [row] = await db.insert(applicationStatusTransition).values(values).returning();
+  return row!;
+}
+
+export async function listStatusTransitions(db: Executor, applicationId: string) {
+  return db
+    .select()
+    .from(applicationStatusTransition)
+    .where(eq(applicationStatusTransition.loanApplicationId, applicationId))
+    .orderBy(asc(applicationStatusTransition.revision), asc(applicationStatusTransition.createdAt));
+}
+
+export interface NewOutboxEvent {
+  eventName: EventName;
+  aggregateType: 'loan-application' | 'loan-quote';
+  aggregateId: string;
+  loanApplicationId: string;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export async function insertOutboxEvents(db: Executor, events: NewOutboxEvent[]) {
+  if (events.length === 0) return;
+  await db.insert(outboxEvent).values(events);
+}
+
+export async function listOutboxEvents(db: Executor, applicationId: string) {
+  return db
+    .select()
+    .from(outboxEvent)
+    .where(eq(outboxEvent.loanApplicationId, applicationId))
+    .orderBy(asc(outboxEvent.id));
+}
+
+/** Unpublished events, oldest first, locked for this relay (SKIP LOCKED: another relay takes the next ones). */
+export async function claimUnpublishedEvents(db: Executor, limit: number) {
+  return db
+    .select()
+    .from(outboxEvent)
+    .where(isNull(outboxEvent.publishedAt))
+    .orderBy(asc(outboxEvent.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markEventsPublished(db: Executor, ids: number[], now: Date) {
+  if (ids.length === 0) return;
+  await db.update(outboxEvent).set({ publishedAt: now }).where(inArray(outboxEvent.id, ids));
+}
+
+// ── Loan requests ───────────────────────────────────────────────────────────────────────────────────
+
+/** Creates the requests that do not exist yet (a retried fan-out creates nothing twice). */
+export async function insertLoanRequests(
+  db: Executor,
+  input: { applicationId: string; lenderIds: string[]; now: Date },
+): Promise<void> {
+  if (input.lenderIds.length === 0) return;
+  await db
+    .insert(loanRequest)
+    .values(
+      input.lenderIds.map((lenderId) => ({
+        loanApplicationId: input.applicationId,
+        lenderId,
+        status: 211,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+export async function findLoanRequest(db: Executor, id: string): Promise<LoanRequestRow | undefined> {
+  const [row] = await db.select().from(loanRequest).where(eq(loanRequest.id, id));
+  return row;
+}
+
+export async function findLoanRequestForUpdate(
+  db: Executor,
+  id: string,
+): Promise<LoanRequestRow | undefined> {
+  const [row] = await db.select().from(loanRequest).where(eq(loanRequest.id, id)).for('update');
+  return row;
+}
+
+export async function listLoanRequests(db: Executor, applicationId: string): Promise<LoanRequestRow[]> {
+  return db
+    .select()
+    .from(loanRequest)
+    .where(eq(loanRequest.loanApplicationId, applicationId))
+    .orderBy(asc(loanRequest.lenderId));
+}
+
+export async function updateLoanRequest(
+  db: Executor,
+  id: string,
+  changes: Partial<Omit<typeof loanRequest.$inferInsert, 'id' | 'loanApplicationId' | 'lenderId'>>,
+): Promise<LoanRequestRow> {
+  const [row] = await db.update(loanRequest).set(changes).where(eq(loanRequest.id, id)).returning();
+  return row!;
+}
+
+/** Other open requests of the same person at a lender (for the 361 duplicate decline). */
+export async function countOpenRequestsAtLender(
+  db: Executor,
+  input: { lenderId: string; applicationIds: string[]; statuses: readonly number[] },
+): Promise<number> {
+  if (input.applicationIds.length === 0) return 0;
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(loanRequest)
+    .where(
+      and(
+        eq(loanRequest.lenderId, input.lenderId),
+        inArray(loanRequest.loanApplicationId, input.applicationIds),
+        inArray(loanRequest.status, [...input.statuses]),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+// ── Quotes ──────────────────────────────────────────────────────────────────────────────────────────
+
+export type NewLoanQuoteRow = typeof loanQuote.$inferInsert;
+
+/** Inserts a quote unless its (request, origin) exists: answers the stored row either way and whether it is new. */
+export async function insertQuoteOnce(
+  db: Executor,
+  values: NewLoanQuoteRow,
+): Promise<{ quote: LoanQuoteRow; created: boolean }> {
+  const [created] = await db.insert(loanQuote).values(values).onConflictDoNothing().returning();
+  if (created) return { quote: created, created: true };
+  const [existing] = await db
+    .select()
+    .from(loanQuote)
+    .where(and(eq(loanQuote.loanRequestId, values.loanRequestId), eq(loanQuote.originKey, values.originKey)));
+  return { quote: existing!, created: false };
+}
+
+export async function findQuote(db: Executor, id: string): Promise<LoanQuoteRow | undefined> {
+  const [row] = await db.select().from(loanQuote).where(eq(loanQuote.id, id));
+  return row;
+}
+
+export async function listQuotes(
+  db: Executor,
+  applicationId: string,
+  statuses?: readonly string[],
+): Promise<LoanQuoteRow[]> {
+  const conditions = [eq(loanQuote.loanApplicationId, applicationId)];
+  if (statuses) conditions.push(inArray(loanQuote.status, [...statuses]));
+  return db
+    .select()
+    .from(loanQuote)
+    .where(and(...conditions))
+    .orderBy(asc(loanQuote.createdAt), asc(loanQuote.lenderId), asc(loanQuote.originKey));
+}
+
+export async function updateQuote(
+  db: Executor,
+  id: string,
+  changes: Partial<Omit<NewLoanQuoteRow, 'id' | 'loanApplicationId' | 'loanRequestId'>>,
+): Promise<LoanQuoteRow> {
+  const [row] = await db.update(loanQuote).set(changes).where(eq(loanQuote.id, id)).returning();
+  return row!;
+}
+
+/** Moves every quote of the application in `fromStatuses` to `status`; answers the changed rows. */
+export async function updateQuotesOfApplication(
+  db: Executor,
+  input: {
+    applicationId: string;
+    fromStatuses: readonly string[];
+    status: string;
+    now: Date;
+    exceptId?: string;
+  },
+): Promise<LoanQuoteRow[]> {
+  const conditions = [
+    eq(loanQuote.loanApplicationId, input.applicationId),
+    inArray(loanQuote.status, [...input.fromStatuses]),
+  ];
+  if (input.exceptId) conditions.push(sql`${loanQuote.id} <> ${input.exceptId}`);
+  return db
+    .update(loanQuote)
+    .set({ status: input.status, updatedAt: input.now })
+    .where(and(...conditions))
+    .returning();
+}
+
+// ── Recommendations, external data, consent ─────────────────────────────────────────────────────────
+
+export async function insertRecommendation(db: Executor, values: typeof productRecommendation.$inferInsert) {
+  const [row] = await db.insert(productRecommendation).values(values).returning();
+  return row!;
+}
+
+export async function findLatestRecommendation(db: Executor, applicationId: string) {
+  const [row] = await db
+    .select()
+    .from(productRecommendation)
+    .where(eq(productRecommendation.loanApplicationId, applicationId))
+    .orderBy(desc(productRecommendation.createdAt), desc(productRecommendation.id))
+    .limit(1);
+  return row;
+}
+
+export async function upsertExternalData(
+  db: Executor,
+  values: {
+    loanApplicationId: string;
+    source: string;
+    status: string;
+    payload: Record<string, unknown>;
+    fetchedAt: Date;
+  },
+) {
+  await db
+    .insert(externalData)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [externalData.loanApplicationId, externalData.source],
+      set: { status: values.status, payload: values.payload, fetchedAt: values.fetchedAt },
+    });
+}
+
+export async function findExternalData(db: Executor, applicationId: string, source: string) {
+  const [row] = await db
+    .select()
+    .from(externalData)
+    .where(and(eq(externalData.loanApplicationId, applicationId), eq(externalData.source, source)));
+  return row;
+}
+
+export async function insertQuoteConsent(db: Executor, values: typeof loanQuoteConsent.$inferInsert) {
+  const [row] = await db.insert(loanQuoteConsent).values(values).returning();
+  return row!;
+}
+
+export async function findLatestQuoteConsent(db: Executor, applicationId: string) {
+  const [row] = await db
+    .select()
+    .from(loanQuoteConsent)
+    .where(eq(loanQuoteConsent.loanApplicationId, applicationId))
+    .orderBy(desc(loanQuoteConsent.createdAt))
+    .limit(1);
+  return row;
+}
+
+// ── Debt register rows (source 2) in the application's debts ───────────────────────────────────────
+
+export interface RegisterDebt {
+  externalRef: string;
+  ownerRole: 'MainApplicant' | 'CoApplicant';
+  debtType: string;
+  creditor: string;
+  balance: number;
+  creditLimit: number | null;
+  monthlyPayment: number | null;
+  /** Fraction (0.129 = 12.9 %), as the debt table stores it. */
+  interestRate: number | null;
+  remainingTermMonths: number | null;
+}
+
+/** Writes what the register reported: updates the row with the same register id, inserts new ones. */
+export async function upsertRegisterDebts(
+  db: Executor,
+  input: { applicationId: string; debts: RegisterDebt[]; now: Date },
+): Promise<void> {
+  for (const entry of input.debts) {
+    const values = {
+      ownerRole: entry.ownerRole,
+      debtType: entry.debtType,
+      creditor: entry.creditor,
+      balance: entry.balance,
+      creditLimit: entry.creditLimit,
+      monthlyPayment: entry.monthlyPayment,
+      interestRate: entry.interestRate,
+      remainingTermMonths: entry.remainingTermMonths,
+      updatedAt: input.now,
+    };
+    const updated = await db
+      .update(debt)
+      .set(values)
+      .where(
+        and(
+          eq(debt.loanApplicationId, input.applicationId),
+          eq(debt.source, 2),
+          eq(debt.externalRef, entry.externalRef),
+        ),
+      )
+      .returning({ id: debt.id });
+    if (updated.length === 0) {
+      await db.insert(debt).values({
+        ...values,
+        loanApplicationId: input.applicationId,
+        source: 2,
+        externalRef: entry.externalRef,
+        createdAt: input.now,
+      });
+    }
+  }
+}
+
+// ── Expiry ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** Applications in `statuses` not changed since `before`, oldest first. */
+export async function findStaleApplicationIds(
+  db: Executor,
+  input: { statuses: readonly number[]; before: Date; limit: number },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: loanApplication.id })
+    .from(loanApplication)
+    .where(
+      and(inArray(loanApplication.status, [...input.statuses]), lt(loanApplication.updatedAt, input.before)),
+    )
+    .orderBy(asc(loanApplication.updatedAt))
+    .limit(input.limit);
+  return rows.map((row) => row.id);
+}
+
+/** Open offers whose validity ended. */
+export async function findExpiredOpenQuotes(
+  db: Executor,
+  input: { now: Date; limit: number },
+): Promise<LoanQuoteRow[]> {
+  return db
+    .select()
+    .from(loanQuote)
+    .where(and(eq(loanQuote.status, 'approved'), lte(loanQuote.expiresAt, input.now)))
+    .orderBy(asc(loanQuote.expiresAt))
+    .limit(input.limit);
+}
+
+/** Applications waiting for the customer (400/410) with no open offer left and none being accepted. */
+export async function findApplicationsWithoutOpenOffers(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: loanApplication.id })
+    .from(loanApplication)
+    .where(
+      and(
+        inArray(loanApplication.status, [400, 410]),
+        sql`NOT EXISTS (SELECT 1 FROM loan_quote q WHERE q.loan_application_id = ${loanApplication.id}
+              AND (q.status = 'approved' OR q.acceptance_status = 'pending'))`,
+        sql`NOT EXISTS (SELECT 1 FROM loan_request r WHERE r.loan_application_id = ${loanApplication.id}
+              AND (r.status BETWEEN 211 AND 249 OR r.status = 251 OR r.status BETWEEN 311 AND 349))`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,95 @@
+import { lenderDecision, registrationOutcome } from '@nordloan/domain/lending/credit-policy';
+import { lenderPanel as builtInLenders, type LenderProfile } from '@nordloan/domain/lending/lender-panel';
+import { seededDraw } from '@nordloan/domain/lending/seeded-random';
+import {
+  type LenderAdapter,
+  type LenderPanel,
+  LenderUnavailableError,
+  lenderPanelOf,
+} from './lender-adapter.ts';
+
+// The built-in panel of simulated lenders (issue 4): each lender of @nordloan/domain/lending/lender-panel
+// behind the same LenderAdapter a real lender uses. Decisions come from the pure credit policy with the
+// configured seed (config.worker.lenderSeed), response times are the profile's scaled by
+// config.worker.lenderDelayScale, and calls fail at the profile's failure rate (seeded too).
+
+export interface SimulatedPanelOptions {
+  seed: number;
+  delayScale: number;
+  /**
+   * `automatic`: the simulated lender approves and pays out on its own; `callback`: it answers `pending`
+   * and waits for the lender callback routes, as a real lender with an asynchronous API does.
+   */
+  disbursement?: 'automatic' | 'callback';
+  /** Switch the random transient failures off (tests of other things). */
+  failures?: boolean;
+  lenders?: readonly LenderProfile[];
+}
+
+export function createSimulatedLender(profile: LenderProfile, options: SimulatedPanelOptions): LenderAdapter {
+  const { seed, delayScale } = options;
+  const disbursement = options.disbursement ?? 'automatic';
+  const maybeFail = (operation: string, key: string, attempt: number) => {
+    if (options.failures === false || profile.failureRate === 0) return;
+    if (seededDraw(seed, profile.id, 'failure', operation, key, attempt) < profile.failureRate) {
+      throw new LenderUnavailableError(profile.id, operation);
+    }
+  };
+  return {
+    profile,
+    responseDelayMs: (operation) => Math.round(profile.delayMs[operation] * delayScale),
+    async registerApplication(call) {
+      maybeFail('register', call.randomnessKey, call.attempt);
+      const outcome = registrationOutcome(profile, call.application);
+      return outcome.registered
+        ? { status: 'registered', externalReference: `${profile.id}:${call.requestId.slice(0, 8)}` }
+        : {
+            status: 'not-registered',
+            code: outcome.code,
+            reasonCode: outcome.reasonCode,
+            reason: outcome.reason,
+          };
+    },
+    async fetchDecision(call) {
+      maybeFail('decision', call.randomnessKey, call.attempt);
+      return { status: 'decided', decision: lenderDecision(profile, call.application, seed) };
+    },
+    async changeOffer(call) {
+      maybeFail('change', `${call.randomnessKey}:${call.amount}:${call.durationMonths}`, call.attempt);
+      const decision = lenderDecision(
+        profile,
+        { ...call.application, amount: call.amount, durationMonths: call.durationMonths },
+        seed,
+      );
+      if (decision.kind === 'declined') return { status: 'refused', reason: decision.reason };
+      const offer = decision.offers[0]!;
+      if (decision.kind !== 'approved') {
+        return {
+          status: 'refused',
+          reason: `${profile.name} can offer ${offer.amount} over ${offer.durationMonths} months, not ${call.amount} over ${call.durationMonths}`,
+        };
+      }
+      return { status: 'changed', offer: { ...offer, offerType: 'Annuity' } };
+    },
+    async acceptOffer(call) {
+      maybeFail('accept', `${call.randomnessKey}:${call.quote.quoteId}`, call.attempt);
+      return { status: 'accepted', signingUrl: `${profile.signingUrlBase}sign/${call.quote.quoteId}` };
+    },
+    async requestDisbursementDecision(call) {
+      if (disbursement === 'callback') return { status: 'pending' };
+      maybeFail('disbursement-decision', `${call.randomnessKey}:${call.quote.quoteId}`, call.attempt);
+      return { status: 'approved' };
+    },
+    async disburse(call) {
+      if (disbursement === 'callback') return { status: 'pending' };
+      maybeFail('disburse', `${call.randomnessKey}:${call.quote.quoteId}`, call.attempt);
+      return { status: 'disbursed', reference: `${profile.id}:payout:${call.quote.quoteId.slice(0, 8)}` };
+    },
+  };
+}
+
+export function createSimulatedLenderPanel(options: SimulatedPanelOptions): LenderPanel {
+  return lenderPanelOf(
+    (options.lenders ?? builtInLenders).map((profile) => createSimulatedLender(profile, options)),
+  );
+}
