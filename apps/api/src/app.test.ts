@@ -72,3 +72,23 @@ describe('trailing slashes', () => {
     }
   });
 });
+
+describe('page requests', () => {
+  it('answer 200 for a brand page and 404 for an unknown path, both with the app', async () => {
+    const t = await createTestApp();
+    try {
+      const page = (url: string, host: string) =>
+        t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', host } });
+      expect((await page('/soknad/forbrukslan', 'no-main.localhost:3000')).statusCode).toBe(200);
+      expect((await page('/mina-sidor', 'se-main.localhost:3000')).statusCode).toBe(200);
+      expect((await page('/', 'localhost:3000')).statusCode).toBe(200);
+      const unknown = await page('/no-such-page', 'no-main.localhost:3000');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers['content-type']).toContain('text/html');
+      // A Swedish path on a Norwegian brand is not one of its pages.
+      expect((await page('/mina-sidor', 'no-main.localhost:3000')).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

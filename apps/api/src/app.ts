@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerBrand(app, { config });
   registerAuth(app, tokens);
   registerMetrics(app);
-  const web = await registerWebApp(app, { distDir: config.webDistDir, isKnownPage: () => true });
+  const web = await registerWebApp(app, { distDir: config.webDistDir });
   registerNotFound(app, { servePage: web.servePage });
 
   await app.register(healthRoutes, { database });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { brandPathList, isLocalHost } from '@nordloan/domain/brands/resolve-brand';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface WebApp {
@@ -13,13 +14,22 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 (<code>npm start</code> does it for you).</p><p>API documentation: <a href="/docs">/docs</a></p></main></body></html>`;
 
 /**
+ * Whether the single-page app has a page at this path for the request's brand (its front page or a path of
+ * its path style, §2), so that unknown paths answer HTTP 404 while the app renders its own 404 page.
+ */
+export function isKnownPage(request: FastifyRequest): boolean {
+  const path = (request.url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
+  if (path === '/') return true;
+  if (isLocalHost(request.headers.host ?? '')) return false;
+  const { brand, isMyPageHost } = request.brand;
+  return brandPathList(brand, { host: isMyPageHost ? 'myPage' : 'main' }).includes(path);
+}
+
+/**
  * Serves the built web app (apps/web/dist): its files as static assets, and index.html for every page
  * path the API does not own. Assets have content hashes in their names, so they are cached for a year.
  */
-export async function registerWebApp(
-  app: FastifyInstance,
-  options: { distDir: string; isKnownPage: (request: FastifyRequest) => boolean },
-): Promise<WebApp> {
+export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<WebApp> {
   const distDir = resolve(options.distDir);
   const indexPath = join(distDir, 'index.html');
   const built = existsSync(indexPath);
@@ -41,7 +51,7 @@ export async function registerWebApp(
   return {
     servePage(request, reply) {
       return reply
-        .status(options.isKnownPage(request) ? 200 : 404)
+        .status(isKnownPage(request) ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(indexHtml);
