@@ -10,6 +10,7 @@ import {
   type LendingWorkerOptions,
 } from '#src/jobs/lending-jobs.ts';
 import { bearer, type TestApp } from '#src/test/test-app.ts';
+import type { ExternalDataProvider, ExternalDataResult } from './external-data.ts';
 import { createSimulatedLenderPanel } from './simulated-lender-panel.ts';
 
 // Helpers for the lending engine's tests (and the benchmark): a complete application through the API,
@@ -162,3 +163,28 @@ export async function settle(
 export async function jobsOf(t: { database: DatabaseHandle }, kind?: string) {
   return findJobs(t.database.db, kind);
 }
+
+/** An external-data source with fixed answers (a stub of the registers, which are outside the product). */
+export function fixedExternalData(overrides: Partial<ExternalDataResult> = {}): ExternalDataProvider {
+  return {
+    async fetch({ subjects }) {
+      return {
+        debts: [],
+        paymentRemarks: [],
+        registeredAddress: {
+          MainApplicant: subjects.some((subject) => subject.role === 'MainApplicant'),
+          CoApplicant: subjects.some((subject) => subject.role === 'CoApplicant'),
+        },
+        sanctionsHits: [],
+        ...overrides,
+      };
+    },
+  };
+}
+
+/** An external-data source that is down. */
+export const failingExternalData: ExternalDataProvider = {
+  async fetch() {
+    throw new Error('debt register unavailable (test)');
+  },
+};
