@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import '#src/app/styles.css';
 import '#src/brands/fonts.ts';
 import { BrandApp } from '#src/app/app.tsx';
+import { featureMessagesByLocale } from '#src/app/feature-messages.ts';
 import { BrandIndexPage } from '#src/app/routes/brand-index-page.tsx';
 import { brandRoutes } from '#src/app/routes.tsx';
 import { resolveSite } from '#src/app/runtime.ts';
@@ -43,7 +44,7 @@ if (site.kind === 'brand-index') {
   document.title = brand.name;
 
   const queryClient = createQueryClient();
-  const i18n = createI18n(brand.i18n.defaultLocale);
+  const i18n = createI18n(brand.i18n.defaultLocale, featureMessagesByLocale[brand.i18n.defaultLocale]);
   const router = createBrowserRouter(brandRoutes(brand, isMyPageHost));
   void bootstrapSession({ startParams, isLocalHost: false, queryClient });
 

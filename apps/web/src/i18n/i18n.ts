@@ -16,11 +16,12 @@ export const messagesByLocale: Record<Locale, Messages> = {
   'da-DK': daDK,
 };
 
-export function createI18n(locale: Locale): I18n {
+/** `featureMessages`: the features' own texts, merged in by the app layer (app/feature-messages.ts). */
+export function createI18n(locale: Locale, featureMessages: Record<string, unknown> = {}): I18n {
   const instance = i18next.createInstance();
   instance.use(initReactI18next).init({
     lng: locale,
-    resources: { [locale]: { translation: messagesByLocale[locale] } },
+    resources: { [locale]: { translation: { ...featureMessages, ...messagesByLocale[locale] } } },
     fallbackLng: false,
     supportedLngs: [locale],
     // 'nb-NO' must not be cut down to 'nb' (which has no resources).

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { BrandApp } from '#src/app/app.tsx';
+import { featureMessagesByLocale } from '#src/app/feature-messages.ts';
 import { brandRoutes } from '#src/app/routes.tsx';
 import { createI18n } from '#src/i18n/i18n.ts';
 
@@ -14,7 +15,7 @@ export function renderBrand(
 ) {
   const router = createMemoryRouter(routes ?? brandRoutes(brand, isMyPageHost), { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const i18n = createI18n(brand.i18n.defaultLocale);
+  const i18n = createI18n(brand.i18n.defaultLocale, featureMessagesByLocale[brand.i18n.defaultLocale]);
   const view = render(
     <BrandApp
       brand={brand}

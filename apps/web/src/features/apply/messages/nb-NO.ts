@@ -1,0 +1,2 @@
+// nb-NO texts of this feature, merged under its own key by app/feature-messages.ts.
+export const messages = {};
