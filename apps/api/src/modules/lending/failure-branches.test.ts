@@ -1,0 +1,402 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduleExpirySweep } from '#src/jobs/lending-jobs.ts';
+import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { runExpirySweep } from './expiry.service.ts';
+import { listLoanRequests, listOutboxEvents, listQuotes } from './lending.repository.ts';
+import {
+  type CreatedApplication,
+  createCompleteApplication,
+  failingExternalData,
+  fixedExternalData,
+  mainApplicantDetails,
+  settle,
+  submit,
+  testWorker,
+} from './lending-test-helpers.ts';
+
+// Every branch off the main path (§4): validation failed, external data failed, sanctions, not registered
+// with any bank, not approved by any bank, withdrawal in each phase, blocking, cancellation, expiry, and
+// cloning for resubmission.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const day = 86_400_000;
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (url: string, token: string, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const lending = async (application: CreatedApplication) =>
+  (await get(`/loan-application/${application.id}/lending`, application.token)).json();
+const statusOf = async (application: CreatedApplication) => (await lending(application)).Status as number;
+const requestCodes = async (application: CreatedApplication) =>
+  ((await lending(application)).LoanRequests as { Status: number }[]).map((request) => request.Status);
+const withdraw = (application: CreatedApplication) =>
+  post(`/loan-application/${application.id}/withdraw`, application.token, { Reason: 'Changed my mind' });
+
+/** Submits and runs the worker without moving the clock: registrations are still under way (210). */
+async function submitToRegistration(application: CreatedApplication) {
+  await submit(t, application);
+  await testWorker(t).runUntilIdle();
+  expect(await statusOf(application)).toBe(210);
+}
+
+/** …then lets the registrations answer but no decision yet (310). */
+async function submitToBankDecision(application: CreatedApplication) {
+  await submitToRegistration(application);
+  t.clock.advance(1_000);
+  await testWorker(t).runUntilIdle();
+  expect(await statusOf(application)).toBe(310);
+}
+
+async function submitToOffers(
+  application: CreatedApplication,
+  options: Parameters<typeof testWorker>[1] = {},
+) {
+  await submit(t, application);
+  await settle(t, testWorker(t, { externalData: fixedExternalData(), ...options }));
+  expect(await statusOf(application)).toBe(410);
+  const presentation = (
+    await get(`/loan-quote-presentation/v2/application/${application.id}/quotes`, application.token)
+  ).json();
+  return presentation.Groups.flatMap(
+    (group: { Quotes: { ID: string; Lender: { ID: string } }[] }) => group.Quotes,
+  );
+}
+
+describe('intake failures', () => {
+  it('169 validation failed, then resubmitted after the applicant completes the form', async () => {
+    const application = await createCompleteApplication(t);
+    // Take the income away: the form check refuses it.
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/loan-application/${application.id}`,
+      headers: bearer(application.token),
+      payload: { MainApplicant: { GrossYearlyIncome: null } },
+    });
+    expect(patched.statusCode).toBe(200);
+    await submit(t, application);
+    await settle(t, testWorker(t));
+    const summary = await lending(application);
+    expect(summary.Status).toBe(169);
+    expect(summary.History.at(-1).Reason).toMatch(/GrossYearlyIncome/);
+
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/loan-application/${application.id}`,
+      headers: bearer(application.token),
+      payload: {
+        MainApplicant: mainApplicantDetails({ grossYearlyIncome: 720_000, netMonthlyIncome: 45_000 }),
+      },
+    });
+    expect((await submit(t, application)).json().Status).toBe(160);
+    await settle(t, testWorker(t));
+    expect(await statusOf(application)).toBe(410);
+  });
+
+  it('181 external data failed; staff retry (181 → 180) and it goes on', async () => {
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(t, testWorker(t, { externalData: failingExternalData }));
+    expect(await statusOf(application)).toBe(181);
+    const sales = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
+    const retried = await post(`/loan-application/${application.id}/status`, sales, {
+      Status: 180,
+      Reason: 'Register back up',
+    });
+    expect(retried.statusCode).toBe(200);
+    await settle(t, testWorker(t));
+    expect(await statusOf(application)).toBe(410);
+  });
+
+  it('fills debts from the national debt register with source 2', async () => {
+    const application = await createCompleteApplication(t);
+    const registerDebt = {
+      externalRef: 'register:test:loan',
+      ownerRole: 'MainApplicant' as const,
+      debtType: 'Unsecured',
+      creditor: 'Forbruksbanken ASA',
+      balance: 80_000,
+      creditLimit: null,
+      monthlyPayment: 2_500,
+      interestRate: 0.149,
+      remainingTermMonths: 36,
+    };
+    await submit(t, application);
+    await settle(t, testWorker(t, { externalData: fixedExternalData({ debts: [registerDebt] }) }));
+    const debts = (await get(`/loan-application/${application.id}/debt`, application.token)).json();
+    expect(debts).toEqual([
+      expect.objectContaining({
+        Source: 2,
+        Balance: 80_000,
+        Creditor: 'Forbruksbanken ASA',
+        DebtType: 'Unsecured',
+      }),
+    ]);
+  });
+
+  it('198 on a sanctions-screening hit', async () => {
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(
+      t,
+      testWorker(t, {
+        externalData: fixedExternalData({ sanctionsHits: [{ ownerRole: 'MainApplicant', list: 'EU' }] }),
+      }),
+    );
+    expect(await statusOf(application)).toBe(198);
+  });
+});
+
+describe('lender answers', () => {
+  it('270 when no lender registers the application (bank filter 266 everywhere)', async () => {
+    const application = await createCompleteApplication(t, {
+      applicant: { grossYearlyIncome: 100_000, netMonthlyIncome: 6_000 },
+    });
+    await submit(t, application);
+    await settle(t, testWorker(t, { externalData: fixedExternalData() }));
+    const summary = await lending(application);
+    expect(summary.Status).toBe(270);
+    expect(summary.LoanRequests.every((request: { Status: number }) => request.Status === 266)).toBe(true);
+    expect(summary.LoanRequests[0].ReasonCode).toBe('BANK_FILTER_INCOME');
+    expect(summary.History.at(-1)).toMatchObject({ From: 210, To: 270 });
+    // Registration ended: the lock the panel held is released.
+    expect((await get(`/loan-application/${application.id}`, application.token)).json().IsLocked).toBe(false);
+  });
+
+  it('370 when every lender declines, each with its reason code', async () => {
+    const application = await createCompleteApplication(t);
+    const mortgage = {
+      externalRef: 'register:test:mortgage',
+      ownerRole: 'MainApplicant' as const,
+      debtType: 'Housing',
+      creditor: 'Boligbanken',
+      balance: 4_000_000,
+      creditLimit: null,
+      monthlyPayment: 20_000,
+      interestRate: 0.05,
+      remainingTermMonths: 300,
+    };
+    await submit(t, application);
+    await settle(t, testWorker(t, { externalData: fixedExternalData({ debts: [mortgage] }) }));
+    expect(await statusOf(application)).toBe(370);
+    const presentation = (
+      await get(`/loan-quote-presentation/v2/application/${application.id}/quotes`, application.token)
+    ).json();
+    expect(presentation.Groups.every((group: { Quotes: unknown[] }) => group.Quotes.length === 0)).toBe(true);
+    expect(presentation.Declined.length).toBeGreaterThan(0);
+    for (const declined of presentation.Declined) expect(declined.ReasonCode).toBeTruthy();
+    const events = await listOutboxEvents(t.database.db, application.id);
+    expect(events.some((event) => event.eventName === 'loan-quote-not-approved')).toBe(true);
+  });
+});
+
+describe('withdrawal by the customer, by phase', () => {
+  it('100 → 190', async () => {
+    const application = await createCompleteApplication(t);
+    const response = await withdraw(application);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().Status).toBe(190);
+  });
+
+  it('210 → 290, the pending registrations end 291 and later lender answers change nothing', async () => {
+    const application = await createCompleteApplication(t);
+    await submitToRegistration(application);
+    expect((await withdraw(application)).json().Status).toBe(290);
+    expect(new Set(await requestCodes(application))).toEqual(new Set([291]));
+    await settle(t, testWorker(t));
+    expect(await statusOf(application)).toBe(290);
+    expect(await listQuotes(t.database.db, application.id)).toEqual([]);
+  });
+
+  it('310 → 390 (requests 391)', async () => {
+    const application = await createCompleteApplication(t);
+    await submitToBankDecision(application);
+    expect((await withdraw(application)).json().Status).toBe(390);
+    await settle(t, testWorker(t));
+    expect(new Set(await requestCodes(application))).toEqual(new Set([391]));
+    expect(await listQuotes(t.database.db, application.id)).toEqual([]);
+  });
+
+  it('410 → 490: the open offers are withdrawn with a loan-quote-cancelled event each', async () => {
+    const application = await createCompleteApplication(t);
+    const quotes = await submitToOffers(application);
+    expect((await withdraw(application)).json().Status).toBe(490);
+    const stored = await listQuotes(t.database.db, application.id, ['withdrawn']);
+    expect(stored).toHaveLength(quotes.length);
+    const cancelled = (await listOutboxEvents(t.database.db, application.id)).filter(
+      (event) => event.eventName === 'loan-quote-cancelled',
+    );
+    expect(cancelled).toHaveLength(quotes.length);
+    expect(new Set(await requestCodes(application))).toEqual(new Set([491]));
+  });
+
+  it('510 → 590 and 610 → 690; nothing after 700; staff cannot withdraw for the customer', async () => {
+    const first = await createCompleteApplication(t);
+    const [quote] = await submitToOffers(first, { disbursement: 'callback' });
+    await post(`/loan-quote/${quote.ID}/accept`, first.token, { Consent: true });
+    await settle(t, testWorker(t, { disbursement: 'callback' }));
+    expect(await statusOf(first)).toBe(510);
+    const sales = await t.staffToken([{ Name: 'Super' }]);
+    expect((await post(`/loan-application/${first.id}/withdraw`, sales)).statusCode).toBe(403);
+    expect((await withdraw(first)).json().Status).toBe(590);
+
+    const second = await createCompleteApplication(t);
+    const [offer] = await submitToOffers(second, { disbursement: 'callback' });
+    await post(`/loan-quote/${offer.ID}/accept`, second.token, { Consent: true });
+    const worker = testWorker(t, { disbursement: 'callback' });
+    await settle(t, worker);
+    const superToken = await t.staffToken([{ Name: 'Super' }]);
+    await post(
+      `/lender-callback/${offer.Lender.ID}/loan-quote/${offer.ID}/disbursement-decision`,
+      superToken,
+      {
+        Decision: 'approved',
+      },
+    );
+    await settle(t, worker);
+    expect(await statusOf(second)).toBe(610);
+    expect((await withdraw(second)).json().Status).toBe(690);
+    expect((await lending(second)).AcceptedQuote).toMatchObject({ ID: offer.ID, Status: 'withdrawn' });
+
+    const third = await createCompleteApplication(t);
+    const [paid] = await submitToOffers(third);
+    await post(`/loan-quote/${paid.ID}/accept`, third.token, { Consent: true });
+    await settle(t, testWorker(t));
+    expect(await statusOf(third)).toBe(700);
+    const refused = await withdraw(third);
+    expect(refused.statusCode).toBe(409);
+    expect(await statusOf(third)).toBe(700);
+  });
+});
+
+describe('blocking, cancelling, resubmission', () => {
+  it('blocks for fraud (199) by a Manager; Sales may not; the applicant may not', async () => {
+    const application = await createCompleteApplication(t);
+    await submitToOffers(application);
+    const sales = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
+    const salesTry = await post(`/loan-application/${application.id}/block`, sales, { Reason: 'fraud' });
+    expect(salesTry.statusCode).toBe(409);
+    expect(await statusOf(application)).toBe(410);
+    expect(
+      (await post(`/loan-application/${application.id}/block`, application.token, { Reason: 'fraud' }))
+        .statusCode,
+    ).toBe(403);
+    const manager = await t.staffToken([{ Name: 'Manager', Country: 'NO' }]);
+    const blocked = await post(`/loan-application/${application.id}/block`, manager, {
+      Reason: 'fraud',
+      Comment: 'Forged payslip',
+    });
+    expect(blocked.json().Status).toBe(199);
+    expect(await listQuotes(t.database.db, application.id, ['approved'])).toEqual([]);
+    expect(new Set(await requestCodes(application))).toEqual(new Set([482]));
+    const swedishManager = await t.staffToken([{ Name: 'Manager', Country: 'SE' }]);
+    const other = await createCompleteApplication(t);
+    expect(
+      (await post(`/loan-application/${other.id}/block`, swedishManager, { Reason: 'sanctions' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('lets Sales cancel while the customer decides (410 → 480) and refuses targets with their own action', async () => {
+    const application = await createCompleteApplication(t);
+    await submitToOffers(application);
+    const sales = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
+    const viaGeneric = await post(`/loan-application/${application.id}/status`, sales, {
+      Status: 500,
+      Reason: 'x',
+    });
+    expect(viaGeneric.statusCode).toBe(409);
+    expect(viaGeneric.json().Message).toMatch(/accept/);
+    expect(
+      (
+        await post(`/loan-application/${application.id}/status`, application.token, {
+          Status: 480,
+          Reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const cancelled = await post(`/loan-application/${application.id}/status`, sales, {
+      Status: 480,
+      Reason: 'Customer asked by phone to stop',
+    });
+    expect(cancelled.json().Status).toBe(480);
+    expect(await listQuotes(t.database.db, application.id, ['cancelled'])).not.toEqual([]);
+  });
+
+  it('clones for resubmission with a co-applicant from 310 (388) and from 670 (688)', async () => {
+    const application = await createCompleteApplication(t);
+    await submitToBankDecision(application);
+    const resubmitted = await post(`/loan-application/${application.id}/resubmission`, application.token, {
+      Changes: { Amount: 100_000 },
+    });
+    expect(resubmitted.statusCode).toBe(201);
+    expect(resubmitted.json().Original.Status).toBe(388);
+    expect(resubmitted.json().Clone).toMatchObject({
+      Status: 100,
+      Amount: 100_000,
+      ClonedFromID: application.id,
+    });
+    expect(new Set(await requestCodes(application))).toEqual(new Set([383]));
+    // The original moved on; a second resubmission is refused.
+    expect(
+      (await post(`/loan-application/${application.id}/resubmission`, application.token)).statusCode,
+    ).toBe(409);
+
+    const second = await createCompleteApplication(t);
+    const [quote] = await submitToOffers(second, { disbursement: 'callback' });
+    await post(`/loan-quote/${quote.ID}/accept`, second.token, { Consent: true });
+    const worker = testWorker(t, { disbursement: 'callback' });
+    await settle(t, worker);
+    const superToken = await t.staffToken([{ Name: 'Super' }]);
+    const base = `/lender-callback/${quote.Lender.ID}/loan-quote/${quote.ID}`;
+    await post(`${base}/disbursement-decision`, superToken, { Decision: 'approved' });
+    await settle(t, worker);
+    expect(
+      (await post(`${base}/not-disbursed`, superToken, { Reason: 'Account closed' })).json().Status,
+    ).toBe(670);
+    const cloned = await post(`/loan-application/${second.id}/resubmission`, second.token);
+    expect(cloned.json().Original.Status).toBe(688);
+  });
+});
+
+describe('expiry (scheduled job)', () => {
+  // Tokens do not live for weeks: read the stored rows directly once the clock has moved.
+  const storedStatus = async (application: CreatedApplication) =>
+    (await findApplicationById(t.database.db, application.id))!.status;
+  const storedRequestCodes = async (application: CreatedApplication) =>
+    (await listLoanRequests(t.database.db, application.id)).map((request) => request.status);
+
+  it('expires an application not submitted in 30 days (189)', async () => {
+    const application = await createCompleteApplication(t);
+    t.clock.advance(31 * day);
+    await scheduleExpirySweep(t.database.db, t.clock.now());
+    await testWorker(t).runUntilIdle();
+    expect(await storedStatus(application)).toBe(189);
+  });
+
+  it('expires the offers after their validity, then the application (489)', async () => {
+    const application = await createCompleteApplication(t);
+    await submitToOffers(application);
+    t.clock.advance(31 * day);
+    await scheduleExpirySweep(t.database.db, t.clock.now());
+    await testWorker(t).runUntilIdle();
+    expect(await storedStatus(application)).toBe(489);
+    expect(await listQuotes(t.database.db, application.id, ['approved'])).toEqual([]);
+    expect(new Set(await storedRequestCodes(application))).toEqual(new Set([489]));
+  });
+
+  it('expires banks that do not decide in 14 days (389); their late answers change nothing', async () => {
+    const application = await createCompleteApplication(t);
+    await submitToBankDecision(application);
+    t.clock.advance(15 * day);
+    await runExpirySweep({ db: t.database.db, now: t.clock.now() });
+    expect(await storedStatus(application)).toBe(389);
+    await settle(t, testWorker(t));
+    expect(await storedStatus(application)).toBe(389);
+    expect(await listQuotes(t.database.db, application.id)).toEqual([]);
+    expect(new Set(await storedRequestCodes(application))).toEqual(new Set([389]));
+  });
+});
