@@ -38,7 +38,12 @@ export async function consentRoutes(app: FastifyInstance, options: ModuleOptions
     '/consent/v2/config/snapshot',
     {
       config: publicRateLimit,
-      schema: { tags, querystring: consentSnapshotQuerySchema, response: { 200: consentSnapshotSchema } },
+      schema: {
+        tags,
+        security: [],
+        querystring: consentSnapshotQuerySchema,
+        response: { 200: consentSnapshotSchema },
+      },
     },
     async (request) =>
       consentSnapshot({ db, store, caller: request.caller, query: request.query, now: now() }),
