@@ -1,15 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { loginWithIdentityProviderToken } from '#src/app/session-bootstrap.ts';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { devLogin } from '#src/features/auth/api/dev-login.ts';
 
 // The development identity provider's login (architecture.md "Identity"): a test national identity
-// number in, the same idp login as a real e-ID hand-back out. The API checks the number's checksum.
+// number in, the same hand-back as a real e-ID out — the page reloads with `#token=…&provider-name=dev`
+// (§2/§4), and the session layer reads it at page start like any identity-provider return (ADR 0005).
+// The API checks the number's checksum.
+
+/** The identity provider's hand-back URL: this page with the token and provider in the fragment. */
+export function identityProviderHandBackUrl(
+  location: Pick<Location, 'pathname' | 'search'>,
+  token: string,
+  providerName: string,
+): string {
+  const fragment = new URLSearchParams({ token, 'provider-name': providerName }).toString();
+  return `${location.pathname}${location.search}#${fragment}`;
+}
+
+/** Goes to the hand-back URL; a fragment-only change does not load the page, so it is reloaded. */
+function handBack(token: string) {
+  window.location.replace(identityProviderHandBackUrl(window.location, token, devProviderName));
+  window.location.reload();
+}
 
 const devLoginSchema = z.object({ nationalId: z.string().trim().min(6).max(13) });
 type DevLoginValues = z.infer<typeof devLoginSchema>;
@@ -19,7 +35,6 @@ export const devProviderName = 'dev';
 export function DevLoginForm() {
   const { t } = useTranslation();
   const { brand } = useBrand();
-  const queryClient = useQueryClient();
   const inputId = useId();
   const errorId = useId();
   const [failed, setFailed] = useState(false);
@@ -34,8 +49,7 @@ export function DevLoginForm() {
     try {
       const answer = await devLogin({ nationalId, country: brand.country, brand: brand.brand });
       if (!answer) throw new Error('no answer');
-      const outcome = await loginWithIdentityProviderToken(queryClient, answer.token, devProviderName);
-      if (outcome.status !== 'authenticated') setFailed(true);
+      handBack(answer.token);
     } catch {
       setFailed(true);
     }

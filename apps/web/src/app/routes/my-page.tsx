@@ -3,33 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { UnauthorizedFallback } from '#src/app/error-pages.tsx';
 import { DevLoginForm } from '#src/app/routes/dev-login-form.tsx';
 import { isDevIdentityProviderOffered } from '#src/app/runtime.ts';
+import { mainHostHref } from '#src/app/site-layout.tsx';
 import { useSessionSync } from '#src/app/use-session-sync.ts';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import type { BrandPage } from '#src/brands/brand-pages.ts';
-import type { LoanApplication } from '#src/features/loan-application/api/loan-application.schema.ts';
+import { ApplicationSection } from '#src/features/my-page/components/application-section.tsx';
+import {
+  CostWarning,
+  InsuranceUpsell,
+  MarketingConsentPanel,
+} from '#src/features/my-page/components/page-notices.tsx';
 import { authStore, useAuthStore } from '#src/session/auth-store.ts';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 
-// Personal page skeleton: login (the 401 fallback) or the applicant's applications and offers, loaded by
-// the §4 sync table for this page's view (overview without a product, results with one).
+// Personal page (issue 6): login (the 401 fallback with the development identity provider locally), or
+// the applicant's applications — loaded by the §4 sync table for this page's view (overview without a
+// product, results with one) — each with its timeline, offers and actions (features/my-page).
 
-function ApplicationItem({ application }: { application: LoanApplication }) {
-  const { t } = useTranslation();
-  const { format } = useBrand();
-  const phase = application.Status ? String(Math.floor(application.Status / 100)) : '1';
-  return (
-    <li className="card" data-testid="application-item">
-      <span className="card__title">{t(`products.${application.Product}`)}</span>
-      <span className="card__meta">
-        {t('myPage.applicationNumber', { id: application.HumanReadableID ?? application.ID })} ·{' '}
-        {t('myPage.createdAt', { date: format.date(application.CreatedAt) })}
-      </span>{' '}
-      <span className="status-badge">
-        <span className="visually-hidden">{t('myPage.status')}: </span>
-        {t(`phases.${phase}`, { defaultValue: t('phases.1') })}
-      </span>
-    </li>
-  );
+function newestFirst<T extends { CreatedAt: string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => b.CreatedAt.localeCompare(a.CreatedAt));
 }
 
 function LoginPanel() {
@@ -48,9 +40,10 @@ function LoginPanel() {
 
 export function MyPage({ page }: { page: BrandPage }) {
   const { t } = useTranslation();
-  const { brand } = useBrand();
+  const { brand, isMyPageHost } = useBrand();
   const queryClient = useQueryClient();
   const token = useAuthStore((state) => state.token);
+  const customerId = useAuthStore((state) => state.customerId);
   const title = t(`purposes.${page.purpose}`);
   useDocumentTitle(title, brand.name);
   const sync = useSessionSync({ view: page.view, product: page.product });
@@ -72,6 +65,9 @@ export function MyPage({ page }: { page: BrandPage }) {
     queryClient.clear();
   };
 
+  const insuranceHref = brand.paths.applyInsurance
+    ? mainHostHref(brand.paths.applyInsurance, isMyPageHost)
+    : null;
   return (
     <article aria-labelledby="my-page-title" data-page-kind="my-page" data-logged-in="true">
       <div className="page-heading">
@@ -80,33 +76,28 @@ export function MyPage({ page }: { page: BrandPage }) {
           {t('myPage.logout')}
         </button>
       </div>
-      <div className="layout-two">
-        <section aria-labelledby="applications-title">
-          <h2 id="applications-title">{t('myPage.applicationsTitle')}</h2>
+      <CostWarning />
+      <div className="my-page__layout">
+        <div>
+          <h2 className="visually-hidden">{t('myPage.applicationsTitle')}</h2>
           {applicationsError ? (
             <p className="error-text" role="alert">
               {t('myPage.loadFailed')}
             </p>
           ) : applicationsStatus === 'success' && applications?.length ? (
-            <ul className="application-list">
-              {applications.map((application) => (
-                <ApplicationItem key={application.ID} application={application} />
-              ))}
-            </ul>
+            newestFirst(applications).map((application) => (
+              <ApplicationSection key={application.ID} application={application} />
+            ))
           ) : applicationsStatus === 'success' || !sync.plan ? (
             <p>{t('myPage.noApplications')}</p>
           ) : (
             <p role="status">{t('common.loading')}</p>
           )}
-        </section>
-        <section className="panel" aria-labelledby="offers-title">
-          <h2 id="offers-title">{t('myPage.offersTitle')}</h2>
-          {sync.quotes.data?.length ? (
-            <p data-testid="offer-count">{sync.quotes.data.length}</p>
-          ) : (
-            <p>{t('myPage.noOffers')}</p>
-          )}
-        </section>
+        </div>
+        <div className="my-page__aside">
+          <InsuranceUpsell insuranceHref={insuranceHref} />
+          <MarketingConsentPanel customerId={customerId} />
+        </div>
       </div>
     </article>
   );

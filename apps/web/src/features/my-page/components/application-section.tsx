@@ -1,0 +1,342 @@
+import type { Product } from '@nordloan/domain/enums';
+import type { PresentedQuote, QuotesPresentationV2 } from '@nordloan/domain/lending/loan-quote.schema';
+import { isApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBrand } from '#src/brands/brand-context.tsx';
+import { useLendingSummary } from '#src/features/my-page/api/get-lending-summary.ts';
+import { usePaymentRemarks } from '#src/features/my-page/api/get-payment-remarks.ts';
+import { useProductRecommendation } from '#src/features/my-page/api/get-product-recommendation.ts';
+import { offersPollMs, useQuotesPresentation } from '#src/features/my-page/api/get-quotes-presentation.ts';
+import { useGoToBank } from '#src/features/my-page/api/quote-actions.ts';
+import { useWithdrawApplication } from '#src/features/my-page/api/withdraw-application.ts';
+import { AcceptOfferDialog } from '#src/features/my-page/components/accept-offer-dialog.tsx';
+import { ChangeOfferDialog } from '#src/features/my-page/components/change-offer-dialog.tsx';
+import { DocumentsPanel } from '#src/features/my-page/components/documents-panel.tsx';
+import { ModalDialog } from '#src/features/my-page/components/modal-dialog.tsx';
+import { OfferCard } from '#src/features/my-page/components/offer-card.tsx';
+import { StatusTimeline } from '#src/features/my-page/components/status-timeline.tsx';
+import { useOfferFormat } from '#src/features/my-page/components/use-offer-format.ts';
+import { shouldPollOffers } from '#src/features/my-page/model/offer-polling.ts';
+import {
+  isOfferSortKey,
+  type OfferSortKey,
+  offerSortKeys,
+  sortOffers,
+} from '#src/features/my-page/model/offer-sorting.ts';
+import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
+import '#src/features/my-page/my-page.css';
+
+/** The fields of an application the personal page reads (the session layer's list answer). */
+export interface MyPageApplication {
+  ID: string;
+  Product: Product;
+  Status?: number | undefined;
+  HumanReadableID?: string | undefined;
+  CreatedAt: string;
+  Amount?: unknown;
+  Duration?: unknown;
+}
+
+type OpenModal =
+  | { kind: 'accept'; quote: PresentedQuote }
+  | { kind: 'change'; quote: PresentedQuote }
+  | { kind: 'withdraw' }
+  | null;
+
+const isEnded = (status: number) => isApplicationStatusCode(status) && isTerminalStatus(status);
+
+function useQuotesLoadedEvent(applicationId: string, presentation: QuotesPresentationV2 | null | undefined) {
+  const count = presentation
+    ? presentation.Groups.reduce((sum, group) => sum + group.Quotes.length, 0)
+    : null;
+  useEffect(() => {
+    // §4 loan-quote-presentation-loaded: when the offers are first shown, and again when more arrive.
+    if (count !== null)
+      trackFlowEvent('loan-quote-presentation-loaded', { applicationId, quoteCount: count });
+  }, [applicationId, count]);
+}
+
+function OffersList({
+  presentation,
+  applicationStatus,
+  recommendedQuoteId,
+  onOpen,
+}: {
+  presentation: QuotesPresentationV2;
+  applicationStatus: number;
+  recommendedQuoteId: string | null;
+  onOpen: (modal: OpenModal) => void;
+}) {
+  const { t } = useTranslation();
+  const [sortKey, setSortKey] = useState<OfferSortKey>('totalCost');
+  const sortId = useId();
+  const goToBank = useGoToBank();
+  const quotes = presentation.Groups.flatMap((group) => group.Quotes);
+  const hasAccepted = quotes.some((quote) => quote.Status === 'accepted');
+  const mayDecide = !hasAccepted && applicationStatus >= 400 && applicationStatus < 500;
+
+  const openBank = async (quote: PresentedQuote) => {
+    trackFlowEvent('go-to-bank', { applicationId: quote.LoanApplicationID, lender: quote.Lender.Name });
+    const url = await goToBank.mutateAsync(quote.ID).catch(() => null);
+    if (url) window.open(url, '_blank', 'noopener');
+  };
+
+  if (!quotes.length) return null;
+  return (
+    <>
+      <div className="offers__toolbar">
+        <label htmlFor={sortId}>{t('offers.sort.label')}</label>
+        <select
+          id={sortId}
+          className="text-input offers__sort"
+          value={sortKey}
+          data-testid="offer-sort"
+          onChange={(event) => isOfferSortKey(event.target.value) && setSortKey(event.target.value)}
+        >
+          {offerSortKeys.map((key) => (
+            <option key={key} value={key}>
+              {t(`offers.sort.${key}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {presentation.Groups.filter((group) => group.Quotes.length).map((group) => (
+        <div key={group.Group}>
+          {group.Group === 'counter-offers' && (
+            <h3 className="offers__group">{t('offers.list.counterOffers')}</h3>
+          )}
+          <ul className="offers__list">
+            {sortOffers(group.Quotes, sortKey).map((quote) => {
+              const open = mayDecide && quote.Status === 'approved';
+              const accepted = quote.Status === 'accepted' && quote.AcceptanceStatus === 'accepted';
+              return (
+                <OfferCard
+                  key={quote.ID}
+                  quote={quote}
+                  isRecommended={quote.ID === recommendedQuoteId}
+                  actions={{
+                    ...(open ? { onAccept: () => onOpen({ kind: 'accept', quote }) } : {}),
+                    ...(open ? { onChange: () => onOpen({ kind: 'change', quote }) } : {}),
+                    ...(accepted ? { onGoToBank: () => void openBank(quote) } : {}),
+                    goToBankPending: goToBank.isPending,
+                    goToBankFailed: goToBank.isError,
+                  }}
+                />
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** One application: its timeline in plain words, its offers as they arrive, and what can be done. */
+export function ApplicationSection({ application }: { application: MyPageApplication }) {
+  const { t } = useTranslation();
+  const { format: brandFormat } = useBrand();
+  const format = useOfferFormat();
+  const titleId = useId();
+  const [modal, setModal] = useState<OpenModal>(null);
+  const [notice, setNotice] = useState('');
+
+  const summaryProbe = useLendingSummary(application.ID, { refetchInterval: false });
+  const knownStatus = summaryProbe.data?.Status ?? application.Status ?? 100;
+  const submitted = knownStatus >= 160 && knownStatus !== 169;
+  const presentation = useQuotesPresentation(application.ID, { enabled: submitted });
+  const polling = submitted && shouldPollOffers(presentation.data);
+  // The same summary query, refreshed with the offers while they are moving (status and history).
+  const summary = useLendingSummary(application.ID, { refetchInterval: polling ? offersPollMs : false });
+  const status = presentation.data?.Status ?? summary.data?.Status ?? knownStatus;
+  const quotes = presentation.data?.Groups.flatMap((group) => group.Quotes) ?? [];
+  const offerIds = quotes
+    .map((quote) => quote.ID)
+    .sort()
+    .join(',');
+  const recommendation = useProductRecommendation(application.ID, {
+    enabled: !!presentation.data?.IsComplete && quotes.length > 0 && status < 500,
+    offerIds,
+  });
+  const remarks = usePaymentRemarks(application.ID, { enabled: status >= 200 });
+  const withdraw = useWithdrawApplication(application.ID);
+  const withdrawalWindow = presentation.data?.WithdrawalWindow ?? summary.data?.WithdrawalWindow ?? null;
+  useQuotesLoadedEvent(application.ID, presentation.data);
+
+  const openModal = (next: OpenModal) => {
+    if (next?.kind === 'accept')
+      trackFlowEvent('open-accept-offer-modal', { applicationId: application.ID, quoteId: next.quote.ID });
+    if (next?.kind === 'change')
+      trackFlowEvent('open-change-offer-modal', { applicationId: application.ID, quoteId: next.quote.ID });
+    setNotice('');
+    setModal(next);
+  };
+  const closeModal = () => {
+    if (modal?.kind === 'accept')
+      trackFlowEvent('close-accept-offer-modal', { applicationId: application.ID, quoteId: modal.quote.ID });
+    if (modal?.kind === 'change')
+      trackFlowEvent('close-change-offer-modal', { applicationId: application.ID, quoteId: modal.quote.ID });
+    setModal(null);
+  };
+  const confirmWithdraw = async () => {
+    try {
+      await withdraw.mutateAsync();
+      setModal(null);
+      setNotice(t('offers.withdraw.done'));
+    } catch {
+      // shown in the dialog
+    }
+  };
+
+  const product = t(`products.${application.Product}`);
+  const amount = typeof application.Amount === 'number' ? application.Amount : null;
+  const years = typeof application.Duration === 'number' ? application.Duration : null;
+  const pendingCount = presentation.data?.Pending.length ?? 0;
+  const declinedCount = presentation.data?.Declined.length ?? 0;
+
+  return (
+    <section
+      className="application"
+      aria-labelledby={titleId}
+      data-testid="application"
+      data-application-id={application.ID}
+    >
+      <header className="application__head">
+        <h2 id={titleId}>
+          {t('offers.application.heading', { product, id: application.HumanReadableID ?? application.ID })}
+        </h2>
+        <p className="muted">
+          {amount !== null && `${t('offers.application.amount')}: ${format.money(amount)} · `}
+          {years !== null && `${t('offers.application.duration')}: ${format.duration(years * 12)} · `}
+          {t('offers.application.createdAt', { date: brandFormat.date(application.CreatedAt) })}
+        </p>
+      </header>
+      <StatusTimeline status={status} createdAt={application.CreatedAt} history={summary.data?.History} />
+      <p role="status" aria-live="polite" className="application__notice" data-testid="application-notice">
+        {notice}
+      </p>
+      {withdrawalWindow && (
+        <aside className="notice withdrawal-window" data-testid="withdrawal-window">
+          <h3>{t('offers.withdrawal.title')}</h3>
+          <p>
+            {withdrawalWindow.IsOpen
+              ? t('offers.withdrawal.open', { date: format.day(withdrawalWindow.ClosesAt) })
+              : t('offers.withdrawal.closed', { date: format.day(withdrawalWindow.ClosesAt) })}
+          </p>
+        </aside>
+      )}
+      {remarks.data?.HasPaymentRemarks && (
+        <aside className="notice" data-testid="payment-remarks">
+          <h3>{t('offers.paymentRemarks.title')}</h3>
+          {remarks.data.Message && <p>{remarks.data.Message}</p>}
+          <ul>
+            {remarks.data.PaymentRemarks.map((remark) => (
+              <li key={`${remark.Creditor}-${remark.RegisteredAt}`}>
+                {t('offers.paymentRemarks.item', {
+                  creditor: remark.Creditor,
+                  amount: format.money(remark.Amount),
+                  date: format.day(remark.RegisteredAt),
+                })}
+              </li>
+            ))}
+          </ul>
+          {remarks.data.LendersAcceptingPaymentRemarks.length > 0 && (
+            <p>
+              {t('offers.paymentRemarks.lendersAccepting', {
+                names: remarks.data.LendersAcceptingPaymentRemarks.map((lender) => lender.Name).join(', '),
+              })}
+            </p>
+          )}
+        </aside>
+      )}
+      {submitted && (
+        <div className="offers" data-testid="offers">
+          <p role="status" aria-live="polite" className="offers__progress" data-testid="offers-progress">
+            {presentation.isError
+              ? t('offers.list.loadFailed')
+              : !presentation.data
+                ? t('offers.list.waiting')
+                : [
+                    quotes.length ? t('offers.list.count', { count: quotes.length }) : t('offers.list.none'),
+                    pendingCount
+                      ? t('offers.list.pending', { count: pendingCount })
+                      : t('offers.list.complete'),
+                    declinedCount ? t('offers.list.declined', { count: declinedCount }) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+          </p>
+          {recommendation.data && quotes.length > 0 && (
+            <aside className="recommendation" data-testid="recommendation">
+              <h3>{t('offers.recommendation.title')}</h3>
+              <p>{t('offers.recommendation.because', { text: recommendation.data.Text })}</p>
+            </aside>
+          )}
+          {presentation.data && (
+            <OffersList
+              presentation={presentation.data}
+              applicationStatus={status}
+              recommendedQuoteId={recommendation.data?.LoanQuoteID ?? null}
+              onOpen={openModal}
+            />
+          )}
+          {quotes.length > 0 && <DocumentsPanel applicationId={application.ID} quotes={quotes} />}
+        </div>
+      )}
+      {!isEnded(status) && status < 700 && (
+        <div className="application__actions">
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => openModal({ kind: 'withdraw' })}
+          >
+            {t('offers.withdraw.button')}
+          </button>
+        </div>
+      )}
+      {modal?.kind === 'accept' && (
+        <AcceptOfferDialog
+          quote={modal.quote}
+          onClose={closeModal}
+          onAccepted={() => {
+            closeModal();
+            setNotice(t('offers.accept.done', { lender: modal.quote.Lender.Name }));
+          }}
+        />
+      )}
+      {modal?.kind === 'change' && (
+        <ChangeOfferDialog
+          quote={modal.quote}
+          onClose={closeModal}
+          onChanged={(lender) => {
+            closeModal();
+            setNotice(t('offers.change.done', { lender }));
+          }}
+        />
+      )}
+      {modal?.kind === 'withdraw' && (
+        <ModalDialog title={t('offers.withdraw.title')} onClose={closeModal} testId="withdraw-dialog">
+          <p>{t('offers.withdraw.text')}</p>
+          {withdraw.isError && (
+            <p className="error-text" role="alert">
+              {t('offers.withdraw.failed')}
+            </p>
+          )}
+          <div className="modal__actions">
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={confirmWithdraw}
+              disabled={withdraw.isPending}
+            >
+              {withdraw.isPending ? t('offers.withdraw.withdrawing') : t('offers.withdraw.confirm')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={closeModal}>
+              {t('offers.cancel')}
+            </button>
+          </div>
+        </ModalDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import type { PresentedQuote } from '@nordloan/domain/lending/loan-quote.schema';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type DocumentCategory,
+  documentCategories,
+  documentProblem,
+  useDocuments,
+  useUploadDocument,
+} from '#src/features/my-page/api/application-documents.ts';
+
+/** What the lenders still need (pending document requests of the offers), and an upload for documents. */
+export function DocumentsPanel({
+  applicationId,
+  quotes,
+}: {
+  applicationId: string;
+  quotes: readonly PresentedQuote[];
+}) {
+  const { t } = useTranslation();
+  const documents = useDocuments(applicationId);
+  const upload = useUploadDocument(applicationId);
+  const [category, setCategory] = useState<DocumentCategory>('payslip');
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<'missing' | 'type' | 'size' | null>(null);
+  const [uploadedName, setUploadedName] = useState<string | null>(null);
+  const titleId = useId();
+  const categoryId = useId();
+  const fileId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  const pending = quotes.flatMap((quote) =>
+    quote.DocumentRequests.filter((request) => request.Status === 'pending').map((request) => ({
+      key: `${quote.ID}-${request.ID}`,
+      lender: quote.Lender.Name,
+      request,
+    })),
+  );
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setUploadedName(null);
+    const found = file ? documentProblem(file) : 'missing';
+    setProblem(found);
+    if (found || !file) return;
+    try {
+      const document = await upload.mutateAsync({ file, category });
+      setUploadedName(document.Filename);
+    } catch {
+      // shown below
+    }
+  };
+
+  const describedBy = [hintId, problem || upload.isError ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <section className="documents" aria-labelledby={titleId} data-testid="documents">
+      <h3 id={titleId}>{t('offers.documents.title')}</h3>
+      {pending.length ? (
+        <ul className="documents__requests">
+          {pending.map(({ key, lender, request }) => (
+            <li key={key}>
+              {t('offers.documents.requestLine', {
+                lender,
+                request: request.Category
+                  ? `${t(`offers.documents.request.${request.Action}`)}: ${t(`offers.documents.categories.${request.Category}`)}`
+                  : t(`offers.documents.request.${request.Action}`),
+                timing: t(`offers.documents.timing.${request.Timing}`),
+              })}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t('offers.documents.none')}</p>
+      )}
+      <form className="documents__form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor={categoryId}>
+            {t('offers.documents.category')}
+          </label>
+          <select
+            id={categoryId}
+            className="text-input"
+            value={category}
+            onChange={(event) => setCategory(event.target.value as DocumentCategory)}
+          >
+            {documentCategories.map((value) => (
+              <option key={value} value={value}>
+                {t(`offers.documents.categories.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={fileId}>
+            {t('offers.documents.file')}
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept="application/pdf,image/jpeg,image/png"
+            aria-invalid={!!problem}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setProblem(null);
+            }}
+          />
+          <p id={hintId} className="muted">
+            {t('offers.documents.fileHint')}
+          </p>
+          {(problem || upload.isError) && (
+            <p id={errorId} className="error-text" role="alert">
+              {t(`offers.documents.errors.${problem ?? 'failed'}`)}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button button--secondary" disabled={upload.isPending}>
+          {upload.isPending ? t('offers.documents.uploading') : t('offers.documents.upload')}
+        </button>
+        <p role="status" aria-live="polite">
+          {uploadedName ? t('offers.documents.uploaded', { name: uploadedName }) : ''}
+        </p>
+      </form>
+      {!!documents.data?.length && (
+        <>
+          <h4>{t('offers.documents.sentTitle')}</h4>
+          <ul className="documents__sent" data-testid="uploaded-documents">
+            {documents.data.map((document) => (
+              <li key={document.ID}>
+                {document.Filename} (
+                {t(`offers.documents.categories.${document.Category}`, { defaultValue: document.Category })})
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
