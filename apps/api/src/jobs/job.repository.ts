@@ -25,8 +25,6 @@ export async function enqueueJob(db: Executor, input: NewJob): Promise<JobRow | 
       runAt: input.runAt,
       dedupeKey: input.dedupeKey ?? null,
       maxAttempts: input.maxAttempts ?? 5,
-      createdAt: input.runAt,
-      updatedAt: input.runAt,
     })
     .onConflictDoNothing({ target: job.dedupeKey })
     .returning();
@@ -42,12 +40,7 @@ export async function claimJobs(
   input: { workerId: string; now: Date; leaseMs: number; limit: number; kinds?: readonly string[] },
 ): Promise<JobRow[]> {
   const lockedUntil = new Date(input.now.getTime() + input.leaseMs);
-  const kindFilter = input.kinds?.length
-    ? sql`AND kind IN (${sql.join(
-        input.kinds.map((kind) => sql`${kind}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const kindFilter = kindCondition(input.kinds);
   const result = await db.execute(sql`
     UPDATE job
        SET status = 'running', attempts = attempts + 1, locked_by = ${input.workerId},
@@ -73,6 +66,15 @@ export async function claimJobs(
       )})`,
     );
   return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+}
+
+function kindCondition(kinds: readonly string[] | undefined) {
+  return kinds?.length
+    ? sql`AND kind IN (${sql.join(
+        kinds.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})`
+    : sql``;
 }
 
 /** node-postgres answers { rows }, PGlite answers { rows } too; both through drizzle's execute. */
@@ -125,12 +127,16 @@ export async function failJob(
     .where(and(eq(job.id, input.id), eq(job.lockedBy, input.workerId)));
 }
 
-/** Whether a job is due now (for "run until idle"): pending and due, or leased and the lease ran out. */
-export async function hasDueJobs(db: Executor, now: Date): Promise<boolean> {
+/**
+ * Whether a job of `kinds` is due now (for "run until idle"): pending and due, or leased and the lease
+ * ran out.
+ */
+export async function hasDueJobs(db: Executor, now: Date, kinds?: readonly string[]): Promise<boolean> {
   const result = await db.execute(sql`
     SELECT 1 FROM job
-     WHERE (status = 'pending' AND run_at <= ${now.toISOString()}::timestamptz)
-        OR (status = 'running' AND locked_until < ${now.toISOString()}::timestamptz)
+     WHERE ((status = 'pending' AND run_at <= ${now.toISOString()}::timestamptz)
+        OR (status = 'running' AND locked_until < ${now.toISOString()}::timestamptz))
+       ${kindCondition(kinds)}
      LIMIT 1`);
   return rowsOf(result).length > 0;
 }
@@ -140,9 +146,11 @@ export async function findJobs(db: Executor, kind?: string): Promise<JobRow[]> {
   return kind ? query.where(eq(job.kind, kind)).orderBy(job.id) : query.orderBy(job.id);
 }
 
-/** The earliest time a pending job becomes due, for tests and the worker's sleep. */
-export async function nextDueAt(db: Executor): Promise<Date | undefined> {
-  const result = await db.execute(sql`SELECT min(run_at) AS next FROM job WHERE status = 'pending'`);
+/** The earliest time a pending job (of `kinds`) becomes due, for tests and the benchmark. */
+export async function nextDueAt(db: Executor, kinds?: readonly string[]): Promise<Date | undefined> {
+  const result = await db.execute(
+    sql`SELECT min(run_at) AS next FROM job WHERE status = 'pending' ${kindCondition(kinds)}`,
+  );
   const value = rowsOf<{ next: string | Date | null }>(result)[0]?.next;
   return value ? new Date(value) : undefined;
 }

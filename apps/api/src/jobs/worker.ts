@@ -147,7 +147,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     for (let batch = 0; batch < maxBatches; batch++) {
       const ran = await runOnce();
       total += ran;
-      if (ran === 0 && !(await hasDueJobs(db, now()))) return total;
+      if (ran === 0 && !(await hasDueJobs(db, now(), kinds))) return total;
     }
     throw new Error(`Worker not idle after ${maxBatches} batches`);
   }

@@ -2,12 +2,16 @@ import { expiryPeriodFor } from '@nordloan/domain/lending/expiry';
 import { expiredStatusFor } from '@nordloan/domain/status-machine';
 import { type ApplicationStatusCode, statusGroups } from '@nordloan/domain/statuses';
 import type { Db } from '#src/db/client.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import {
+  findApplicationById,
+  findApplicationByIdForUpdate,
+} from '#src/modules/loan-applications/loan-application.repository.ts';
 import { endOpenWork, moveRequest } from './fan-out.service.ts';
 import {
   findApplicationsWithoutOpenOffers,
   findExpiredOpenQuotes,
   findLoanRequestForUpdate,
+  findQuote,
   findStaleApplicationIds,
   insertOutboxEvents,
   updateQuote,
@@ -32,7 +36,10 @@ export async function runExpirySweep(options: { db: Db; now: Date }): Promise<Ex
   const summary: ExpirySummary = { quotes: 0, applications: 0 };
 
   for (const quote of await findExpiredOpenQuotes(db, { now, limit: batch })) {
-    await db.transaction(async (tx) => {
+    const expiredNow = await db.transaction(async (tx) => {
+      // The application row first, as every writer takes it (no deadlocks); then only if still open.
+      await findApplicationByIdForUpdate(tx, quote.loanApplicationId);
+      if ((await findQuote(tx, quote.id))?.status !== 'approved') return false;
       const expired = await updateQuote(tx, quote.id, { status: 'expired', updatedAt: now });
       await insertOutboxEvents(tx, [
         quoteEvent('loan-quote-cancelled', expired, now, { ReasonCode: 'EXPIRED' }),
@@ -41,8 +48,9 @@ export async function runExpirySweep(options: { db: Db; now: Date }): Promise<Ex
       if (request && [351, 411, 449].includes(request.status)) {
         await moveRequest(tx, request, 489, now, { reason: 'The offer expired' });
       }
+      return true;
     });
-    summary.quotes++;
+    if (expiredNow) summary.quotes++;
   }
 
   const expire = async (applicationId: string, from: ApplicationStatusCode, reason: string) => {

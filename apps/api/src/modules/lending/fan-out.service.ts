@@ -23,6 +23,7 @@ import type {
   RegistrationResult,
 } from './lender-adapter.ts';
 import {
+  findLoanRequest,
   findLoanRequestForUpdate,
   findQuote,
   insertLoanRequests,
@@ -168,10 +169,11 @@ async function lockRequestAndApplication(
   tx: Executor,
   requestId: string,
 ): Promise<LoanRequestRow | undefined> {
-  const unlocked = await findLoanRequestForUpdate(tx, requestId);
+  const unlocked = await findLoanRequest(tx, requestId);
   if (!unlocked) return undefined;
-  // The application first, then the request again: every lender job of one application queues on the
-  // same row, so the last one to finish sees all the others' answers.
+  // Always the application row first, then the request (the order every writer keeps, so two cannot
+  // deadlock): every lender job of one application queues on the same row, so the last one to finish
+  // sees all the others' answers.
   await findApplicationByIdForUpdate(tx, unlocked.loanApplicationId);
   return findLoanRequestForUpdate(tx, requestId);
 }

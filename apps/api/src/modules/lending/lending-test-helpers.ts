@@ -4,6 +4,7 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Config } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { findJobs, nextDueAt } from '#src/jobs/job.repository.ts';
+import { jobKinds } from '#src/jobs/job-kinds.ts';
 import {
   createLendingWorker,
   type LendingWorker,
@@ -153,7 +154,7 @@ export async function settle(
   const limit = t.clock.now().getTime() + horizonMs;
   for (let round = 0; round < 1_000; round++) {
     await worker.runUntilIdle();
-    const next = await nextDueAt(t.database.db);
+    const next = await nextDueAt(t.database.db, Object.values(jobKinds));
     if (!next || next.getTime() > limit) return;
     if (next > t.clock.now()) t.clock.set(next);
   }

@@ -172,17 +172,15 @@ describe('accepting', () => {
       failures: false,
     });
     const refusing = lenderPanelOf(
-      simulated
-        .all()
-        .map(
-          (adapter): LenderAdapter =>
-            adapter.profile.id === 'se-skargardsbanken'
-              ? {
-                  ...adapter,
-                  acceptOffer: async () => ({ status: 'refused', reason: 'Identity check failed' }),
-                }
-              : adapter,
-        ),
+      simulated.all().map(
+        (adapter): LenderAdapter =>
+          adapter.profile.id === 'se-skargardsbanken'
+            ? {
+                ...adapter,
+                acceptOffer: async () => ({ status: 'refused', reason: 'Identity check failed' }),
+              }
+            : adapter,
+      ),
     );
     const worker = testWorker(t, { panel: refusing, externalData: fixedExternalData() });
     const { application, offers } = await toOffers({ country: 'SE', amount: 200_000, duration: 5 }, worker);
