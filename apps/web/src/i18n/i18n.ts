@@ -16,12 +16,32 @@ export const messagesByLocale: Record<Locale, Messages> = {
   'da-DK': daDK,
 };
 
+/**
+ * Shared texts over the features' own, one level deep: a feature may add keys under a top-level key the
+ * shared locale also has (`apply.…`), and a shared key wins where both define it.
+ */
+export function mergeMessages(
+  featureMessages: Record<string, unknown>,
+  shared: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...featureMessages, ...shared };
+  for (const [key, value] of Object.entries(featureMessages)) {
+    const sharedValue = shared[key];
+    if (isPlainObject(value) && isPlainObject(sharedValue)) merged[key] = { ...value, ...sharedValue };
+  }
+  return merged;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** `featureMessages`: the features' own texts, merged in by the app layer (app/feature-messages.ts). */
 export function createI18n(locale: Locale, featureMessages: Record<string, unknown> = {}): I18n {
   const instance = i18next.createInstance();
   instance.use(initReactI18next).init({
     lng: locale,
-    resources: { [locale]: { translation: { ...featureMessages, ...messagesByLocale[locale] } } },
+    resources: { [locale]: { translation: mergeMessages(featureMessages, messagesByLocale[locale]) } },
     fallbackLng: false,
     supportedLngs: [locale],
     // 'nb-NO' must not be cut down to 'nb' (which has no resources).
