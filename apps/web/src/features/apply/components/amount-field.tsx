@@ -1,0 +1,81 @@
+import { useEffect, useId, useState } from 'react';
+import { parseWholeNumber } from '#src/features/apply/model/validation.ts';
+import { FieldErrorText } from './fields.tsx';
+
+// A slider and a typed input for one number (§9 bounds and step). The slider moves in the brand's steps;
+// the typed value is taken as it is and checked by the step (errors beside the field), so typing "150000"
+// never jumps under the applicant's fingers.
+
+export function AmountField({
+  label,
+  value,
+  min,
+  max,
+  step,
+  format,
+  unit,
+  onChange,
+  error,
+  testId,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  format: (value: number) => string;
+  unit: string;
+  onChange: (value: number) => void;
+  error: string | null;
+  testId: string;
+}) {
+  const id = useId();
+  const [typed, setTyped] = useState(String(value));
+  useEffect(() => {
+    setTyped((current) => (parseWholeNumber(current) === value ? current : String(value)));
+  }, [value]);
+  const describedBy = [`${id}-bounds`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className="field apply-amount" data-testid={testId}>
+      <label className="field__label" htmlFor={`${id}-input`}>
+        <span>{label}</span>
+      </label>
+      <div className="apply-amount__typed">
+        <input
+          id={`${id}-input`}
+          className="text-input"
+          inputMode="numeric"
+          autoComplete="off"
+          value={typed}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          data-testid={`${testId}-input`}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            const parsed = parseWholeNumber(event.target.value);
+            onChange(parsed ?? Number.NaN);
+          }}
+        />
+        <span className="apply-amount__unit" aria-hidden="true">
+          {unit}
+        </span>
+      </div>
+      <input
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min}
+        aria-label={label}
+        aria-valuetext={Number.isFinite(value) ? format(value) : undefined}
+        data-testid={`${testId}-slider`}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+      <div className="field__bounds" id={`${id}-bounds`}>
+        <span>{format(min)}</span>
+        <span>{format(max)}</span>
+      </div>
+      <FieldErrorText id={`${id}-error`} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,481 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { debtTypes, expenseCategories } from '@nordloan/domain/enums';
+import { type ReactNode, useMemo } from 'react';
+import {
+  type FieldError,
+  type FieldValues,
+  type UseFormReturn,
+  useFieldArray,
+  useForm,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useBrand } from '#src/brands/brand-context.tsx';
+import {
+  type AddressInput,
+  type AddressOutput,
+  addressSchema,
+  type ConsentInput,
+  coApplicantIdentitySchema,
+  consentSchema,
+  type EconomyInput,
+  type EconomyOutput,
+  type EmploymentInput,
+  type EmploymentOutput,
+  economySchema,
+  emailField,
+  employmentSchema,
+  type HouseholdInput,
+  type HouseholdOutput,
+  householdSchema,
+  type IdentifyInput,
+  type IdentifyOutput,
+  identifySchema,
+  incomeSchema,
+  phoneField,
+} from '#src/features/apply/model/validation.ts';
+import { EmploymentFields, HouseholdFields, IncomeFields } from './detail-fields.tsx';
+import { CheckboxField, SelectField, TextField, useEnumOptions } from './fields.tsx';
+
+// One form per step. Each validates with its schema (errors beside the fields, focus on the first one)
+// and hands its parsed values to the journey, which saves them.
+
+type AnyForm = UseFormReturn<FieldValues>;
+const asAny = (form: unknown) => form as AnyForm;
+
+export interface StepFormProps<Values, Output = Values> {
+  defaults: Values;
+  busy: boolean;
+  onSubmit: (values: Output) => void;
+  actions: ReactNode;
+}
+
+function StepForm({
+  testId,
+  onSubmit,
+  children,
+  actions,
+}: {
+  testId: string;
+  onSubmit: () => void;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <form
+      className="panel apply-step"
+      noValidate
+      aria-labelledby="apply-step-title"
+      data-testid={testId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <div className="apply-actions">{actions}</div>
+    </form>
+  );
+}
+
+// ── identify ───────────────────────────────────────────────────────────────────────────────────────
+
+/** Before login: national id, e-mail and phone. After login: the contact details only. */
+export function IdentifyStep({
+  defaults,
+  onSubmit,
+  actions,
+  loggedIn,
+}: StepFormProps<IdentifyInput, IdentifyOutput> & { loggedIn: boolean }) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const schema = useMemo(
+    () =>
+      loggedIn
+        ? z.object({ nationalId: z.string(), email: emailField(), phone: phoneField(brand.country) })
+        : identifySchema(brand.country),
+    [brand.country, loggedIn],
+  );
+  const form = useForm<IdentifyInput, unknown, IdentifyOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults,
+  });
+  const { errors } = form.formState;
+  return (
+    <StepForm testId="step-identify" onSubmit={form.handleSubmit(onSubmit)} actions={actions}>
+      {loggedIn ? (
+        <p className="notice" data-testid="identified">
+          {t('apply.identify.identified')}
+        </p>
+      ) : (
+        <>
+          <p className="muted">{t('apply.identify.lead')}</p>
+          <TextField
+            name="nationalId"
+            label={t(`apply.identify.nationalId.${brand.country}`)}
+            hint={t('apply.identify.nationalIdHint')}
+            inputMode="numeric"
+            register={form.register}
+            error={errors.nationalId}
+          />
+        </>
+      )}
+      <TextField
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={t('apply.form.email')}
+        register={form.register}
+        error={errors.email}
+      />
+      <TextField
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        label={t('apply.form.phone')}
+        hint={t(`apply.form.phoneHint.${brand.country}`)}
+        register={form.register}
+        error={errors.phone}
+      />
+    </StepForm>
+  );
+}
+
+// ── address ────────────────────────────────────────────────────────────────────────────────────────
+
+export function AddressStep({ defaults, onSubmit, actions }: StepFormProps<AddressInput, AddressOutput>) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const schema = useMemo(() => addressSchema(brand.country), [brand.country]);
+  const form = useForm<AddressInput, unknown, AddressOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults,
+  });
+  const { errors } = form.formState;
+  return (
+    <StepForm testId="step-address" onSubmit={form.handleSubmit(onSubmit)} actions={actions}>
+      <TextField
+        name="firstName"
+        autoComplete="given-name"
+        label={t('apply.form.firstName')}
+        register={form.register}
+        error={errors.firstName}
+      />
+      <TextField
+        name="lastName"
+        autoComplete="family-name"
+        label={t('apply.form.lastName')}
+        register={form.register}
+        error={errors.lastName}
+      />
+      <TextField
+        name="street"
+        autoComplete="street-address"
+        label={t('apply.form.street')}
+        register={form.register}
+        error={errors.street}
+      />
+      <TextField
+        name="postalCode"
+        autoComplete="postal-code"
+        inputMode="numeric"
+        label={t('apply.form.postalCode')}
+        register={form.register}
+        error={errors.postalCode}
+      />
+      <TextField
+        name="city"
+        autoComplete="address-level2"
+        label={t('apply.form.city')}
+        register={form.register}
+        error={errors.city}
+      />
+    </StepForm>
+  );
+}
+
+// ── household, employment ──────────────────────────────────────────────────────────────────────────
+
+export function HouseholdStep({
+  defaults,
+  onSubmit,
+  actions,
+}: StepFormProps<HouseholdInput, HouseholdOutput>) {
+  const { brand } = useBrand();
+  const flags = brand.unsecuredLoan.optionalFields;
+  const schema = useMemo(() => householdSchema(flags), [flags]);
+  const form = useForm<HouseholdInput, unknown, HouseholdOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults,
+  });
+  return (
+    <StepForm testId="step-household" onSubmit={form.handleSubmit(onSubmit)} actions={actions}>
+      <HouseholdFields form={asAny(form)} flags={flags} />
+    </StepForm>
+  );
+}
+
+export function EmploymentStep({
+  defaults,
+  onSubmit,
+  actions,
+}: StepFormProps<EmploymentInput, EmploymentOutput>) {
+  const { brand } = useBrand();
+  const flags = brand.unsecuredLoan.optionalFields;
+  const schema = useMemo(() => employmentSchema(flags), [flags]);
+  const form = useForm<EmploymentInput, unknown, EmploymentOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults,
+  });
+  return (
+    <StepForm testId="step-employment" onSubmit={form.handleSubmit(onSubmit)} actions={actions}>
+      <EmploymentFields form={asAny(form)} flags={flags} />
+    </StepForm>
+  );
+}
+
+// ── economy: income, debts, expenses ───────────────────────────────────────────────────────────────
+
+export function EconomyStep({ defaults, onSubmit, actions }: StepFormProps<EconomyInput, EconomyOutput>) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const flags = brand.unsecuredLoan.optionalFields;
+  const schema = useMemo(() => economySchema(flags), [flags]);
+  const form = useForm<EconomyInput, unknown, EconomyOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults,
+  });
+  const debts = useFieldArray({ control: form.control, name: 'debts' });
+  const debtOptions = useEnumOptions('debtType', debtTypes);
+  const expenseLabels = useEnumOptions(
+    'expenseCategory',
+    expenseCategories.map((category) => category.id),
+  );
+  const { errors } = form.formState;
+  return (
+    <StepForm testId="step-economy" onSubmit={form.handleSubmit(onSubmit)} actions={actions}>
+      <h3>{t('apply.economy.income')}</h3>
+      <IncomeFields form={asAny(form)} />
+      <h3>{t('apply.economy.debts')}</h3>
+      <p className="muted">{t('apply.economy.debtsLead')}</p>
+      <ul className="apply-rows" data-testid="debt-rows">
+        {debts.fields.map((field, index) => (
+          <li key={field.id} className="apply-row" data-testid={`debt-row-${index}`}>
+            <fieldset>
+              <legend>{t('apply.economy.debtNumber', { number: index + 1 })}</legend>
+              <SelectField
+                name={`debts.${index}.debtType`}
+                label={t('apply.economy.debtType')}
+                register={form.register}
+                error={errors.debts?.[index]?.debtType as FieldError | undefined}
+                options={debtOptions}
+              />
+              <TextField
+                name={`debts.${index}.creditor`}
+                label={t('apply.economy.creditor')}
+                register={form.register}
+                error={errors.debts?.[index]?.creditor as FieldError | undefined}
+              />
+              <TextField
+                name={`debts.${index}.balance`}
+                inputMode="numeric"
+                label={t('apply.economy.balance')}
+                register={form.register}
+                error={errors.debts?.[index]?.balance as FieldError | undefined}
+              />
+              <TextField
+                name={`debts.${index}.monthlyPayment`}
+                inputMode="numeric"
+                label={t('apply.economy.monthlyPayment')}
+                register={form.register}
+                error={errors.debts?.[index]?.monthlyPayment as FieldError | undefined}
+              />
+              <button type="button" className="button button--secondary" onClick={() => debts.remove(index)}>
+                {t('apply.economy.removeDebt', { number: index + 1 })}
+              </button>
+            </fieldset>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button button--secondary"
+        data-testid="add-debt"
+        onClick={() => debts.append({ debtType: '', creditor: '', balance: '', monthlyPayment: '' })}
+      >
+        {t('apply.economy.addDebt')}
+      </button>
+      <h3>{t('apply.economy.expenses')}</h3>
+      <p className="muted">{t('apply.economy.expensesLead')}</p>
+      <div className="apply-grid">
+        {expenseLabels.map((category) => (
+          <TextField
+            key={category.value}
+            name={`expenses.${category.value}` as 'expenses.1'}
+            inputMode="numeric"
+            label={category.label}
+            register={form.register}
+            error={errors.expenses?.[category.value as '1'] as FieldError | undefined}
+          />
+        ))}
+      </div>
+    </StepForm>
+  );
+}
+
+// ── co-applicant ───────────────────────────────────────────────────────────────────────────────────
+
+export function coApplicantFormSchema(
+  country: Parameters<typeof coApplicantIdentitySchema>[0],
+  flags: Parameters<typeof householdSchema>[0],
+  mainNationalId: string | null,
+  alreadyLinked: boolean,
+) {
+  const identity = coApplicantIdentitySchema(country, mainNationalId);
+  // Once the co-applicant is on the application, their number is not shown again (it is personal data);
+  // it is asked again only to change who the co-applicant is.
+  const identityPart = alreadyLinked
+    ? z.object({
+        nationalId: z
+          .string()
+          .refine(
+            (value) => value.trim() === '' || identity.shape.nationalId.safeParse(value).success,
+            'nationalId',
+          ),
+        firstName: identity.shape.firstName,
+        lastName: identity.shape.lastName,
+        email: identity.shape.email,
+        phone: identity.shape.phone,
+      })
+    : identity;
+  return z
+    .object({ with: z.literal(true) })
+    .and(identityPart)
+    .and(householdSchema(flags))
+    .and(employmentSchema(flags))
+    .and(incomeSchema);
+}
+export type CoApplicantInput = z.input<ReturnType<typeof coApplicantFormSchema>>;
+export type CoApplicantOutput = z.output<ReturnType<typeof coApplicantFormSchema>>;
+
+export function CoApplicantDetailsForm({
+  defaults,
+  onSubmit,
+  actions,
+  mainNationalId,
+  alreadyLinked,
+}: StepFormProps<CoApplicantInput, CoApplicantOutput> & {
+  mainNationalId: string | null;
+  alreadyLinked: boolean;
+}) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const flags = brand.unsecuredLoan.optionalFields;
+  const schema = useMemo(
+    () => coApplicantFormSchema(brand.country, flags, mainNationalId, alreadyLinked),
+    [brand.country, flags, mainNationalId, alreadyLinked],
+  );
+  const form = useForm<CoApplicantInput, unknown, CoApplicantOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults,
+  });
+  const { errors } = form.formState;
+  return (
+    <StepForm testId="step-co-applicant" onSubmit={form.handleSubmit(onSubmit)} actions={actions}>
+      <h3>{t('apply.coApplicant.about')}</h3>
+      <TextField
+        name="nationalId"
+        inputMode="numeric"
+        label={t(`apply.identify.nationalId.${brand.country}`)}
+        hint={alreadyLinked ? t('apply.coApplicant.nationalIdKept') : undefined}
+        register={form.register}
+        error={errors.nationalId}
+        testId="co-field-nationalId"
+      />
+      <TextField
+        name="firstName"
+        label={t('apply.form.firstName')}
+        register={form.register}
+        error={errors.firstName}
+      />
+      <TextField
+        name="lastName"
+        label={t('apply.form.lastName')}
+        register={form.register}
+        error={errors.lastName}
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={t('apply.form.email')}
+        register={form.register}
+        error={errors.email}
+      />
+      <TextField
+        name="phone"
+        type="tel"
+        label={t('apply.form.phone')}
+        hint={t(`apply.form.phoneHint.${brand.country}`)}
+        register={form.register}
+        error={errors.phone}
+      />
+      <h3>{t('apply.stepTitles.household')}</h3>
+      <HouseholdFields form={asAny(form)} flags={flags} />
+      <h3>{t('apply.stepTitles.employment')}</h3>
+      <EmploymentFields form={asAny(form)} flags={flags} />
+      <h3>{t('apply.economy.income')}</h3>
+      <IncomeFields form={asAny(form)} />
+    </StepForm>
+  );
+}
+
+// ── consent ────────────────────────────────────────────────────────────────────────────────────────
+
+export function ConsentStep({
+  defaults,
+  onSubmit,
+  actions,
+  terms,
+}: StepFormProps<ConsentInput> & { terms: { title: string; body: string; label: string } | null }) {
+  const { t } = useTranslation();
+  const form = useForm<ConsentInput>({ resolver: zodResolver(consentSchema), defaultValues: defaults });
+  const { errors } = form.formState;
+  return (
+    <StepForm testId="step-consent" onSubmit={form.handleSubmit(onSubmit)} actions={actions}>
+      {terms && (
+        <details className="apply-terms">
+          <summary>{terms.title}</summary>
+          <p>{terms.body}</p>
+          <p className="muted">{t('apply.consent.version', { label: terms.label })}</p>
+        </details>
+      )}
+      <CheckboxField
+        name="acceptTerms"
+        label={t('apply.consent.acceptTerms')}
+        register={form.register}
+        error={errors.acceptTerms}
+      />
+      <CheckboxField
+        name="creditCheck"
+        label={t('apply.consent.creditCheck')}
+        register={form.register}
+        error={errors.creditCheck}
+      />
+      <fieldset className="apply-marketing" data-testid="marketing-consent">
+        <legend>{t('apply.consent.marketingTitle')}</legend>
+        <p className="muted">{t('apply.consent.marketingLead')}</p>
+        <CheckboxField
+          name="marketingEmail"
+          label={t('apply.consent.channel.email')}
+          register={form.register}
+        />
+        <CheckboxField name="marketingSms" label={t('apply.consent.channel.sms')} register={form.register} />
+        <CheckboxField
+          name="marketingPhone"
+          label={t('apply.consent.channel.phone')}
+          register={form.register}
+        />
+      </fieldset>
+    </StepForm>
+  );
+}

@@ -1,0 +1,430 @@
+import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
+import { checkAmountAndDuration } from '@nordloan/domain/brands/unsecured-bounds';
+import {
+  type Country,
+  debtTypeSchema,
+  educationLevelSchema,
+  employmentTypeSchema,
+  industrySchema,
+  jobLevelSchema,
+  livingSituationSchema,
+  loanPurposeSchema,
+  maritalStatusSchema,
+  type Product,
+  propertyHousingTypeSchema,
+} from '@nordloan/domain/enums';
+import { validateNationalId } from '@nordloan/domain/national-id';
+import { z } from 'zod';
+
+// The apply form's step schemas. Messages are keys of `apply.errors.*`, so a field's error is shown in the
+// brand's language beside it. The rules mirror the API's: §5/§9 bounds (checkAmountAndDuration), the
+// national id check of @nordloan/domain/national-id, and what POST /loan-application/check/app requires
+// before an application can go to lenders (apps/api …/application-check.ts), so the applicant learns of a
+// gap on the step where it can be fixed, not after submitting.
+
+export type ErrorKey =
+  | 'required'
+  | 'nationalId'
+  | 'email'
+  | 'phone'
+  | 'postalCode'
+  | 'amountBounds'
+  | 'durationBounds'
+  | 'wholeNumber'
+  | 'netAboveGross'
+  | 'endBeforeStart'
+  | 'dateInFuture'
+  | 'date'
+  | 'consentRequired'
+  | 'sameAsMain';
+
+const required = 'required' satisfies ErrorKey;
+
+// ── Country formats ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Phone numbers as people type them, per country numbering plan (Nkom, PTS, Traficom, Energistyrelsen):
+ * NO and DK have 8-digit numbers without a trunk 0; SE and FI national numbers start with the trunk 0.
+ * Returns the E.164 form, or null when the number does not fit the country.
+ */
+export function normalizePhone(country: Country, raw: string): string | null {
+  const compact = raw.replace(/[\s\-().]/g, '').replace(/^00/, '+');
+  const plans: Record<Country, { code: string; national: RegExp }> = {
+    NO: { code: '47', national: /^[2-9]\d{7}$/ },
+    DK: { code: '45', national: /^[2-9]\d{7}$/ },
+    SE: { code: '46', national: /^[1-9]\d{6,8}$/ },
+    FI: { code: '358', national: /^[1-9]\d{4,9}$/ },
+  };
+  const plan = plans[country];
+  let national: string;
+  if (compact.startsWith(`+${plan.code}`)) national = compact.slice(plan.code.length + 1);
+  else if (compact.startsWith('+')) return null;
+  else if (country === 'SE' || country === 'FI') {
+    if (!compact.startsWith('0')) return null;
+    national = compact.slice(1);
+  } else national = compact;
+  return plan.national.test(national) ? `+${plan.code}${national}` : null;
+}
+
+/** Postal codes: NO and DK four digits, SE five (often written "123 45"), FI five. */
+export function normalizePostalCode(country: Country, raw: string): string | null {
+  const compact = raw.replace(/\s+/g, '');
+  const digits = country === 'NO' || country === 'DK' ? 4 : 5;
+  return new RegExp(`^\\d{${digits}}$`).test(compact) ? compact : null;
+}
+
+/** Whole currency units typed with or without group separators ("150 000"). */
+export function parseWholeNumber(raw: string): number | null {
+  const compact = raw.replace(/[\s\u00a0\u202f.]/g, '');
+  if (!/^\d{1,10}$/.test(compact)) return null;
+  return Number(compact);
+}
+
+const requiredText = (max = 200) => z.string().trim().min(1, required).max(max, required);
+const optionalText = (max = 200) => z.string().trim().max(max, required);
+
+/** A money field: required unless `optional`; output is a whole number (or null when optional and empty). */
+function moneyField() {
+  return z.string().transform((value, ctx) => {
+    if (value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    const parsed = parseWholeNumber(value);
+    if (parsed === null) {
+      ctx.addIssue({ code: 'custom', message: 'wholeNumber' satisfies ErrorKey });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+}
+
+function optionalMoneyField() {
+  return z.string().transform((value, ctx) => {
+    if (value.trim() === '') return null;
+    const parsed = parseWholeNumber(value);
+    if (parsed === null) {
+      ctx.addIssue({ code: 'custom', message: 'wholeNumber' satisfies ErrorKey });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+}
+
+/** A select bound to a domain enum: '' is "not chosen". */
+function choice<T extends z.ZodType<string>>(schema: T) {
+  return z.union([schema, z.literal('')]).refine((value) => value !== '', required);
+}
+function optionalChoice<T extends z.ZodType<string>>(schema: T) {
+  return z.union([schema, z.literal('')]);
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date' satisfies ErrorKey)
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'date' satisfies ErrorKey);
+
+// ── Step: the loan ──────────────────────────────────────────────────────────────────────────────────
+
+export interface LoanStepValues {
+  product: Product;
+  amount: number;
+  duration: number | null;
+  loanPurpose: string;
+}
+
+/** §5/§9 bounds as form errors (keys), plus the loan purpose the lenders need for a loan (check/app). */
+export function loanStepErrors(
+  brand: BrandConfig,
+  values: LoanStepValues,
+): Partial<Record<keyof LoanStepValues, ErrorKey>> {
+  const errors: Partial<Record<keyof LoanStepValues, ErrorKey>> = {};
+  const bounds = checkAmountAndDuration(
+    brand,
+    values.product,
+    values.amount,
+    values.product === 'CreditCard' ? undefined : (values.duration ?? Number.NaN),
+  );
+  for (const error of bounds) {
+    if (error.Field === 'Amount') errors.amount = 'amountBounds';
+    if (error.Field === 'Duration') errors.duration = 'durationBounds';
+  }
+  const purposeNeeded = values.product === 'UnsecuredLoan' || values.product === 'SecuredLoan';
+  if (purposeNeeded && !loanPurposeSchema.safeParse(values.loanPurpose).success)
+    errors.loanPurpose = required;
+  return errors;
+}
+
+// ── Step: identification and contact ────────────────────────────────────────────────────────────────
+
+export function nationalIdField(country: Country, today?: Date) {
+  return z
+    .string()
+    .trim()
+    .min(1, required)
+    .refine((value) => validateNationalId(country, value, { today }).valid, 'nationalId' satisfies ErrorKey);
+}
+
+export function emailField() {
+  return z
+    .string()
+    .trim()
+    .min(1, required)
+    .pipe(z.email('email' satisfies ErrorKey));
+}
+
+export function phoneField(country: Country) {
+  return z
+    .string()
+    .trim()
+    .min(1, required)
+    .transform((value, ctx) => {
+      const phone = normalizePhone(country, value);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message: 'phone' satisfies ErrorKey });
+        return z.NEVER;
+      }
+      return phone;
+    });
+}
+
+export function identifySchema(country: Country, today?: Date) {
+  return z.object({
+    nationalId: nationalIdField(country, today),
+    email: emailField(),
+    phone: phoneField(country),
+  });
+}
+export type IdentifyInput = z.input<ReturnType<typeof identifySchema>>;
+export type IdentifyOutput = z.output<ReturnType<typeof identifySchema>>;
+
+// ── Step: name and address ──────────────────────────────────────────────────────────────────────────
+
+export function addressSchema(country: Country) {
+  return z.object({
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    street: requiredText(200),
+    postalCode: z.string().transform((value, ctx) => {
+      if (value.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: required });
+        return z.NEVER;
+      }
+      const code = normalizePostalCode(country, value);
+      if (!code) {
+        ctx.addIssue({ code: 'custom', message: 'postalCode' satisfies ErrorKey });
+        return z.NEVER;
+      }
+      return code;
+    }),
+    city: requiredText(100),
+  });
+}
+export type AddressInput = z.input<ReturnType<typeof addressSchema>>;
+export type AddressOutput = z.output<ReturnType<typeof addressSchema>>;
+
+// ── Applicant details (main applicant and co-applicant alike) ───────────────────────────────────────
+
+type Flags = BrandConfig['unsecuredLoan']['optionalFields'];
+
+// Employment with an employer (check/app: lenders verify employer and start date).
+export const employedTypes = [
+  'PermanentPublic',
+  'Permanent',
+  'Temporary',
+  'Probationary',
+  'Project',
+  'Hourly',
+] as const;
+export const fixedTermTypes = ['Temporary', 'Probationary', 'Project'] as const;
+const sharedHousehold = ['Married', 'Cohabiting'];
+
+export const isEmployed = (type: string) => (employedTypes as readonly string[]).includes(type);
+export const isFixedTerm = (type: string) => (fixedTermTypes as readonly string[]).includes(type);
+
+/** The brand's §3 optional-field flags decide which of these are asked. */
+export function householdSchema(flags: Flags) {
+  return z
+    .object({
+      maritalStatus: choice(maritalStatusSchema),
+      education: choice(educationLevelSchema),
+      livingSituation: choice(livingSituationSchema),
+      housingType: optionalChoice(propertyHousingTypeSchema),
+      housingCostMonthly: moneyField(),
+      partnerLivingCostMonthly: optionalMoneyField(),
+      childrenCount: z.string().transform((value, ctx) => {
+        const parsed = parseWholeNumber(value);
+        if (value.trim() === '' || parsed === null || parsed > 20) {
+          ctx.addIssue({ code: 'custom', message: value.trim() === '' ? required : 'wholeNumber' });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    })
+    .superRefine((values, ctx) => {
+      if (flags.hasApartmentType && !values.housingType) {
+        ctx.addIssue({ code: 'custom', path: ['housingType'], message: required });
+      }
+      if (
+        flags.hasPartnerLivingCostMonthly &&
+        sharedHousehold.includes(values.maritalStatus) &&
+        values.partnerLivingCostMonthly === null
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['partnerLivingCostMonthly'], message: required });
+      }
+    });
+}
+export type HouseholdInput = z.input<ReturnType<typeof householdSchema>>;
+export type HouseholdOutput = z.output<ReturnType<typeof householdSchema>>;
+
+export function employmentSchema(flags: Flags, today: Date = new Date()) {
+  const todayIso = today.toISOString().slice(0, 10);
+  return z
+    .object({
+      employmentType: choice(employmentTypeSchema),
+      employerName: optionalText(),
+      employmentStart: z.string(),
+      employmentEnd: z.string(),
+      industry: optionalChoice(industrySchema),
+      jobLevel: optionalChoice(jobLevelSchema),
+      mainBank: optionalText(),
+      isPoliticallyExposed: z.enum(['', 'yes', 'no']),
+    })
+    .superRefine((values, ctx) => {
+      const need = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: required });
+      const employed = isEmployed(values.employmentType);
+      if (employed && !values.employerName) need('employerName');
+      const asksStart = employed || (flags.alwaysAskEmploymentStart && values.employmentType !== '');
+      for (const [field, asked] of [
+        ['employmentStart', asksStart],
+        ['employmentEnd', isFixedTerm(values.employmentType)],
+      ] as const) {
+        const value = values[field];
+        if (!asked) continue;
+        if (value === '') need(field);
+        else if (!isoDate.safeParse(value).success) {
+          ctx.addIssue({ code: 'custom', path: [field], message: 'date' satisfies ErrorKey });
+        }
+      }
+      if (asksStart && values.employmentStart > todayIso) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['employmentStart'],
+          message: 'dateInFuture' satisfies ErrorKey,
+        });
+      }
+      if (
+        isFixedTerm(values.employmentType) &&
+        values.employmentStart &&
+        values.employmentEnd &&
+        values.employmentEnd < values.employmentStart
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['employmentEnd'],
+          message: 'endBeforeStart' satisfies ErrorKey,
+        });
+      }
+      if (employed && flags.hasEmployerIndustry && !values.industry) need('industry');
+      if (employed && flags.hasJobPosition && !values.jobLevel) need('jobLevel');
+      if (flags.hasMainBank && !values.mainBank) need('mainBank');
+      if (flags.hasPoliticallyInfluential && values.isPoliticallyExposed === '') need('isPoliticallyExposed');
+    });
+}
+export type EmploymentInput = z.input<ReturnType<typeof employmentSchema>>;
+export type EmploymentOutput = z.output<ReturnType<typeof employmentSchema>>;
+
+export const incomeSchema = z
+  .object({
+    grossYearlyIncome: moneyField(),
+    netMonthlyIncome: moneyField(),
+    otherIncomeMonthly: optionalMoneyField(),
+  })
+  .superRefine((values, ctx) => {
+    // check/app: net monthly × 12 cannot be more than the gross yearly income.
+    if (values.netMonthlyIncome * 12 > values.grossYearlyIncome) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['netMonthlyIncome'],
+        message: 'netAboveGross' satisfies ErrorKey,
+      });
+    }
+  });
+export type IncomeInput = z.input<typeof incomeSchema>;
+
+// ── Step: the economy (income, debts, expenses) ─────────────────────────────────────────────────────
+
+export const debtRowSchema = z.object({
+  /** Set once the debt is stored (sub-record ID). */
+  id: z.string().optional(),
+  debtType: choice(debtTypeSchema),
+  creditor: optionalText(),
+  balance: moneyField(),
+  monthlyPayment: optionalMoneyField(),
+});
+
+/** §3 expense categories 1–6, each an optional monthly amount. */
+export const expenseCategoryIdsInForm = ['1', '2', '3', '4', '5', '6'] as const;
+
+export function economySchema(flags: Flags) {
+  return incomeSchema.and(
+    z
+      .object({
+        debts: z.array(debtRowSchema),
+        expenses: z.object(
+          Object.fromEntries(expenseCategoryIdsInForm.map((id) => [id, optionalMoneyField()])) as Record<
+            (typeof expenseCategoryIdsInForm)[number],
+            ReturnType<typeof optionalMoneyField>
+          >,
+        ),
+      })
+      .superRefine((values, ctx) => {
+        values.debts.forEach((debt, index) => {
+          // Brand flags: which debts must state the monthly payment (no register reports it there).
+          const asksPayment =
+            (debt.debtType === 'Unspecified' && flags.hasUnspecifiedDebtMonthlyDebtPayment) ||
+            (debt.debtType === 'CreditCard' && flags.hasCreditCardMonthlyDebtPayment);
+          if (asksPayment && debt.monthlyPayment === null) {
+            ctx.addIssue({ code: 'custom', path: ['debts', index, 'monthlyPayment'], message: required });
+          }
+          if (debt.debtType === 'Housing' && flags.hasHousingDebtCreditor && !debt.creditor) {
+            ctx.addIssue({ code: 'custom', path: ['debts', index, 'creditor'], message: required });
+          }
+        });
+      }),
+  );
+}
+export type EconomyInput = z.input<ReturnType<typeof economySchema>>;
+export type EconomyOutput = z.output<ReturnType<typeof economySchema>>;
+
+// ── Step: the co-applicant ──────────────────────────────────────────────────────────────────────────
+
+export function coApplicantIdentitySchema(country: Country, mainNationalId: string | null, today?: Date) {
+  return z
+    .object({
+      nationalId: nationalIdField(country, today),
+      firstName: requiredText(100),
+      lastName: requiredText(100),
+      email: emailField(),
+      phone: phoneField(country),
+    })
+    .superRefine((values, ctx) => {
+      if (!mainNationalId) return;
+      const main = validateNationalId(country, mainNationalId, { today });
+      const co = validateNationalId(country, values.nationalId, { today });
+      if (main.valid && co.valid && main.normalized === co.normalized) {
+        ctx.addIssue({ code: 'custom', path: ['nationalId'], message: 'sameAsMain' satisfies ErrorKey });
+      }
+    });
+}
+
+// ── Step: consent ───────────────────────────────────────────────────────────────────────────────────
+
+export const consentSchema = z.object({
+  acceptTerms: z.literal(true, { error: 'consentRequired' satisfies ErrorKey }),
+  creditCheck: z.literal(true, { error: 'consentRequired' satisfies ErrorKey }),
+  marketingEmail: z.boolean(),
+  marketingSms: z.boolean(),
+  marketingPhone: z.boolean(),
+});
+export type ConsentInput = z.input<typeof consentSchema>;

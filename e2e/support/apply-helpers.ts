@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type BrandId, brands } from '@nordloan/domain/brands/registry';
+import type { Country, Product } from '@nordloan/domain/enums';
+import type { Page } from 'playwright-core';
+
+// Drives the apply journey (apps/web features/apply) in a real browser, from the brand's apply page to a
+// submitted application. Used by the apply tests and by the personal-page journeys (no-main with a
+// co-applicant, fi-compare, dk-main).
+
+export interface CompleteApplicationOptions {
+  /** The test server's address (`http://127.0.0.1:<port>`); the brand is reached at `<brandId>.localhost`. */
+  baseUrl: string;
+  brandId: BrandId;
+  product: Product;
+  /** A valid national identity number of the brand's country (makeTestNationalId). */
+  nationalId: string;
+  coApplicant?: { nationalId: string };
+  /** Called on every step after it is shown (axe checks, screenshots). */
+  onStep?: (step: string, page: Page) => Promise<void>;
+}
+
+export interface CompletedApplication {
+  applicationId: string;
+  humanReadableId: string;
+}
+
+export const testPhone: Record<Country, string> = {
+  NO: '912 34 567',
+  SE: '070-123 45 67',
+  FI: '040 123 4567',
+  DK: '20 12 34 56',
+};
+export const testPostalCode: Record<Country, string> = { NO: '0150', SE: '111 22', FI: '00100', DK: '1050' };
+
+export function brandBaseUrl(baseUrl: string, brandId: string): string {
+  const url = new URL(baseUrl);
+  return `${url.protocol}//${brandId}.localhost:${url.port}`;
+}
+
+/** The apply path for a product: cards on the one-form page where there is one (§2), else the unsecured page. */
+export function applyPathFor(brandId: BrandId, product: Product): string {
+  const { paths } = brands[brandId];
+  if (product === 'SecuredLoan') return paths.applySecured ?? paths.applyUnsecured;
+  if (product === 'DiscoveryLoan') return paths.preCheck ?? paths.applyUnsecured;
+  if (product === 'CreditCard') return paths.oneFormApply ?? paths.applyUnsecured;
+  return paths.applyUnsecured;
+}
+
+/** axe: no serious or critical violation on the page as it is now. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+export async function waitForStep(page: Page, step: string, timeout = 20_000): Promise<void> {
+  await page.locator(`article[data-step="${step}"]`).waitFor({ timeout });
+  // A step is shown once its form (or the sent notice) is there, not just the heading.
+  if (step !== 'sent') await page.getByTestId(`step-${step}`).waitFor({ timeout });
+}
+
+async function submitStep(page: Page, from: string, to: string) {
+  await page.locator(`[data-testid="step-${from}"] [data-testid="step-submit"]`).click();
+  await waitForStep(page, to);
+}
+
+const choose = (page: Page, name: string, value: string) =>
+  page.getByTestId(`field-${name}`).selectOption(value);
+const fill = (page: Page, name: string, value: string) => page.getByTestId(`field-${name}`).fill(value);
+const isShown = async (page: Page, name: string) => (await page.getByTestId(`field-${name}`).count()) > 0;
+
+/** Household, employment and income as the brand's optional-field flags ask (main or co-applicant). */
+export async function fillApplicantDetails(page: Page, brandId: BrandId) {
+  await choose(page, 'maritalStatus', 'Single');
+  await choose(page, 'education', 'Higher education');
+  await choose(page, 'livingSituation', 'Rental');
+  if (await isShown(page, 'housingType')) await choose(page, 'housingType', 'Apartment building');
+  await fill(page, 'housingCostMonthly', '9000');
+  await fill(page, 'childrenCount', '0');
+  await fillEmployment(page, brandId);
+}
+
+async function fillEmployment(page: Page, _brandId: BrandId) {
+  await choose(page, 'employmentType', 'Permanent');
+  await fill(page, 'employerName', 'Fjordkraft Testbedrift');
+  await fill(page, 'employmentStart', '2018-03-01');
+  if (await isShown(page, 'industry')) await choose(page, 'industry', 'Information and communication');
+  if (await isShown(page, 'jobLevel')) await choose(page, 'jobLevel', 'Employee');
+  if (await isShown(page, 'mainBank')) await fill(page, 'mainBank', 'Testbanken');
+  if (await isShown(page, 'isPoliticallyExposed')) {
+    await page.getByTestId('field-isPoliticallyExposed').locator('input[value="no"]').check();
+  }
+}
+
+async function fillIncome(page: Page) {
+  await fill(page, 'grossYearlyIncome', '620000');
+  await fill(page, 'netMonthlyIncome', '36000');
+}
+
+/**
+ * Applies on the brand from its apply page to "sent": loan, login with the national id (development
+ * identity provider), every detail step, optionally a co-applicant, consents, submit.
+ */
+export async function completeApplication(
+  page: Page,
+  options: CompleteApplicationOptions,
+): Promise<CompletedApplication> {
+  const { brandId, product, nationalId, coApplicant, onStep } = options;
+  const brand = brands[brandId];
+  const country = brand.country;
+  const step = async (name: string) => {
+    await waitForStep(page, name);
+    await onStep?.(name, page);
+  };
+
+  await page.goto(`${brandBaseUrl(options.baseUrl, brandId)}${applyPathFor(brandId, product)}`);
+  await step('loan');
+  if ((await page.getByTestId('product-choice').count()) > 0) {
+    await page.getByTestId('product-choice').locator(`input[value="${product}"]`).check();
+  }
+  if (product !== 'CreditCard') await choose(page, 'loanPurpose', 'Renovation');
+  await submitStep(page, 'loan', 'identify');
+
+  await onStep?.('identify', page);
+  await fill(page, 'nationalId', nationalId);
+  await fill(page, 'email', `applicant-${nationalId.replace(/\D/g, '')}@example.com`);
+  await fill(page, 'phone', testPhone[country]);
+  await submitStep(page, 'identify', 'address');
+
+  await onStep?.('address', page);
+  await fill(page, 'firstName', 'Kari');
+  await fill(page, 'lastName', 'Testesen');
+  await fill(page, 'street', 'Testveien 1');
+  await fill(page, 'postalCode', testPostalCode[country]);
+  await fill(page, 'city', 'Testby');
+  await submitStep(page, 'address', 'household');
+
+  await onStep?.('household', page);
+  await choose(page, 'maritalStatus', 'Single');
+  await choose(page, 'education', 'Higher education');
+  await choose(page, 'livingSituation', 'Rental');
+  if (await isShown(page, 'housingType')) await choose(page, 'housingType', 'Apartment building');
+  await fill(page, 'housingCostMonthly', '9000');
+  await fill(page, 'childrenCount', '0');
+  await submitStep(page, 'household', 'employment');
+
+  await onStep?.('employment', page);
+  await fillEmployment(page, brandId);
+  await submitStep(page, 'employment', 'economy');
+
+  await onStep?.('economy', page);
+  await fillIncome(page);
+  await page.getByTestId('add-debt').click();
+  await choose(page, 'debts.0.debtType', 'Car');
+  await fill(page, 'debts.0.creditor', 'Testbank Bil');
+  await fill(page, 'debts.0.balance', '45000');
+  await fill(page, 'debts.0.monthlyPayment', '1500');
+  await fill(page, 'expenses.1', '850');
+  await fill(page, 'expenses.3', '1200');
+  await submitStep(page, 'economy', 'co-applicant');
+
+  await onStep?.('co-applicant', page);
+  if (coApplicant) {
+    await page.getByTestId('co-applicant-yes').check();
+    await page.getByTestId('co-field-nationalId').fill(coApplicant.nationalId);
+    await fill(page, 'firstName', 'Ola');
+    await fill(page, 'lastName', 'Medsøker');
+    await fill(page, 'email', `co-${coApplicant.nationalId.replace(/\D/g, '')}@example.com`);
+    await fill(page, 'phone', testPhone[country]);
+    await fillApplicantDetails(page, brandId);
+    await fillIncome(page);
+  }
+  await submitStep(page, 'co-applicant', 'consent');
+
+  await onStep?.('consent', page);
+  await page.getByTestId('field-acceptTerms').check();
+  await page.getByTestId('field-creditCheck').check();
+  await page.getByTestId('field-marketingEmail').check();
+  await submitStep(page, 'consent', 'summary');
+
+  await onStep?.('summary', page);
+  await page.getByTestId('submit-application').click();
+  await waitForStep(page, 'sent');
+  await onStep?.('sent', page);
+  const sent = page.getByTestId('application-sent');
+  return {
+    applicationId: (await sent.getAttribute('data-application-id')) ?? '',
+    humanReadableId: (await sent.getAttribute('data-human-readable-id')) ?? '',
+  };
+}
