@@ -60,21 +60,22 @@ export async function bootstrapSession({
   appSession = applicationSessionStore,
 }: BootstrapInput): Promise<AuthOutcome> {
   if (startParams.isInternal) store.getState().setIsInternal(true);
-  // §2 the magic token resolves to an application id; it needs no token, so it runs beside the login.
+  // §2 the magic token resolves to an application id. The lookup runs BEFORE the login: the exchange uses the
+  // magic token up (docs/decisions/0010), after which the lookup no longer answers.
   const magicApplicationId =
     !isLocalHost && startParams.magicToken
-      ? getApplicationIdByMagicToken(startParams.magicToken).catch((error: unknown) => {
+      ? await getApplicationIdByMagicToken(startParams.magicToken).catch((error: unknown) => {
           console.error(messageOf(error));
           return null;
         })
-      : Promise.resolve(null);
+      : null;
   const outcome = await authenticate({
     isLocalHost,
     startParams,
     store,
     deps: authDependencies(queryClient),
   });
-  const applicationId = startParams.applicationId ?? (await magicApplicationId);
+  const applicationId = startParams.applicationId ?? magicApplicationId;
   const token = store.getState().token;
   if (applicationId && token) await adoptApplication(queryClient, applicationId, token, appSession);
   return outcome;
