@@ -39,6 +39,9 @@ export function AmountField({
     <div className="field apply-amount" data-testid={testId}>
       <label className="field__label" htmlFor={`${id}-input`}>
         <span>{label}</span>
+        <output className="field__value" htmlFor={`${id}-input`} data-testid={`${testId}-value`}>
+          {Number.isFinite(value) ? format(value) : ''}
+        </output>
       </label>
       <div className="apply-amount__typed">
         <input
