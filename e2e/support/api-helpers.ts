@@ -1,6 +1,10 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { BrandId } from '@nordloan/domain/brands/registry';
 import type { Country, Product } from '@nordloan/domain/enums';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
+import type { Page } from 'playwright-core';
 
 // Applications created over HTTP against the real server, for browser tests of the personal page that
 // must not depend on the apply UI: dev login, create with every detail the §7 check needs, submit
@@ -174,4 +178,80 @@ export function getConsentState(baseUrl: string, login: ApiLogin, brand: BrandId
     `/consent/v2/consent?customerID=${login.CustomerID}&brand=${brand}`,
     { token: login.token },
   );
+}
+
+// ── the personal page in the browser ─────────────────────────────────────────────────────────────
+
+export const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
+
+/** Logs in on a personal page through the development identity provider's form (its #token hand-back). */
+export async function loginOnPersonalPage(page: Page, url: string, nationalId: string): Promise<void> {
+  if (page.url() !== url) await page.goto(url);
+  const form = page.getByTestId('dev-login');
+  await form.waitFor({ timeout: 30_000 });
+  await form.locator('input').fill(nationalId);
+  await form.getByRole('button').click();
+  await page.locator('[data-logged-in="true"]').waitFor({ timeout: 30_000 });
+  // §2: the hand-back's token left the address bar once read.
+  if (new URL(page.url()).hash.includes('token=')) throw new Error('token still in the URL');
+}
+
+/** axe on the page as it is: no serious or critical violation. Returns the violations for the message. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
+}
+
+/** The page's last state at desktop width and at 360 px (issue 6: look at both). */
+export async function saveScreenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: join(screenshotDir, `${name}-360.png`), fullPage: true });
+  await page.setViewportSize(viewport);
+}
+
+/** The §4 flow events pushed to window.dataLayer so far, by name. */
+export async function flowEventNames(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map(
+      (entry) => entry.event ?? '',
+    ),
+  );
+}
+
+/**
+ * Opens a personal page and makes sure the applicant is logged in through the identity provider: the dev
+ * login form when it is shown, or — when the tab already holds a login of another kind (the apply
+ * journey's) — after logging out, so the overview is loaded by the §4 idp row.
+ */
+export async function openPersonalPage(page: Page, url: string, nationalId: string): Promise<void> {
+  await page.goto(url);
+  const form = page.getByTestId('dev-login');
+  const loggedIn = page.locator('[data-logged-in="true"]');
+  await form.or(loggedIn).first().waitFor({ timeout: 30_000 });
+  if (await loggedIn.isVisible()) {
+    const method = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('nordloan-auth') ?? '{}')?.state?.authMethod ?? null,
+    );
+    if (method === 'idp') return;
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(url);
+  }
+  await loginOnPersonalPage(page, url, nationalId);
+}
+
+/** Waits until the application's offers are on the page (polled in, no reload). */
+export async function waitForOffersOnPage(page: Page, timeout = 60_000): Promise<void> {
+  await page.getByTestId('offer').first().waitFor({ timeout });
 }

@@ -264,7 +264,7 @@ export function ApplicationSection({ application }: { application: MyPageApplica
                     declinedCount ? t('offers.list.declined', { count: declinedCount }) : '',
                   ]
                     .filter(Boolean)
-                    .join(' ')}
+                    .join(' · ')}
           </p>
           {recommendation.data && quotes.length > 0 && (
             <aside className="recommendation" data-testid="recommendation">

@@ -30,13 +30,17 @@ export function DocumentsPanel({
   const hintId = useId();
   const errorId = useId();
 
-  const pending = quotes.flatMap((quote) =>
-    quote.DocumentRequests.filter((request) => request.Status === 'pending').map((request) => ({
-      key: `${quote.ID}-${request.ID}`,
-      lender: quote.Lender.Name,
-      request,
-    })),
-  );
+  // One line per lender and need: a lender with two offers asks for the same things twice.
+  const pending = [
+    ...new Map(
+      quotes.flatMap((quote) =>
+        quote.DocumentRequests.filter((request) => request.Status === 'pending').map((request) => {
+          const key = [quote.Lender.ID, request.Action, request.Category ?? '', request.Timing].join('|');
+          return [key, { key, lender: quote.Lender.Name, request }] as const;
+        }),
+      ),
+    ).values(),
+  ];
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -92,20 +96,24 @@ export function DocumentsPanel({
           </select>
         </div>
         <div className="field">
-          <label className="field__label" htmlFor={fileId}>
-            {t('offers.documents.file')}
+          {/* The native picker's own button text is the browser's language, not the brand's: it is hidden
+              behind a label in the brand's words (the input stays focusable and labelled). */}
+          <label className="file-picker" htmlFor={fileId}>
+            <input
+              id={fileId}
+              className="file-picker__input"
+              type="file"
+              accept="application/pdf,image/jpeg,image/png"
+              aria-invalid={!!problem}
+              aria-describedby={describedBy}
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setProblem(null);
+              }}
+            />
+            <span className="button button--secondary file-picker__button">{t('offers.documents.file')}</span>
+            <span className="file-picker__name">{file?.name ?? t('offers.documents.noFile')}</span>
           </label>
-          <input
-            id={fileId}
-            type="file"
-            accept="application/pdf,image/jpeg,image/png"
-            aria-invalid={!!problem}
-            aria-describedby={describedBy}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setProblem(null);
-            }}
-          />
           <p id={hintId} className="muted">
             {t('offers.documents.fileHint')}
           </p>
@@ -115,7 +123,7 @@ export function DocumentsPanel({
             </p>
           )}
         </div>
-        <button type="submit" className="button button--secondary" disabled={upload.isPending}>
+        <button type="submit" className="button documents__submit" disabled={upload.isPending}>
           {upload.isPending ? t('offers.documents.uploading') : t('offers.documents.upload')}
         </button>
         <p role="status" aria-live="polite">

@@ -120,6 +120,7 @@ export const messages: typeof source = {
       other: 'Andet',
     },
     file: 'Vælg fil',
+    noFile: 'Ingen fil valgt',
     fileHint: 'PDF, JPG eller PNG, højst 20 MB.',
     upload: 'Upload',
     uploading: 'Uploader …',

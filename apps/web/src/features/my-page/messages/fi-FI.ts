@@ -120,6 +120,7 @@ export const messages: typeof source = {
       other: 'Muu',
     },
     file: 'Valitse tiedosto',
+    noFile: 'Ei valittua tiedostoa',
     fileHint: 'PDF, JPG tai PNG, enintään 20 Mt.',
     upload: 'Lataa',
     uploading: 'Ladataan …',

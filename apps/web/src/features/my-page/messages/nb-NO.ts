@@ -119,6 +119,7 @@ export const messages = {
       other: 'Annet',
     },
     file: 'Velg fil',
+    noFile: 'Ingen fil valgt',
     fileHint: 'PDF, JPG eller PNG, høyst 20 MB.',
     upload: 'Last opp',
     uploading: 'Laster opp …',

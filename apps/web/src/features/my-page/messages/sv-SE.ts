@@ -120,6 +120,7 @@ export const messages: typeof source = {
       other: 'Annat',
     },
     file: 'Välj fil',
+    noFile: 'Ingen fil vald',
     fileHint: 'PDF, JPG eller PNG, högst 20 MB.',
     upload: 'Ladda upp',
     uploading: 'Laddar upp …',

@@ -1,0 +1,129 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { makeTestNationalId } from '@nordloan/domain/national-id';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  flowEventNames,
+  openPersonalPage,
+  saveScreenshots,
+  seriousAxeViolations,
+  waitForOffersOnPage,
+} from './support/api-helpers.ts';
+import { completeApplication } from './support/apply-helpers.ts';
+import { launchBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Issue 6, no-main end to end: apply for an unsecured loan with a co-applicant in the apply UI → the
+// lenders' quotes arrive on /mine-tilbud without a reload → accept the best (SECCI, consent, confirm) →
+// the status, the 14-day withdrawal window and "go to bank" are shown. axe on every page visited.
+
+const repoRoot = resolve(import.meta.dirname, '..');
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('no-main: apply with a co-applicant, compare, accept', () => {
+  it('quotes arrive, the best is accepted, the status is shown', async () => {
+    const page = await context.newPage();
+    const nationalId = makeTestNationalId('NO', '1984-07-19', 11);
+    const violations: Record<string, string[]> = {};
+    const check = async (name: string) => {
+      const found = await seriousAxeViolations(page);
+      if (found.length) violations[name] = found;
+    };
+
+    const sent = await completeApplication(page, {
+      baseUrl: server.baseUrl,
+      brandId: 'no-main',
+      product: 'UnsecuredLoan',
+      nationalId,
+      coApplicant: { nationalId: makeTestNationalId('NO', '1986-02-03', 12) },
+      onStep: (step) => check(`apply ${step}`),
+    });
+    expect(sent.applicationId).not.toBe('');
+
+    const url = `http://no-main.localhost:${server.port}/mine-tilbud`;
+    await openPersonalPage(page, url, nationalId);
+    await check('personal page');
+    const application = page.locator(`[data-application-id="${sent.applicationId}"]`);
+    await application.waitFor();
+    await waitForOffersOnPage(page);
+    await expect
+      .poll(() => page.getByTestId('offers-progress').textContent(), { timeout: 60_000 })
+      .toContain('Alle bankene har svart');
+    await check('personal page with offers');
+
+    // The best offer: sorted by total cost, the first one.
+    await page.getByTestId('offer-sort').selectOption('totalCost');
+    const costs = (await application.getByTestId('offer-total-cost').allTextContents()).map((text) =>
+      Number(text.replace(/[^\d]/g, '')),
+    );
+    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+    const best = application.getByTestId('offer').first();
+    const bestLender = (await best.locator('.offer__lender').textContent()) ?? '';
+
+    await best.getByRole('button', { name: 'Aksepter tilbudet' }).click();
+    const dialog = page.getByTestId('accept-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('secci').locator('table, dl, p').first().waitFor();
+    expect(await dialog.getByRole('link', { name: /PDF/ }).getAttribute('href')).toMatch(/\/secci\.pdf$/);
+    // Confirming without consent is refused beside the checkbox.
+    await dialog.getByRole('button', { name: 'Bekreft og aksepter' }).click();
+    await dialog.getByRole('alert').waitFor();
+    await check('accept modal');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Bekreft og aksepter' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await expect
+      .poll(() => application.getByTestId('application-notice').textContent())
+      .toContain(bestLender);
+    // The lender confirms the acceptance: status, withdrawal window with its end date, go to bank.
+    await expect
+      .poll(() => application.getByTestId('status-timeline').getAttribute('data-status'), { timeout: 60_000 })
+      .toMatch(/^[5-7]\d\d$/);
+    await application.getByTestId('withdrawal-window').waitFor({ timeout: 60_000 });
+    expect(await application.getByTestId('withdrawal-window').textContent()).toMatch(
+      /til og med \d+\. \w+ \d{4}/,
+    );
+    await application.getByTestId('go-to-bank').waitFor({ timeout: 60_000 });
+    // With LENDER_DELAY_SCALE=0 the simulated lender may already have paid out: any step after acceptance.
+    expect(await application.getByTestId('status-sentence').textContent()).toMatch(
+      /Du har akseptert et tilbud|Lånet er godkjent|Lånet er utbetalt/,
+    );
+    expect(await application.locator('.badge--accepted').count()).toBe(1);
+
+    const events = await flowEventNames(page);
+    for (const name of [
+      'loan-quote-presentation-loaded',
+      'open-accept-offer-modal',
+      'open-pre-purchase-information',
+      'accept-offer',
+      'close-accept-offer-modal',
+    ]) {
+      expect(events, name).toContain(name);
+    }
+    await check('personal page after acceptance');
+    await saveScreenshots(page, 'journey-no-main');
+    expect(violations).toEqual({});
+    await page.close();
+  });
+});

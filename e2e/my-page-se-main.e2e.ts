@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSubmittedApplication,
+  flowEventNames,
+  loginOnPersonalPage,
+  saveScreenshots,
+  seriousAxeViolations,
+  waitForQuotes,
+} from './support/api-helpers.ts';
+import { launchBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Issue 6, se-main: the personal page (/mina-sidor) shows Sweden's cost warning (regulation.md,
+// KOVFS 2025:1; the brand's hasHighCostWarning), the offers with their representative examples, and
+// sorts them. The application comes through the API; the login through the dev identity provider's form.
+
+const repoRoot = resolve(import.meta.dirname, '..');
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'sv-SE' });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('se-main personal page', () => {
+  it('shows the Swedish cost warning, the offers with examples, and sorts them', async () => {
+    const application = await createSubmittedApplication(server.baseUrl, { country: 'SE', brand: 'se-main' });
+    await waitForQuotes(server.baseUrl, application.token, application.applicationId);
+    const page = await context.newPage();
+    const url = `http://se-main.localhost:${server.port}/mina-sidor`;
+
+    await page.goto(url);
+    expect(await seriousAxeViolations(page), 'login page').toEqual([]);
+    await loginOnPersonalPage(page, url, application.nationalId);
+
+    const warning = page.getByTestId('cost-warning');
+    await expect.poll(() => warning.isVisible()).toBe(true);
+    expect(await warning.textContent()).toContain('Att låna kostar pengar!');
+    expect(await warning.textContent()).toContain(
+      'Om du inte kan betala tillbaka skulden i tid riskerar du en betalningsanmärkning.',
+    );
+    expect(await warning.textContent()).toContain('konsumentverket.se');
+
+    const offers = page.getByTestId('offer');
+    await offers.first().waitFor();
+    expect(await offers.count()).toBeGreaterThan(0);
+    expect(await offers.first().textContent()).toContain('Effektiv ränta');
+    // Each offer carries its representative example in Swedish.
+    expect(await offers.first().locator('.offer__example').textContent()).toMatch(/Effektiv ränta .* kr/);
+    expect(await page.getByTestId('status-sentence').textContent()).toContain('Du har fått erbjudanden');
+
+    // Sorting by monthly payment puts the lowest monthly payment first.
+    await page.getByTestId('offer-sort').selectOption('monthlyPayment');
+    const monthly = (await page.getByTestId('offer-monthly').allTextContents()).map((text) =>
+      Number(text.replace(/[^\d]/g, '')),
+    );
+    expect(monthly).toEqual([...monthly].sort((a, b) => a - b));
+
+    // Details toggle (§4 toggle-details) and the page's flow events.
+    await offers.first().getByRole('button', { name: 'Visa detaljer' }).click();
+    expect(await offers.first().getByText('Nominell ränta').isVisible()).toBe(true);
+    const events = await flowEventNames(page);
+    expect(events).toContain('loan-quote-presentation-loaded');
+    expect(events).toContain('toggle-details');
+
+    expect(await seriousAxeViolations(page), 'personal page').toEqual([]);
+    await saveScreenshots(page, 'my-page-se-main');
+    await page.close();
+  });
+});
