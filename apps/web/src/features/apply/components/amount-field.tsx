@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useBrand } from '#src/brands/brand-context.tsx';
 import { parseWholeNumber } from '#src/features/apply/model/validation.ts';
 import { FieldErrorText } from './fields.tsx';
 
@@ -30,10 +31,17 @@ export function AmountField({
   testId: string;
 }) {
   const id = useId();
-  const [typed, setTyped] = useState(String(value));
+  const { format: brandFormat } = useBrand();
+  // Shown grouped in the brand's locale ("150 000"); what is typed stays as typed until the field is left.
+  const grouped = useCallback(
+    (number: number) => (Number.isFinite(number) ? brandFormat.number(number) : ''),
+    [brandFormat],
+  );
+  const [typed, setTyped] = useState(grouped(value));
+  // Only a new value from outside (the slider) rewrites the text.
   useEffect(() => {
-    setTyped((current) => (parseWholeNumber(current) === value ? current : String(value)));
-  }, [value]);
+    setTyped((current) => (parseWholeNumber(current) === value ? current : grouped(value)));
+  }, [value, grouped]);
   const describedBy = [`${id}-bounds`, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="field apply-amount" data-testid={testId}>
@@ -53,6 +61,9 @@ export function AmountField({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           data-testid={`${testId}-input`}
+          onBlur={() => {
+            if (Number.isFinite(value)) setTyped(grouped(value));
+          }}
           onChange={(event) => {
             setTyped(event.target.value);
             const parsed = parseWholeNumber(event.target.value);

@@ -162,7 +162,10 @@ export function nationalIdField(country: Country, today?: Date) {
     .string()
     .trim()
     .min(1, required)
-    .refine((value) => validateNationalId(country, value, { today }).valid, 'nationalId' satisfies ErrorKey);
+    .refine(
+      (value) => value === '' || validateNationalId(country, value, { today }).valid,
+      'nationalId' satisfies ErrorKey,
+    );
 }
 
 export function emailField() {
@@ -354,44 +357,45 @@ export type IncomeInput = z.input<typeof incomeSchema>;
 
 // ── Step: the economy (income, debts, expenses) ─────────────────────────────────────────────────────
 
-export const debtRowSchema = z.object({
-  /** Set once the debt is stored (sub-record ID). */
-  id: z.string().optional(),
-  debtType: choice(debtTypeSchema),
-  creditor: optionalText(),
-  balance: moneyField(),
-  monthlyPayment: optionalMoneyField(),
-});
+/** One debt row; the brand flags decide which debts must state a monthly payment or the creditor. */
+export function debtRowSchema(flags: Flags) {
+  return z
+    .object({
+      /** Set once the debt is stored (sub-record ID). */
+      id: z.string().optional(),
+      debtType: choice(debtTypeSchema),
+      creditor: optionalText(),
+      balance: moneyField(),
+      monthlyPayment: optionalMoneyField(),
+    })
+    .superRefine((debt, ctx) => {
+      // No register reports these payments in the brand's country (registry.ts flag notes).
+      const asksPayment =
+        (debt.debtType === 'Unspecified' && flags.hasUnspecifiedDebtMonthlyDebtPayment) ||
+        (debt.debtType === 'CreditCard' && flags.hasCreditCardMonthlyDebtPayment);
+      if (asksPayment && debt.monthlyPayment === null) {
+        ctx.addIssue({ code: 'custom', path: ['monthlyPayment'], message: required });
+      }
+      if (debt.debtType === 'Housing' && flags.hasHousingDebtCreditor && !debt.creditor) {
+        ctx.addIssue({ code: 'custom', path: ['creditor'], message: required });
+      }
+    });
+}
 
 /** §3 expense categories 1–6, each an optional monthly amount. */
 export const expenseCategoryIdsInForm = ['1', '2', '3', '4', '5', '6'] as const;
 
 export function economySchema(flags: Flags) {
   return incomeSchema.and(
-    z
-      .object({
-        debts: z.array(debtRowSchema),
-        expenses: z.object(
-          Object.fromEntries(expenseCategoryIdsInForm.map((id) => [id, optionalMoneyField()])) as Record<
-            (typeof expenseCategoryIdsInForm)[number],
-            ReturnType<typeof optionalMoneyField>
-          >,
-        ),
-      })
-      .superRefine((values, ctx) => {
-        values.debts.forEach((debt, index) => {
-          // Brand flags: which debts must state the monthly payment (no register reports it there).
-          const asksPayment =
-            (debt.debtType === 'Unspecified' && flags.hasUnspecifiedDebtMonthlyDebtPayment) ||
-            (debt.debtType === 'CreditCard' && flags.hasCreditCardMonthlyDebtPayment);
-          if (asksPayment && debt.monthlyPayment === null) {
-            ctx.addIssue({ code: 'custom', path: ['debts', index, 'monthlyPayment'], message: required });
-          }
-          if (debt.debtType === 'Housing' && flags.hasHousingDebtCreditor && !debt.creditor) {
-            ctx.addIssue({ code: 'custom', path: ['debts', index, 'creditor'], message: required });
-          }
-        });
-      }),
+    z.object({
+      debts: z.array(debtRowSchema(flags)),
+      expenses: z.object(
+        Object.fromEntries(expenseCategoryIdsInForm.map((id) => [id, optionalMoneyField()])) as Record<
+          (typeof expenseCategoryIdsInForm)[number],
+          ReturnType<typeof optionalMoneyField>
+        >,
+      ),
+    }),
   );
 }
 export type EconomyInput = z.input<ReturnType<typeof economySchema>>;
