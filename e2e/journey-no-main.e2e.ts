@@ -104,7 +104,10 @@ describe('no-main: apply with a co-applicant, compare, accept', () => {
     expect(await application.getByTestId('withdrawal-window').textContent()).toMatch(
       /til og med \d+\. \w+ \d{4}/,
     );
-    await application.getByTestId('go-to-bank').waitFor({ timeout: 60_000 });
+    // Between acceptance and payout the lender's signing page is offered (the simulated lender may have
+    // paid out already, which ends that).
+    const status = Number(await application.getByTestId('status-timeline').getAttribute('data-status'));
+    expect(await application.getByTestId('go-to-bank').count()).toBe(status < 700 ? 1 : 0);
     // With LENDER_DELAY_SCALE=0 the simulated lender may already have paid out: any step after acceptance.
     expect(await application.getByTestId('status-sentence').textContent()).toMatch(
       /Du har akseptert et tilbud|Lånet er godkjent|Lånet er utbetalt/,

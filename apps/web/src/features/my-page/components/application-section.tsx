@@ -38,6 +38,9 @@ export interface MyPageApplication {
   Duration?: unknown;
 }
 
+/** How often the timeline is refreshed between acceptance and payout (the bank's steps take days). */
+const bankStepsPollMs = 30_000;
+
 type OpenModal =
   | { kind: 'accept'; quote: PresentedQuote }
   | { kind: 'change'; quote: PresentedQuote }
@@ -85,22 +88,24 @@ function OffersList({
   if (!quotes.length) return null;
   return (
     <>
-      <div className="offers__toolbar">
-        <label htmlFor={sortId}>{t('offers.sort.label')}</label>
-        <select
-          id={sortId}
-          className="text-input offers__sort"
-          value={sortKey}
-          data-testid="offer-sort"
-          onChange={(event) => isOfferSortKey(event.target.value) && setSortKey(event.target.value)}
-        >
-          {offerSortKeys.map((key) => (
-            <option key={key} value={key}>
-              {t(`offers.sort.${key}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      {quotes.length > 1 && (
+        <div className="offers__toolbar">
+          <label htmlFor={sortId}>{t('offers.sort.label')}</label>
+          <select
+            id={sortId}
+            className="text-input offers__sort"
+            value={sortKey}
+            data-testid="offer-sort"
+            onChange={(event) => isOfferSortKey(event.target.value) && setSortKey(event.target.value)}
+          >
+            {offerSortKeys.map((key) => (
+              <option key={key} value={key}>
+                {t(`offers.sort.${key}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {presentation.Groups.filter((group) => group.Quotes.length).map((group) => (
         <div key={group.Group}>
           {group.Group === 'counter-offers' && (
@@ -109,7 +114,12 @@ function OffersList({
           <ul className="offers__list">
             {sortOffers(group.Quotes, sortKey).map((quote) => {
               const open = mayDecide && quote.Status === 'approved';
-              const accepted = quote.Status === 'accepted' && quote.AcceptanceStatus === 'accepted';
+              // The lender's signing page matters between acceptance and payout.
+              const accepted =
+                quote.Status === 'accepted' &&
+                quote.AcceptanceStatus === 'accepted' &&
+                applicationStatus >= 500 &&
+                applicationStatus < 700;
               return (
                 <OfferCard
                   key={quote.ID}
@@ -147,8 +157,13 @@ export function ApplicationSection({ application }: { application: MyPageApplica
   const presentation = useQuotesPresentation(application.ID, { enabled: submitted });
   const polling = submitted && shouldPollOffers(presentation.data);
   // The same summary query, refreshed with the offers while they are moving (status and history).
-  const summary = useLendingSummary(application.ID, { refetchInterval: polling ? offersPollMs : false });
-  const status = presentation.data?.Status ?? summary.data?.Status ?? knownStatus;
+  // After acceptance the offers are settled but the bank's steps are not: the timeline follows them slowly.
+  const afterAcceptance = knownStatus >= 500 && knownStatus < 700 && !isEnded(knownStatus);
+  const summary = useLendingSummary(application.ID, {
+    refetchInterval: polling ? offersPollMs : afterAcceptance ? bankStepsPollMs : false,
+  });
+  // The newest of the two answers wins (the summary keeps being refreshed after the offers settle).
+  const status = Math.max(presentation.data?.Status ?? 0, summary.data?.Status ?? 0) || knownStatus;
   const quotes = presentation.data?.Groups.flatMap((group) => group.Quotes) ?? [];
   const offerIds = quotes
     .map((quote) => quote.ID)
@@ -280,7 +295,9 @@ export function ApplicationSection({ application }: { application: MyPageApplica
               onOpen={openModal}
             />
           )}
-          {quotes.length > 0 && <DocumentsPanel applicationId={application.ID} quotes={quotes} />}
+          {quotes.length > 0 && status < 700 && (
+            <DocumentsPanel applicationId={application.ID} quotes={quotes} />
+          )}
         </div>
       )}
       {!isEnded(status) && status < 700 && (

@@ -1,0 +1,130 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { BrandId } from '@nordloan/domain/brands/registry';
+import { makeTestNationalId } from '@nordloan/domain/national-id';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openPersonalPage,
+  saveScreenshots,
+  seriousAxeViolations,
+  waitForOffersOnPage,
+} from './support/api-helpers.ts';
+import { completeApplication } from './support/apply-helpers.ts';
+import { launchBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Issue 6, fi-compare and dk-main: apply in the apply UI, then see the offers arrive on the personal page
+// in Finnish (/hakemukseni/yksityislaina) and Danish (/mypage), every figure in the brand's format.
+// axe on every page visited.
+
+const repoRoot = resolve(import.meta.dirname, '..');
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const cases: {
+  brandId: BrandId;
+  country: 'FI' | 'DK';
+  path: string;
+  lang: string;
+  texts: { complete: string; rate: string; example: RegExp; sentence: string; sort: string };
+  money: RegExp;
+}[] = [
+  {
+    brandId: 'fi-compare',
+    country: 'FI',
+    path: '/hakemukseni/yksityislaina',
+    lang: 'fi-FI',
+    texts: {
+      complete: 'Kaikki pankit ovat vastanneet',
+      rate: 'Todellinen vuosikorko',
+      example: /\d/,
+      sentence: 'Olet saanut tarjouksia',
+      sort: 'Järjestä',
+    },
+    money: /^\d{1,3}( \d{3})* €$/,
+  },
+  {
+    brandId: 'dk-main',
+    country: 'DK',
+    path: '/mypage',
+    lang: 'da-DK',
+    texts: {
+      complete: 'Alle bankerne har svaret',
+      rate: 'ÅOP',
+      example: /ÅOP/,
+      sentence: 'Du har fået tilbud',
+      sort: 'Sortér efter',
+    },
+    money: /^\d{1,3}(\.\d{3})* kr\.$/,
+  },
+];
+
+describe('offers in Finnish and Danish', () => {
+  for (const item of cases) {
+    it(`${item.brandId}: apply, then the offers on ${item.path} in ${item.lang}`, async () => {
+      const page = await context.newPage();
+      const nationalId = makeTestNationalId(item.country, '1983-05-21', item.country === 'FI' ? 21 : 22);
+      const violations: Record<string, string[]> = {};
+      const check = async (name: string) => {
+        const found = await seriousAxeViolations(page);
+        if (found.length) violations[name] = found;
+      };
+
+      const sent = await completeApplication(page, {
+        baseUrl: server.baseUrl,
+        brandId: item.brandId,
+        product: 'UnsecuredLoan',
+        nationalId,
+        onStep: (step) => check(`apply ${step}`),
+      });
+
+      await openPersonalPage(page, `http://${item.brandId}.localhost:${server.port}${item.path}`, nationalId);
+      expect(await page.getAttribute('html', 'lang')).toBe(item.lang);
+      const application = page.locator(`[data-application-id="${sent.applicationId}"]`);
+      await application.waitFor();
+      await waitForOffersOnPage(page);
+      await expect
+        .poll(() => application.getByTestId('offers-progress').textContent(), { timeout: 60_000 })
+        .toContain(item.texts.complete);
+      const offer = application.getByTestId('offer').first();
+      expect(await offer.textContent()).toContain(item.texts.rate);
+      expect(await offer.locator('.offer__example').textContent()).toMatch(item.texts.example);
+      const money = (await offer.getByTestId('offer-total-cost').textContent())?.replace(
+        /[\u00a0\u202f]/g,
+        ' ',
+      );
+      expect(money).toMatch(item.money);
+      expect(await application.getByTestId('status-sentence').textContent()).toContain(item.texts.sentence);
+      if ((await application.getByTestId('offer').count()) > 1) {
+        expect(await application.getByText(item.texts.sort).count()).toBe(1);
+      }
+      // No English on a Nordic page (the page's own texts; the brand names are fictional proper names).
+      const text = (await page.locator('main').textContent()) ?? '';
+      expect(text).not.toMatch(/\b(Accept|Offer|Monthly|Loading|Status|Total cost)\b/);
+
+      await check('personal page');
+      await saveScreenshots(page, `journey-${item.brandId}`);
+      expect(violations).toEqual({});
+      await page.close();
+    });
+  }
+});

@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSubmittedApplication,
+  getConsentState,
+  giveMarketingConsent,
+  loginOnPersonalPage,
+  saveScreenshots,
+  seriousAxeViolations,
+} from './support/api-helpers.ts';
+import { launchBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Issue 6: the applicant revokes marketing consent on the personal page (§7 DELETE /customer/{id}/consent)
+// and sees the result; the API agrees afterwards. On no-alt1, whose personal page is on its own host
+// (`mine.no-alt1.localhost`, brands.md).
+
+const repoRoot = resolve(import.meta.dirname, '..');
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('marketing consent on the personal page', () => {
+  it('no-alt1 (separate host): consent given on e-mail, SMS and phone is revoked and shown revoked', async () => {
+    const application = await createSubmittedApplication(server.baseUrl, { country: 'NO', brand: 'no-alt1' });
+    await giveMarketingConsent(server.baseUrl, application, 'no-alt1');
+
+    const page = await context.newPage();
+    const url = `http://mine.no-alt1.localhost:${server.port}/mine-tilbud`;
+    await page.goto(url);
+    expect(await seriousAxeViolations(page), 'login page').toEqual([]);
+    await loginOnPersonalPage(page, url, application.nationalId);
+
+    const panel = page.getByTestId('marketing-consent');
+    await expect.poll(() => panel.getByTestId('consent-state').textContent()).toContain('e-post');
+    expect(await panel.getByTestId('consent-state').textContent()).toContain('SMS');
+    expect(await seriousAxeViolations(page), 'personal page').toEqual([]);
+
+    await panel.getByRole('button', { name: 'Trekk tilbake samtykket' }).click();
+    await expect
+      .poll(() => panel.getByTestId('consent-result').textContent())
+      .toContain('Samtykket til markedsføring er trukket tilbake');
+    await expect
+      .poll(() => panel.getByTestId('consent-state').textContent())
+      .toBe('Du har ikke samtykket til markedsføring.');
+    expect(await panel.getByRole('button', { name: 'Trekk tilbake samtykket' }).count()).toBe(0);
+
+    const state = await getConsentState(server.baseUrl, application, 'no-alt1');
+    const marketing = state.Consents.filter((consent) => consent.Purpose === 'marketing');
+    expect(marketing.length).toBeGreaterThan(0);
+    expect(marketing.every((consent) => consent.Status === 'revoked')).toBe(true);
+
+    expect(await seriousAxeViolations(page), 'after revoking').toEqual([]);
+    await saveScreenshots(page, 'my-page-consent');
+    await page.close();
+  });
+});
