@@ -84,4 +84,61 @@ describe('se-main personal page', () => {
     await saveScreenshots(page, 'my-page-se-main');
     await page.close();
   });
+
+  it('changes an offer in its modal, uploads a document, and withdraws the application', async () => {
+    const application = await createSubmittedApplication(server.baseUrl, { country: 'SE', brand: 'se-main' });
+    await waitForQuotes(server.baseUrl, application.token, application.applicationId);
+    const page = await context.newPage();
+    const url = `http://se-main.localhost:${server.port}/mina-sidor`;
+    await loginOnPersonalPage(page, url, application.nationalId);
+    const offers = page.getByTestId('offer');
+    await offers.first().waitFor();
+
+    // Change offer: the modal opens, Escape closes it (§4 open/close-change-offer-modal).
+    await offers.first().getByRole('button', { name: 'Ändra erbjudandet' }).click();
+    const change = page.getByTestId('change-dialog');
+    await change.waitFor();
+    expect(await seriousAxeViolations(page), 'change modal').toEqual([]);
+    await page.keyboard.press('Escape');
+    await change.waitFor({ state: 'detached' });
+    // …and a new duration gives a new quote from the same lender.
+    const lender = (await offers.first().locator('.offer__lender').textContent()) ?? '';
+    await offers.first().getByRole('button', { name: 'Ändra erbjudandet' }).click();
+    await change.getByLabel('Ny återbetalningstid i månader').fill('48');
+    await change.getByRole('button', { name: 'Be om nytt erbjudande' }).click();
+    await change.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('application-notice').textContent()).toContain(lender);
+    await expect.poll(async () => (await page.getByText('4 år', { exact: true }).count()) > 0).toBe(true);
+
+    // Upload a document the lender needs (a minimal PDF).
+    const documents = page.getByTestId('documents');
+    await documents.getByRole('button', { name: 'Ladda upp' }).click();
+    await documents.getByRole('alert').waitFor();
+    await documents.locator('input[type="file"]').setInputFiles({
+      name: 'lonespecifikation.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+    await documents.getByRole('button', { name: 'Ladda upp' }).click();
+    await expect.poll(() => documents.getByRole('status').textContent()).toContain('lonespecifikation.pdf');
+    await documents.getByTestId('uploaded-documents').waitFor();
+
+    // Withdraw the application, with confirmation.
+    await page.getByRole('button', { name: 'Återkalla ansökan' }).click();
+    const withdraw = page.getByTestId('withdraw-dialog');
+    await withdraw.waitFor();
+    await withdraw.getByRole('button', { name: 'Ja, återkalla ansökan' }).click();
+    await withdraw.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByTestId('status-sentence').textContent())
+      .toBe('Du har återkallat ansökan.');
+
+    const events = await flowEventNames(page);
+    for (const name of ['open-change-offer-modal', 'close-change-offer-modal', 'change-offer']) {
+      expect(events, name).toContain(name);
+    }
+    expect(await seriousAxeViolations(page), 'after withdrawal').toEqual([]);
+    await saveScreenshots(page, 'my-page-se-main-withdrawn');
+    await page.close();
+  });
 });
