@@ -264,7 +264,8 @@ export function ApplicationSection({ application }: { application: MyPageApplica
           )}
         </aside>
       )}
-      {submitted && (
+      {/* An ended application without offers has nothing left to wait for: no "no offers yet". */}
+      {submitted && !(isEnded(status) && quotes.length === 0) && (
         <div className="offers" data-testid="offers">
           <p role="status" aria-live="polite" className="offers__progress" data-testid="offers-progress">
             {presentation.isError
