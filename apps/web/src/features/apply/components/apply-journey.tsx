@@ -135,6 +135,7 @@ export function ApplyJourney({ products, title, lead }: ApplyJourneyProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [resumedId, setResumedId] = useState<string | null>(null);
+  const [welcomeBack, setWelcomeBack] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -149,6 +150,7 @@ export function ApplyJourney({ products, title, lead }: ApplyJourneyProps) {
       loanPurpose: application.LoanPurpose ?? '',
     });
     setStep(resumeStep(application));
+    setWelcomeBack(true);
   }, [application, resumedId, loanValues.amount]);
 
   // §4 flow event view-step, and focus on the step's heading so a screen reader hears where it is.
@@ -575,6 +577,11 @@ export function ApplyJourney({ products, title, lead }: ApplyJourneyProps) {
           {application.Amount !== null && <> · {format.currency(application.Amount)}</>}
         </p>
       )}
+      {welcomeBack && application && step !== 'sent' && (
+        <p className="notice" role="status" data-testid="welcome-back">
+          {t('apply.continuing', { id: application.HumanReadableID })}
+        </p>
+      )}
       {failure && (
         <p className="error-text apply-failure" role="alert" data-testid="step-failure">
           {failure}
@@ -610,30 +617,32 @@ function CoApplicantStep({
   const co = application.CoApplicant;
   return (
     <>
-      <fieldset className="choice-group panel apply-co-choice" data-testid="co-applicant-choice">
-        <legend>{t('apply.coApplicant.question')}</legend>
-        <label className="choice">
-          <input
-            type="radio"
-            name="with-co"
-            checked={!withCo}
-            onChange={() => setWithCo(false)}
-            data-testid="co-applicant-no"
-          />
-          {t('apply.coApplicant.no')}
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name="with-co"
-            checked={withCo}
-            onChange={() => setWithCo(true)}
-            data-testid="co-applicant-yes"
-          />
-          {t('apply.coApplicant.yes')}
-        </label>
+      <div className="panel apply-co-choice">
+        <fieldset className="choice-group" data-testid="co-applicant-choice">
+          <legend>{t('apply.coApplicant.question')}</legend>
+          <label className="choice">
+            <input
+              type="radio"
+              name="with-co"
+              checked={!withCo}
+              onChange={() => setWithCo(false)}
+              data-testid="co-applicant-no"
+            />
+            {t('apply.coApplicant.no')}
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="with-co"
+              checked={withCo}
+              onChange={() => setWithCo(true)}
+              data-testid="co-applicant-yes"
+            />
+            {t('apply.coApplicant.yes')}
+          </label>
+        </fieldset>
         <p className="muted">{t('apply.coApplicant.lead')}</p>
-      </fieldset>
+      </div>
       {withCo ? (
         <CoApplicantDetailsForm
           mainNationalId={mainNationalId}
