@@ -91,4 +91,78 @@ describe('apply journeys', () => {
     expect(violations).toEqual([]);
     await context.close();
   }, 120_000);
+
+  for (const [brandId, country, birthDate] of [
+    ['fi-compare', 'FI', '1983-05-17'],
+    ['dk-main', 'DK', '1975-10-09'],
+    ['se-compare', 'SE', '1992-12-01'],
+  ] as const) {
+    it(`${brandId}: an unsecured loan in the brand's language, axe clean`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const violations: string[] = [];
+      await completeApplication(page, {
+        baseUrl: server.baseUrl,
+        brandId,
+        product: 'UnsecuredLoan',
+        nationalId: makeTestNationalId(country, birthDate, 1),
+        onStep: async (step, current) => {
+          violations.push(...(await seriousAxeViolations(current)).map((v) => `${step}: ${v}`));
+          if (step === 'loan' || step === 'employment' || step === 'sent') {
+            await current.screenshot({
+              path: join(screenshotDir, `apply-${brandId}-${step}.png`),
+              fullPage: true,
+            });
+          }
+        },
+      });
+      expect(violations).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+
+  it('keyboard only: errors beside the fields, announced, focus on the first; the slider moves in steps', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    await page.goto(`http://dk-main.localhost:${server.port}/loans/apply`);
+    await page.getByTestId('step-loan').waitFor();
+    // Tab to the duration slider and move it with the arrow keys: the typed field and the example follow.
+    const slider = page.getByTestId('duration-field-slider');
+    await slider.focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByTestId('duration-field-input').inputValue()).toBe('4');
+    // Submitting without a purpose names the field (Danish), announced, and linked to the control.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.getByTestId('step-submit').focus();
+    await page.keyboard.press('Enter');
+    const purposeError = page.getByTestId('step-loan').getByRole('alert');
+    expect(await purposeError.textContent()).toBe('Udfyld dette felt.');
+    const describedBy = await page.getByTestId('field-loanPurpose').getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Udfyld dette felt.');
+    await page.getByTestId('field-loanPurpose').focus();
+    await page.getByTestId('field-loanPurpose').selectOption('Holiday');
+    await page.getByTestId('step-submit').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('step-identify').waitFor();
+    // The step heading takes the focus, so a screen reader hears where it is.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('apply-step-title');
+    await page.getByTestId('field-nationalId').fill('0101011234x');
+    await page.getByTestId('field-phone').fill('12');
+    await page.getByTestId('step-submit').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('step-identify').getByRole('alert').first().waitFor();
+    const alerts = await page.getByTestId('step-identify').getByRole('alert').allTextContents();
+    expect(alerts).toEqual([
+      'CPR-nummeret er ikke gyldigt. Kontrollér de 10 cifre (DDMMÅÅ-NNNN).',
+      'Udfyld dette felt.',
+      'Skriv et gyldigt mobilnummer.',
+    ]);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe(
+      'nationalId',
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshotDir, 'apply-dk-main-phone-errors.png'), fullPage: true });
+    await context.close();
+  }, 60_000);
 });
