@@ -53,19 +53,49 @@ export async function claimJobs(
         ORDER BY run_at, id
         LIMIT ${input.limit}
         FOR UPDATE SKIP LOCKED)
-    RETURNING id`);
-  const ids = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(job)
-    .where(
-      sql`${job.id} IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-  return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+    RETURNING *`);
+  return rowsOf<RawJobRow>(result)
+    .map(fromRawJob)
+    .sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+}
+
+/** A job row as the raw RETURNING gives it (snake_case; bigint and timestamps as the driver returns them). */
+interface RawJobRow {
+  id: number | string;
+  kind: string;
+  payload: Record<string, unknown> | string;
+  dedupe_key: string | null;
+  status: string;
+  run_at: Date | string;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: Date | string | null;
+  last_error: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  finished_at: Date | string | null;
+}
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+function fromRawJob(row: RawJobRow): JobRow {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    dedupeKey: row.dedupe_key,
+    status: row.status,
+    runAt: toDate(row.run_at),
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    lockedBy: row.locked_by,
+    lockedUntil: row.locked_until === null ? null : toDate(row.locked_until),
+    lastError: row.last_error,
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+    finishedAt: row.finished_at === null ? null : toDate(row.finished_at),
+  };
 }
 
 function kindCondition(kinds: readonly string[] | undefined) {

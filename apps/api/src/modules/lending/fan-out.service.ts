@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { LenderApplication, LenderDecision } from '@nordloan/domain/lending/credit-policy';
 import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
 import { classifyOffer, type LenderOffer } from '@nordloan/domain/lending/offer-figures';
+import type { TransitionActor } from '@nordloan/domain/status-machine';
 import {
   isLoanRequestFinal,
   isLoanRequestTransitionAllowed,
   requestEndCodeFor,
 } from '@nordloan/domain/status-machine';
-import type { FinerStatusCode } from '@nordloan/domain/statuses';
+import type { ApplicationStatusCode, FinerStatusCode } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow, LoanRequestRow, StoredDocumentRequest } from '#src/db/schema/lending.ts';
@@ -35,7 +36,7 @@ import {
   updateLoanRequest,
   updateQuote,
 } from './lending.repository.ts';
-import { quoteEvent, transitionIfIn } from './status-transition.service.ts';
+import { applyTransition, quoteEvent, transitionIfIn } from './status-transition.service.ts';
 
 // The fan-out to the lender panel and what comes back (issue 4): registration with every lender that
 // offers the product in the country, their decisions turned into quotes (caps checked: an offer breaking
@@ -371,78 +372,49 @@ export async function settleApplication(
   input: { applicationId: string; now: Date; lenderId?: string },
 ): Promise<void> {
   const { applicationId, now } = input;
+  // Held FOR UPDATE once; each step below moves the row it was given, so no step re-reads it.
+  let application = await findApplicationByIdForUpdate(tx, applicationId);
+  if (!application || ![210, 300, 305, 310, 400].includes(application.status)) return;
   const requests = await listLoanRequests(tx, applicationId);
   const registering = requests.some((request) => pendingRegistration(request.status));
   const deciding = requests.some(
     (request) => pendingRegistration(request.status) || pendingDecision(request.status),
   );
   const shownQuotes = (await listQuotes(tx, applicationId, ['approved'])).length;
+  const step = async (
+    from: readonly number[],
+    to: ApplicationStatusCode,
+    actor: TransitionActor,
+    reason: string,
+  ) => {
+    if (!application || !from.includes(application.status)) return false;
+    application = await applyTransition(tx, application, { applicationId, to, actor, reason, now });
+    return true;
+  };
 
   if (!registering) {
     const registered = requests.filter((request) => !(request.status >= 261 && request.status <= 269)).length;
     const reason = `${registered} of ${requests.length} lenders registered the application`;
     if (registered === 0) {
-      await transitionIfIn(tx, {
-        applicationId,
-        onlyFrom: [210],
-        to: 270,
-        actor: system('registration'),
-        reason,
-        now,
-      });
+      await step([210], 270, system('registration'), reason);
       return;
     }
-    await transitionIfIn(tx, {
-      applicationId,
-      onlyFrom: [210],
-      to: 300,
-      actor: system('registration'),
-      reason,
-      now,
-    });
-    await transitionIfIn(tx, {
-      applicationId,
-      onlyFrom: [300],
-      to: 310,
-      actor: system('registration'),
-      reason: 'Waiting for the lenders to decide',
-      now,
-    });
+    await step([210], 300, system('registration'), reason);
+    await step([300], 310, system('registration'), 'Waiting for the lenders to decide');
   }
   if (shownQuotes > 0) {
-    await transitionIfIn(tx, {
-      applicationId,
-      onlyFrom: [300, 305, 310],
-      to: 400,
-      actor: input.lenderId ? lenderActor(input.lenderId) : system('decisions'),
-      reason: 'A lender approved an offer that may be shown',
-      now,
-    });
+    const actor = input.lenderId ? lenderActor(input.lenderId) : system('decisions');
+    await step([300, 305, 310], 400, actor, 'A lender approved an offer that may be shown');
   }
   if (deciding) return;
   if (shownQuotes > 0) {
-    const moved = await transitionIfIn(tx, {
-      applicationId,
-      onlyFrom: [400],
-      to: 410,
-      actor: system('decisions'),
-      reason: 'Every lender has answered',
-      now,
-    });
-    if (moved) {
+    if (await step([400], 410, system('decisions'), 'Every lender has answered')) {
       for (const request of requests.filter((candidate) => candidate.status === 351)) {
         await moveRequest(tx, request, 411, now);
       }
     }
   } else {
-    await transitionIfIn(tx, {
-      applicationId,
-      onlyFrom: [300, 305, 310],
-      to: 370,
-      actor: system('decisions'),
-      reason: 'No lender gave an offer that may be shown',
-      now,
-    });
+    await step([300, 305, 310], 370, system('decisions'), 'No lender gave an offer that may be shown');
   }
 }
 
