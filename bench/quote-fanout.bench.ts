@@ -1,0 +1,158 @@
+// Benchmark of the quote fan-out (issue 4): applications per second from "application complete" through
+// validation, external data, registration with every lender of the panel and their decisions, to the
+// quotes (status 410, or 370/270 where no lender gives one), with the lenders' response delays set to zero.
+//
+//   npm run bench:quotes                      PGlite in memory, 200 applications
+//   BENCH_APPLICATIONS=500 npm run bench:quotes
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:quotes   (an empty database)
+//   BENCH_WORKERS=4 BENCH_CONCURRENCY=8       workers sharing the queue, jobs each runs at once
+//
+// Applications are created and submitted through the API (app.inject) first; the clock starts when the
+// workers start. Random lender failures are off (BENCH_FAILURES=1 turns them on: their retries wait for
+// the backoff, which measures the wait, not the engine).
+import { type Country, countries } from '@nordloan/domain/enums';
+import { makeTestNationalId } from '@nordloan/domain/national-id';
+import { buildApp } from '../apps/api/src/app.ts';
+import { testConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { migrate } from '../apps/api/src/db/migrate.ts';
+import { hasDueJobs, nextDueAt } from '../apps/api/src/jobs/job.repository.ts';
+import { jobKinds } from '../apps/api/src/jobs/job-kinds.ts';
+import { createLendingWorker } from '../apps/api/src/jobs/lending-jobs.ts';
+import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
+import { listQuotes } from '../apps/api/src/modules/lending/lending.repository.ts';
+import {
+  brandOfCountry,
+  defaultIncome,
+  mainApplicantDetails,
+} from '../apps/api/src/modules/lending/lending-test-helpers.ts';
+import { createSimulatedLenderPanel } from '../apps/api/src/modules/lending/simulated-lender-panel.ts';
+import { findApplicationById } from '../apps/api/src/modules/loan-applications/loan-application.repository.ts';
+
+const applications = Number(process.env.BENCH_APPLICATIONS ?? 200);
+const workers = Number(process.env.BENCH_WORKERS ?? 1);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+
+const amounts: Record<Country, number> = { NO: 150_000, SE: 200_000, FI: 20_000, DK: 100_000 };
+
+async function main() {
+  const database = await openDatabase({
+    url: databaseUrl,
+    poolSize: Math.max(10, workers * concurrency + 2),
+  });
+  await migrate(database);
+  const config = testConfig({
+    webDistDir: '/nonexistent',
+    worker: { enabled: false, lenderSeed: 42, lenderDelayScale: 0 },
+  });
+  const now = () => new Date();
+  const tokens = createTokenService({
+    key: await loadSigningKey({}),
+    issuer: 'bench',
+    ttlSeconds: 3_600,
+    now,
+  });
+  const app = await buildApp({ config, database, tokens, now });
+  await app.ready();
+
+  // ── Create and submit through the API ──────────────────────────────────────────────────────────
+  const createdAt = performance.now();
+  const ids: string[] = [];
+  for (let index = 0; index < applications; index++) {
+    const country = countries[index % countries.length]!;
+    const birthYear = 1960 + (Math.floor(index / countries.length) % 40);
+    const nationalId = makeTestNationalId(
+      country,
+      `${birthYear}-0${1 + (index % 9)}-1${index % 10}`,
+      Math.floor(index / 400),
+    );
+    const login = await app.inject({
+      method: 'POST',
+      url: '/auth/dev/login',
+      payload: { nationalId, country, role: 'Customer', brand: brandOfCountry[country] },
+    });
+    const { token } = login.json() as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const created = await app.inject({
+      method: 'POST',
+      url: '/loan-application',
+      headers,
+      payload: {
+        Product: 'UnsecuredLoan',
+        Brand: brandOfCountry[country],
+        Amount: amounts[country],
+        Duration: 5,
+        LoanPurpose: 'Renovation',
+        MainApplicant: mainApplicantDetails(defaultIncome[country]),
+      },
+    });
+    if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
+    const id = (created.json() as { ID: string }).ID;
+    const submitted = await app.inject({
+      method: 'PATCH',
+      url: `/loan-application/${id}/application-complete`,
+      headers,
+      payload: {},
+    });
+    if (submitted.statusCode !== 200)
+      throw new Error(`submit failed: ${submitted.statusCode} ${submitted.body}`);
+    ids.push(id);
+  }
+  const submitSeconds = (performance.now() - createdAt) / 1000;
+
+  // ── The fan-out: workers run until every job is done ──────────────────────────────────────────
+  const panel = createSimulatedLenderPanel({
+    seed: 42,
+    delayScale: 0,
+    failures: process.env.BENCH_FAILURES === '1',
+  });
+  const pool = Array.from({ length: workers }, (_, index) =>
+    createLendingWorker({ db: database.db, config, now, panel, concurrency, workerId: `bench-${index}` }),
+  );
+  const started = performance.now();
+  const kinds = Object.values(jobKinds);
+  for (;;) {
+    await Promise.all(pool.map((worker) => worker.runUntilIdle()));
+    if (!(await hasDueJobs(database.db, now(), kinds))) {
+      // Retries wait for their backoff (only with BENCH_FAILURES=1).
+      if (!(await nextDueAt(database.db, kinds))) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+
+  // ── Results ────────────────────────────────────────────────────────────────────────────────────
+  const statuses = new Map<number, number>();
+  let quotes = 0;
+  for (const id of ids) {
+    const row = await findApplicationById(database.db, id);
+    statuses.set(row!.status, (statuses.get(row!.status) ?? 0) + 1);
+    quotes += (await listQuotes(database.db, id)).length;
+  }
+  const finished = [...statuses.entries()].filter(([status]) => [410, 370, 270].includes(status));
+  const done = finished.reduce((sum, [, count]) => sum + count, 0);
+  const engine = databaseUrl ? 'PostgreSQL' : 'PGlite (in memory)';
+  console.log(
+    `quote fan-out benchmark — ${engine}, ${workers} worker(s) × ${concurrency} concurrent jobs, lender delays 0`,
+  );
+  console.log(`  created + submitted through the API: ${applications} in ${submitSeconds.toFixed(2)} s`);
+  console.log(
+    `  statuses: ${[...statuses.entries()].map(([status, count]) => `${status}×${count}`).join(', ')}`,
+  );
+  console.log(`  quotes stored: ${quotes} (${(quotes / seconds).toFixed(1)} quotes/s)`);
+  console.log(
+    `  registration → quotes: ${done} applications in ${seconds.toFixed(2)} s = ${(done / seconds).toFixed(1)} applications/s`,
+  );
+  await app.close();
+  await database.close();
+  if (done !== applications) {
+    console.error(`  ${applications - done} applications did not reach their quotes`);
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
