@@ -12,7 +12,7 @@ export interface OfferCardActions {
   goToBankFailed?: boolean;
 }
 
-/** One offer: the five figures, its representative example, details on request, and what can be done. */
+/** One offer (its action buttons are described by the lender's name, so each is told apart): the five figures, its representative example, details on request, and what can be done. */
 export function OfferCard({
   quote,
   isRecommended,
@@ -112,12 +112,17 @@ export function OfferCard({
         </div>
         <div className="offer__actions">
           {actions.onAccept && (
-            <button type="button" className="button" onClick={actions.onAccept}>
+            <button type="button" className="button" onClick={actions.onAccept} aria-describedby={titleId}>
               {t('offers.accept.button')}
             </button>
           )}
           {actions.onChange && (
-            <button type="button" className="button button--secondary" onClick={actions.onChange}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={actions.onChange}
+              aria-describedby={titleId}
+            >
               {t('offers.change.button')}
             </button>
           )}
@@ -127,6 +132,7 @@ export function OfferCard({
               className="button"
               onClick={actions.onGoToBank}
               disabled={actions.goToBankPending}
+              aria-describedby={titleId}
               data-testid="go-to-bank"
             >
               {t('offers.goToBank.button')}
