@@ -305,7 +305,7 @@ export function ApplyJourney({ products, title, lead }: ApplyJourneyProps) {
   } else if (step === 'identify') {
     body = (
       <IdentifyStep
-        loggedIn={!!token && !!application}
+        loggedIn={!!token}
         defaults={{
           nationalId: '',
           email: customer?.Email ?? person?.Email ?? '',
