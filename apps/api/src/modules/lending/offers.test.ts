@@ -231,6 +231,25 @@ describe('accepting', () => {
   });
 });
 
+describe('quote-accept consent', () => {
+  it('is given through the consent call, then covers the accept; staff cannot give it', async () => {
+    const { application, offers } = await toOffers();
+    const url = `/loan-quote-presentation/consent/loan-application/${application.id}`;
+    const staff = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
+    expect((await post(url, staff, {})).statusCode).toBe(404);
+    const given = await post(url, application.token, { LoanQuoteID: offers[0]!.ID });
+    expect(given.statusCode).toBe(201);
+    expect(given.json()).toMatchObject({
+      Given: true,
+      LoanQuoteID: offers[0]!.ID,
+      ConsentVersion: expect.any(String),
+    });
+    expect((await get(url, application.token)).json().Given).toBe(true);
+    const accepted = await post(`/loan-quote/${offers[0]!.ID}/accept`, application.token);
+    expect(accepted.statusCode).toBe(201);
+  });
+});
+
 describe('changing an offer', () => {
   it('gives a new quote within the lender’s limits and supersedes the old one', async () => {
     const { application, offers } = await toOffers({ country: 'NO', amount: 150_000, duration: 5 });
