@@ -166,6 +166,22 @@ describe('create → 700 with lenders that answer at once', () => {
     expect(events.every((event) => event.publishedAt !== null)).toBe(true);
   });
 
+  it('takes the action calls with a JSON content type and no body (§7 "empty body")', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/loan-quote-presentation/product-recommendation/loan-application/${application.id}`,
+      headers: { ...bearer(application.token), 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(201);
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: `/loan-quote-presentation/product-recommendation/loan-application/${application.id}`,
+      headers: { ...bearer(application.token), 'content-type': 'application/json' },
+      payload: '{"__proto__": {"x": 1}}',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+
   it('recommends an offer and says why', async () => {
     const other = await createCompleteApplication(t, { country: 'SE', amount: 200_000, duration: 5 });
     const before = await get(
