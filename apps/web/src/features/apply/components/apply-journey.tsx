@@ -578,7 +578,7 @@ export function ApplyJourney({ products, title, lead }: ApplyJourneyProps) {
         </p>
       )}
       {welcomeBack && application && step !== 'sent' && (
-        <p className="notice" role="status" data-testid="welcome-back">
+        <p className="notice apply-notice" role="status" data-testid="welcome-back">
           {t('apply.continuing', { id: application.HumanReadableID })}
         </p>
       )}
