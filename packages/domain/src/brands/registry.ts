@@ -238,6 +238,11 @@ const norwayCreditCard: CreditCardSettings = {
   limit: { min: 5_000, max: 150_000, default: 50_000, step: 5_000 },
 };
 
+/** Our choice: Swedish card limits (the application's Amount for a credit card). */
+const swedenCreditCard: CreditCardSettings = {
+  limit: { min: 10_000, max: 100_000, default: 25_000, step: 5_000 },
+};
+
 /** Our choice: secured loans (refinancing with a mortgage on the home) are larger and longer. */
 const norwaySecuredLoan: SecuredLoanSettings = {
   config: {
@@ -582,8 +587,9 @@ export const brands: Record<BrandId, BrandConfig> = {
     organisation: nordloanSverige,
     phone: '+46 10 000 00 01',
     consentBrand: 'se-group',
-    products: ['UnsecuredLoan', 'Insurance'],
+    products: ['UnsecuredLoan', 'CreditCard', 'Insurance'],
     unsecuredLoan: swedenUnsecured(swedenOptionalFields),
+    creditCard: swedenCreditCard,
     // §9: the high-cost warning is on for the Swedish main brand. Swedish lenders ask for payslips.
     myPage: {
       hasHighCostWarning: true,
@@ -638,8 +644,9 @@ export const brands: Record<BrandId, BrandConfig> = {
     organisation: nordloanSverige,
     phone: '+46 10 000 00 03',
     consentBrand: 'se-group',
-    products: ['UnsecuredLoan', 'Insurance'],
+    products: ['UnsecuredLoan', 'CreditCard', 'Insurance'],
     unsecuredLoan: swedenUnsecured(swedenOptionalFields),
+    creditCard: swedenCreditCard,
     // §9: "one further Swedish brand" with the high-cost warning.
     myPage: { hasHighCostWarning: true, offers: { ...noOffersExtras, hasDocumentationInfo: true } },
   }),

@@ -30,7 +30,7 @@ describe('unsecuredLoanBounds', () => {
   });
 
   it('throws for a product the brand does not sell', () => {
-    expect(() => unsecuredLoanBounds(brands['se-main'], 'CreditCard')).toThrow(ProductNotOfferedError);
+    expect(() => unsecuredLoanBounds(brands['se-compare'], 'CreditCard')).toThrow(ProductNotOfferedError);
   });
 });
 

@@ -265,7 +265,8 @@ export const lenderPanel: readonly LenderProfile[] = [
     name: 'Mälar Kredit AB',
     country: 'SE',
     organisationNumber: '556900-0102',
-    products: unsecured,
+    // The Swedish panel's card issuer (se-main and se-alt1 sell credit cards).
+    products: [...unsecured, 'CreditCard'],
     amount: { min: 10_000, max: 500_000 },
     durationMonths: { min: 12, max: 144 },
     minGrossYearlyIncome: 150_000,
