@@ -326,6 +326,36 @@ describe('blocking, cancelling, resubmission', () => {
     expect(await listQuotes(t.database.db, application.id, ['cancelled'])).not.toEqual([]);
   });
 
+  it('lets a lender cancel its offer: only that offer while others are open (481), the application once accepted (580)', async () => {
+    const application = await createCompleteApplication(t);
+    const quotes = await submitToOffers(application, { disbursement: 'callback' });
+    expect(quotes.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = quotes as { ID: string; Lender: { ID: string } }[];
+    const lenderToken = async (lenderId: string) =>
+      (await t.tokens.sign({
+        Roles: [{ Name: 'Lender', Country: 'NO' }],
+        sub: `lender:${lenderId}`,
+      })) as string;
+    const cancelOne = await post(
+      `/lender-callback/${first!.Lender.ID}/loan-quote/${first!.ID}/cancelled`,
+      await lenderToken(first!.Lender.ID),
+      { Reason: 'Offer withdrawn by the bank' },
+    );
+    expect(cancelOne.statusCode).toBe(200);
+    expect(cancelOne.json().Status).toBe(410);
+    const requests = (await lending(application)).LoanRequests as { LenderID: string; Status: number }[];
+    expect(requests.find((request) => request.LenderID === first!.Lender.ID)?.Status).toBe(481);
+
+    await post(`/loan-quote/${second!.ID}/accept`, application.token, { Consent: true });
+    await settle(t, testWorker(t, { disbursement: 'callback' }));
+    const cancelAccepted = await post(
+      `/lender-callback/${second!.Lender.ID}/loan-quote/${second!.ID}/cancelled`,
+      await lenderToken(second!.Lender.ID),
+      { Reason: 'Fraud check' },
+    );
+    expect(cancelAccepted.json().Status).toBe(580);
+  });
+
   it('clones for resubmission with a co-applicant from 310 (388) and from 670 (688)', async () => {
     const application = await createCompleteApplication(t);
     await submitToBankDecision(application);

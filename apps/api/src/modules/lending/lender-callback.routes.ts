@@ -14,7 +14,7 @@ import {
 
 // Lender callbacks (lender-callback.service.ts): what a lender's asynchronous API reports after the
 // customer accepted: its disbursement decision (510 → 600/570), the payout (610 → 700), a payout that
-// did not happen (670) and a commission clawback (700 → 800).
+// did not happen (670), a cancellation (x80) and a commission clawback (700 → 800).
 
 const tags = ['lender-callback'];
 const params = z.object({ lenderId: z.string(), quoteId: z.string() });
@@ -84,7 +84,7 @@ export async function lenderCallbackRoutes(
     },
   );
 
-  for (const outcome of ['not-disbursed', 'clawback'] as const) {
+  for (const outcome of ['not-disbursed', 'clawback', 'cancelled'] as const) {
     routes.post(
       `/lender-callback/:lenderId/loan-quote/:quoteId/${outcome}`,
       {

@@ -1,15 +1,31 @@
-import { lenderOverrideRoles } from '@nordloan/domain/status-machine';
-import type { FinerStatusCode } from '@nordloan/domain/statuses';
-import type { Db } from '#src/db/client.ts';
+import { cancelledStatusFor, lenderOverrideRoles, requestEndCodeFor } from '@nordloan/domain/status-machine';
+import type { ApplicationStatusCode, FinerStatusCode } from '@nordloan/domain/statuses';
+import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
 import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
 import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
 import { isUuid } from '#src/modules/loan-applications/application-access.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
-import { moveRequest, recordDisbursement, recordDisbursementDecision } from './fan-out.service.ts';
+import {
+  findApplicationById,
+  findApplicationByIdForUpdate,
+} from '#src/modules/loan-applications/loan-application.repository.ts';
+import {
+  endOpenWork,
+  moveRequest,
+  recordDisbursement,
+  recordDisbursementDecision,
+} from './fan-out.service.ts';
 import type { LenderPanel } from './lender-adapter.ts';
-import { findLoanRequest, findQuote } from './lending.repository.ts';
-import { transitionIfIn } from './status-transition.service.ts';
+import {
+  findLoanRequest,
+  findQuote,
+  insertOutboxEvents,
+  listLoanRequests,
+  listQuotes,
+  updateQuote,
+} from './lending.repository.ts';
+import { applyTransition, quoteEvent } from './status-transition.service.ts';
 
 // Lender callbacks: a lender whose API answers asynchronously reports its disbursement decision and the
 // payout here (and a clawback later). The caller is the lender's service account — a token with the
@@ -110,14 +126,14 @@ export async function reportDisbursed(options: {
   return paid;
 }
 
-/** 600/610 → 670 "not disbursed" (request 661), or 700 → 800 clawback. */
+/** 600/610 → 670 "not disbursed" (request 661), 700 → 800 clawback, or the lender cancels (x80 of the phase). */
 export async function reportLenderOutcome(options: {
   db: Db;
   caller: Caller;
   panel: LenderPanel;
   lenderId: string;
   quoteId: string;
-  outcome: 'not-disbursed' | 'clawback';
+  outcome: 'not-disbursed' | 'clawback' | 'cancelled';
   reason: string;
   now: () => Date;
 }): Promise<LoanApplicationRow> {
@@ -125,24 +141,76 @@ export async function reportLenderOutcome(options: {
   const { quote, actor } = await loadCallback(options);
   const moved = await db.transaction(async (tx) => {
     const now = options.now();
-    const from = options.outcome === 'not-disbursed' ? [600, 610] : [700];
-    const to = options.outcome === 'not-disbursed' ? 670 : 800;
-    const done = await transitionIfIn(tx, {
-      applicationId: quote.loanApplicationId,
-      onlyFrom: from,
+    const application = await findApplicationByIdForUpdate(tx, quote.loanApplicationId);
+    if (!application) return undefined;
+    const from = application.status as ApplicationStatusCode;
+    const to =
+      options.outcome === 'not-disbursed'
+        ? [600, 610].includes(from)
+          ? 670
+          : undefined
+        : options.outcome === 'clawback'
+          ? from === 700
+            ? 800
+            : undefined
+          : [400, 410, 500, 510, 600, 610].includes(from)
+            ? cancelledStatusFor(from)
+            : undefined;
+    if (!to) return undefined;
+    if (options.outcome === 'cancelled' && (from === 400 || from === 410)) {
+      // While the customer decides, one lender withdrawing its offer ends only that offer; the
+      // application is cancelled (480) only when no offer is left and no lender is still deciding.
+      const left = await cancelLenderOffers(tx, { quote, reason: options.reason, now });
+      if (left > 0) return application;
+    }
+    const done = await applyTransition(tx, application, {
+      applicationId: application.id,
       to,
       actor,
       reason: options.reason,
       now,
     });
-    if (done && to === 670) {
+    if (to === 670) {
       const request = await findLoanRequest(tx, quote.loanRequestId);
       if (request && [551, 611, 649].includes(request.status)) {
         await moveRequest(tx, request, 661 as FinerStatusCode, now, { reason: options.reason });
       }
     }
+    if (options.outcome === 'cancelled') {
+      await endOpenWork(tx, {
+        applicationId: application.id,
+        ending: 'cancelled',
+        now,
+        reason: options.reason,
+      });
+    }
     return done;
   });
   if (!moved) throw notWaiting(await findApplicationById(db, quote.loanApplicationId), options.outcome);
   return moved;
+}
+
+/** Ends the lender's open offers for this request (481 cancelled by bank); answers what is still open. */
+async function cancelLenderOffers(
+  tx: Executor,
+  input: { quote: LoanQuoteRow; reason: string; now: Date },
+): Promise<number> {
+  const { quote, now } = input;
+  const events = [];
+  for (const open of await listQuotes(tx, quote.loanApplicationId, ['approved'])) {
+    if (open.loanRequestId !== quote.loanRequestId) continue;
+    const cancelled = await updateQuote(tx, open.id, { status: 'cancelled', updatedAt: now });
+    events.push(quoteEvent('loan-quote-cancelled', cancelled, now, { ReasonCode: 'CANCELLED_BY_LENDER' }));
+  }
+  await insertOutboxEvents(tx, events);
+  const request = await findLoanRequest(tx, quote.loanRequestId);
+  const code = request && requestEndCodeFor(request.status as FinerStatusCode, 81);
+  if (request && code) await moveRequest(tx, request, code, now, { reason: input.reason });
+  const stillOpen = await listQuotes(tx, quote.loanApplicationId, ['approved']);
+  const deciding = (await listLoanRequests(tx, quote.loanApplicationId)).some(
+    (candidate) =>
+      (candidate.status >= 211 && candidate.status <= 251) ||
+      (candidate.status >= 311 && candidate.status <= 349),
+  );
+  return stillOpen.length + (deciding ? 1 : 0);
 }

@@ -1,6 +1,6 @@
 import type { ApplicationStatusCode } from '@nordloan/domain/statuses';
 import { coarseStatusOf, finerStatusName, isFinerStatusCode, statusName } from '@nordloan/domain/statuses';
-import type { Db } from '#src/db/client.ts';
+import type { Db, Executor } from '#src/db/client.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { loadApplicationForCaller } from '#src/modules/loan-applications/application-access.ts';
 import { listLoanRequests, listQuotes, listStatusTransitions } from './lending.repository.ts';
@@ -51,4 +51,15 @@ export async function lendingSummary(options: {
     AcceptedQuote: accepted ? toLoanQuote(accepted) : null,
     WithdrawalWindow: withdrawalWindowOf(accepted, options.now()),
   };
+}
+
+/**
+ * The 14-day withdrawal window an accepted offer opened, for showing on the application itself
+ * (GET /loan-application/{id} may include it); null before an acceptance.
+ */
+export async function withdrawalWindowForApplication(db: Executor, applicationId: string, now: Date) {
+  const accepted = (await listQuotes(db, applicationId)).find(
+    (quote) => quote.acceptanceStatus === 'pending' || quote.acceptanceStatus === 'accepted',
+  );
+  return withdrawalWindowOf(accepted, now);
 }
