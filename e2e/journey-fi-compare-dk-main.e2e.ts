@@ -22,7 +22,6 @@ import { type RunningServer, startServer } from './support/server.ts';
 const repoRoot = resolve(import.meta.dirname, '..');
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 
 beforeAll(async () => {
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
@@ -31,11 +30,9 @@ beforeAll(async () => {
   }
   server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
 
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
   await server?.stop();
 });
@@ -81,6 +78,8 @@ const cases: {
 describe('offers in Finnish and Danish', () => {
   for (const item of cases) {
     it(`${item.brandId}: apply, then the offers on ${item.path} in ${item.lang}`, async () => {
+      // A context of its own per brand: nothing of one journey (storage, cookies) reaches the other.
+      const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       const nationalId = makeTestNationalId(item.country, '1983-05-21', item.country === 'FI' ? 21 : 22);
       const violations: Record<string, string[]> = {};
@@ -124,7 +123,7 @@ describe('offers in Finnish and Danish', () => {
       await check('personal page');
       await saveScreenshots(page, `journey-${item.brandId}`);
       expect(violations).toEqual({});
-      await page.close();
+      await context.close();
     });
   }
 });

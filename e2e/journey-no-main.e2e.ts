@@ -106,8 +106,14 @@ describe('no-main: apply with a co-applicant, compare, accept', () => {
     );
     // Between acceptance and payout the lender's signing page is offered (the simulated lender may have
     // paid out already, which ends that).
-    const status = Number(await application.getByTestId('status-timeline').getAttribute('data-status'));
-    expect(await application.getByTestId('go-to-bank').count()).toBe(status < 700 ? 1 : 0);
+    const statusNow = async () =>
+      Number(await application.getByTestId('status-timeline').getAttribute('data-status'));
+    await expect
+      .poll(
+        async () => (await application.getByTestId('go-to-bank').count()) === 1 || (await statusNow()) >= 700,
+        { timeout: 60_000 },
+      )
+      .toBe(true);
     // With LENDER_DELAY_SCALE=0 the simulated lender may already have paid out: any step after acceptance.
     expect(await application.getByTestId('status-sentence').textContent()).toMatch(
       /Du har akseptert et tilbud|Lånet er godkjent|Lånet er utbetalt/,
