@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -41,8 +42,14 @@ afterAll(async () => {
 
 describe('se-main personal page', () => {
   it('shows the Swedish cost warning, the offers with examples, and sorts them', async () => {
-    const application = await createSubmittedApplication(server.baseUrl, { country: 'SE', brand: 'se-main' });
-    await waitForQuotes(server.baseUrl, application.token, application.applicationId);
+    // An applicant the simulated panel gives four offers (the answers are seeded by the applicant).
+    const application = await createSubmittedApplication(server.baseUrl, {
+      country: 'SE',
+      brand: 'se-main',
+      nationalId: makeTestNationalId('SE', '1986-03-14', 1),
+    });
+    const quotes = await waitForQuotes(server.baseUrl, application.token, application.applicationId);
+    expect(quotes.Groups.flatMap((group) => group.Quotes).length).toBeGreaterThan(1);
     const page = await context.newPage();
     const url = `http://se-main.localhost:${server.port}/mina-sidor`;
 
@@ -86,7 +93,11 @@ describe('se-main personal page', () => {
   });
 
   it('changes an offer in its modal, uploads a document, and withdraws the application', async () => {
-    const application = await createSubmittedApplication(server.baseUrl, { country: 'SE', brand: 'se-main' });
+    const application = await createSubmittedApplication(server.baseUrl, {
+      country: 'SE',
+      brand: 'se-main',
+      nationalId: makeTestNationalId('SE', '1986-03-14', 3),
+    });
     await waitForQuotes(server.baseUrl, application.token, application.applicationId);
     const page = await context.newPage();
     const url = `http://se-main.localhost:${server.port}/mina-sidor`;
