@@ -1,3 +1,4 @@
+import type { LenderApplication } from '@nordloan/domain/lending/credit-policy';
 import { expirySweepIntervalMs } from '@nordloan/domain/lending/expiry';
 import type { Config } from '#src/config.ts';
 import type { Db, Executor } from '#src/db/client.ts';
@@ -68,6 +69,23 @@ async function quoteCall(db: Executor, quote: LoanQuoteRow, attempt: number) {
   };
 }
 
+/**
+ * What the lender is sent: carried in the job's payload from the fan-out (the application is locked
+ * meanwhile); read from the database for a job enqueued without it.
+ */
+async function lenderViewFor(
+  db: Executor,
+  payload: Record<string, unknown>,
+  request: { loanApplicationId: string; lenderId: string },
+  now: Date,
+): Promise<LenderApplication | undefined> {
+  if (payload.application) return payload.application as LenderApplication;
+  const application = await findApplicationById(db, request.loanApplicationId);
+  return application
+    ? loadLenderApplication(db, application, { lenderId: request.lenderId, now })
+    : undefined;
+}
+
 function requireAdapter(panel: LenderPanel, lenderId: string): LenderAdapter {
   const adapter = panel.adapter(lenderId);
   if (!adapter) throw new Error(`Lender ${lenderId} is not on the panel`);
@@ -87,8 +105,7 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
     [jobKinds.lenderRegister]: {
       async run({ job, db, now, finish }) {
         const request = await findLoanRequest(db, idOf(job.payload, 'requestId'));
-        const application = request && (await findApplicationById(db, request.loanApplicationId));
-        if (!request || !application || request.status < 211 || request.status > 249) return finish();
+        if (!request || request.status < 211 || request.status > 249) return finish();
         const adapter = panel.adapter(request.lenderId);
         if (!adapter) {
           return finish((tx) =>
@@ -105,18 +122,18 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
             }),
           );
         }
-        const view = await loadLenderApplication(db, application, {
-          lenderId: adapter.profile.id,
-          now: now(),
-        });
+        const view = await lenderViewFor(db, job.payload, request, now());
+        if (!view) return finish();
         const result = await adapter.registerApplication({
           requestId: request.id,
-          applicationId: application.id,
+          applicationId: request.loanApplicationId,
           randomnessKey: view.randomnessKey,
           attempt: job.attempts,
           application: view,
         });
-        await finish((tx) => recordRegistration(tx, { requestId: request.id, result, adapter, now: now() }));
+        await finish((tx) =>
+          recordRegistration(tx, { requestId: request.id, result, adapter, application: view, now: now() }),
+        );
       },
       async onFinalFailure({ job, tx, now, error }) {
         await recordRegistrationFailure(tx, {
@@ -130,16 +147,13 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
     [jobKinds.lenderDecision]: {
       async run({ job, db, now, finish }) {
         const request = await findLoanRequest(db, idOf(job.payload, 'requestId'));
-        const application = request && (await findApplicationById(db, request.loanApplicationId));
-        if (!request || !application) return finish();
+        if (!request) return finish();
         const adapter = requireAdapter(panel, request.lenderId);
-        const view = await loadLenderApplication(db, application, {
-          lenderId: adapter.profile.id,
-          now: now(),
-        });
+        const view = await lenderViewFor(db, job.payload, request, now());
+        if (!view) return finish();
         const result = await adapter.fetchDecision({
           requestId: request.id,
-          applicationId: application.id,
+          applicationId: request.loanApplicationId,
           randomnessKey: view.randomnessKey,
           attempt: job.attempts,
           application: view,

@@ -23,6 +23,7 @@ import type {
   LenderPanel,
   RegistrationResult,
 } from './lender-adapter.ts';
+import { lendersHoldingOtherApplications, loadLenderApplication } from './lender-view.ts';
 import {
   findLoanRequest,
   findLoanRequestForUpdate,
@@ -103,12 +104,21 @@ export async function fanOutToLenders(
     lenderIds: adapters.map((a) => a.profile.id),
     now,
   });
+  // What every lender receives is read once, here: the application is locked from 210 until the
+  // lenders have answered, so the registration and the decision jobs carry it in their payload.
+  const view = await loadLenderApplication(tx, application, { now });
+  const duplicates = new Set(await lendersHoldingOtherApplications(tx, application));
   for (const request of await listLoanRequests(tx, application.id)) {
     const adapter = panel.adapter(request.lenderId);
     if (!adapter) continue;
+    const payload: LenderJobPayload = {
+      requestId: request.id,
+      applicationId: application.id,
+      application: { ...view, isDuplicateAtLender: duplicates.has(request.lenderId) },
+    };
     await enqueueJob(tx, {
       kind: jobKinds.lenderRegister,
-      payload: { requestId: request.id },
+      payload: { ...payload },
       dedupeKey: `${jobKinds.lenderRegister}:${request.id}`,
       runAt: new Date(now.getTime() + adapter.responseDelayMs('registration')),
     });
@@ -116,19 +126,44 @@ export async function fanOutToLenders(
   await settleApplication(tx, { applicationId: application.id, now });
 }
 
+/** Payload of the registration and decision jobs: the ids and what the lender is sent. */
+export interface LenderJobPayload {
+  requestId: string;
+  applicationId: string;
+  application: LenderApplication;
+  poll?: number;
+}
+
 export async function recordRegistration(
   tx: Executor,
-  input: { requestId: string; result: RegistrationResult; adapter: LenderAdapter | undefined; now: Date },
+  input: {
+    requestId: string;
+    result: RegistrationResult;
+    adapter: LenderAdapter | undefined;
+    /** What the lender was sent; the decision job carries it on. */
+    application?: LenderApplication;
+    now: Date;
+  },
 ): Promise<void> {
   const { now, adapter } = input;
-  const request = await lockRequestAndApplication(tx, input.requestId);
-  if (!request || !pendingRegistration(request.status)) return;
+  const locked = await lockRequestAndApplication(tx, input.requestId);
+  if (!locked || !pendingRegistration(locked.request.status)) return;
+  const { request } = locked;
   if (input.result.status === 'registered') {
     await moveRequest(tx, request, 251, now, {
       externalReference: input.result.externalReference,
       registeredAt: now,
     });
-    if (adapter) await enqueueDecisionPoll(tx, { requestId: request.id, poll: 1, adapter, now });
+    if (adapter) {
+      await enqueueDecisionPoll(tx, {
+        requestId: request.id,
+        applicationId: request.loanApplicationId,
+        application: input.application,
+        poll: 1,
+        adapter,
+        now,
+      });
+    }
   } else {
     await moveRequest(tx, request, input.result.code, now, {
       reasonCode: input.result.reasonCode,
@@ -136,7 +171,11 @@ export async function recordRegistration(
       decidedAt: now,
     });
   }
-  await settleApplication(tx, { applicationId: request.loanApplicationId, now });
+  await settleApplication(tx, {
+    applicationId: request.loanApplicationId,
+    now,
+    application: locked.application,
+  });
 }
 
 /** After the last registration attempt failed: the request ends 263 "bank error". */
@@ -144,23 +183,39 @@ export async function recordRegistrationFailure(
   tx: Executor,
   input: { requestId: string; now: Date; error: string },
 ) {
-  const request = await lockRequestAndApplication(tx, input.requestId);
-  if (!request || !pendingRegistration(request.status)) return;
-  await moveRequest(tx, request, 263, input.now, {
+  const locked = await lockRequestAndApplication(tx, input.requestId);
+  if (!locked || !pendingRegistration(locked.request.status)) return;
+  await moveRequest(tx, locked.request, 263, input.now, {
     reasonCode: 'BANK_ERROR',
     reason: input.error,
     decidedAt: input.now,
   });
-  await settleApplication(tx, { applicationId: request.loanApplicationId, now: input.now });
+  await settleApplication(tx, {
+    applicationId: locked.application.id,
+    now: input.now,
+    application: locked.application,
+  });
 }
 
 async function enqueueDecisionPoll(
   tx: Executor,
-  input: { requestId: string; poll: number; adapter: LenderAdapter; now: Date },
+  input: {
+    requestId: string;
+    applicationId: string;
+    application: LenderApplication | undefined;
+    poll: number;
+    adapter: LenderAdapter;
+    now: Date;
+  },
 ) {
   await enqueueJob(tx, {
     kind: jobKinds.lenderDecision,
-    payload: { requestId: input.requestId, poll: input.poll },
+    payload: {
+      requestId: input.requestId,
+      applicationId: input.applicationId,
+      ...(input.application ? { application: input.application } : {}),
+      poll: input.poll,
+    },
     dedupeKey: `${jobKinds.lenderDecision}:${input.requestId}:${input.poll}`,
     runAt: new Date(input.now.getTime() + input.adapter.responseDelayMs('decision')),
   });
@@ -169,14 +224,15 @@ async function enqueueDecisionPoll(
 async function lockRequestAndApplication(
   tx: Executor,
   requestId: string,
-): Promise<LoanRequestRow | undefined> {
+): Promise<{ request: LoanRequestRow; application: LoanApplicationRow } | undefined> {
   const unlocked = await findLoanRequest(tx, requestId);
   if (!unlocked) return undefined;
   // Always the application row first, then the request (the order every writer keeps, so two cannot
   // deadlock): every lender job of one application queues on the same row, so the last one to finish
   // sees all the others' answers.
-  await findApplicationByIdForUpdate(tx, unlocked.loanApplicationId);
-  return findLoanRequestForUpdate(tx, requestId);
+  const application = await findApplicationByIdForUpdate(tx, unlocked.loanApplicationId);
+  const request = await findLoanRequestForUpdate(tx, requestId);
+  return application && request ? { request, application } : undefined;
 }
 
 // ── Decisions → quotes ──────────────────────────────────────────────────────────────────────────────
@@ -197,10 +253,9 @@ export async function recordDecision(
 ): Promise<void> {
   const { now, adapter } = input;
   const profile = adapter.profile;
-  const request = await lockRequestAndApplication(tx, input.requestId);
-  if (!request || !pendingDecision(request.status)) return;
-  const application = await findApplicationByIdForUpdate(tx, request.loanApplicationId);
-  if (!application) return;
+  const locked = await lockRequestAndApplication(tx, input.requestId);
+  if (!locked || !pendingDecision(locked.request.status)) return;
+  const { request, application } = locked;
   if (![210, 300, 305, 310, 400, 410].includes(application.status)) {
     // The customer already accepted another offer (or the application ended): this answer comes too late.
     await moveRequest(tx, request, 382, now, {
@@ -213,7 +268,14 @@ export async function recordDecision(
   if (decision === 'pending') {
     await moveRequest(tx, request, 319, now, { reason: 'The lender has not decided yet' });
     if (input.poll < maxDecisionPolls) {
-      await enqueueDecisionPoll(tx, { requestId: request.id, poll: input.poll + 1, adapter, now });
+      await enqueueDecisionPoll(tx, {
+        requestId: request.id,
+        applicationId: application.id,
+        application: input.application,
+        poll: input.poll + 1,
+        adapter,
+        now,
+      });
     }
     return;
   }
@@ -263,7 +325,7 @@ export async function recordDecision(
     }
   }
   await insertOutboxEvents(tx, events);
-  await settleApplication(tx, { applicationId: request.loanApplicationId, now, lenderId: profile.id });
+  await settleApplication(tx, { applicationId: application.id, now, lenderId: profile.id, application });
 }
 
 /** After the last attempt to get a decision failed: the request ends 369 with reason BANK_ERROR. */
@@ -271,14 +333,18 @@ export async function recordDecisionFailure(
   tx: Executor,
   input: { requestId: string; now: Date; error: string },
 ) {
-  const request = await lockRequestAndApplication(tx, input.requestId);
-  if (!request || !pendingDecision(request.status)) return;
-  await moveRequest(tx, request, 369, input.now, {
+  const locked = await lockRequestAndApplication(tx, input.requestId);
+  if (!locked || !pendingDecision(locked.request.status)) return;
+  await moveRequest(tx, locked.request, 369, input.now, {
     reasonCode: 'BANK_ERROR',
     reason: input.error,
     decidedAt: input.now,
   });
-  await settleApplication(tx, { applicationId: request.loanApplicationId, now: input.now });
+  await settleApplication(tx, {
+    applicationId: locked.application.id,
+    now: input.now,
+    application: locked.application,
+  });
 }
 
 export function quoteCreatedEvents(quote: LoanQuoteRow, now: Date): NewOutboxEvent[] {
@@ -369,11 +435,17 @@ export async function storeOffer(
  */
 export async function settleApplication(
   tx: Executor,
-  input: { applicationId: string; now: Date; lenderId?: string },
+  input: {
+    applicationId: string;
+    now: Date;
+    lenderId?: string;
+    /** The row, when the caller already holds it FOR UPDATE in `tx`. */
+    application?: LoanApplicationRow;
+  },
 ): Promise<void> {
   const { applicationId, now } = input;
   // Held FOR UPDATE once; each step below moves the row it was given, so no step re-reads it.
-  let application = await findApplicationByIdForUpdate(tx, applicationId);
+  let application = input.application ?? (await findApplicationByIdForUpdate(tx, applicationId));
   if (!application || ![210, 300, 305, 310, 400].includes(application.status)) return;
   const requests = await listLoanRequests(tx, applicationId);
   const registering = requests.some((request) => pendingRegistration(request.status));

@@ -13,7 +13,7 @@ import {
 import { listSubRecords } from '#src/modules/loan-applications/sub-record.repository.ts';
 import { findPersonById, type PersonRow } from '#src/modules/persons/person.repository.ts';
 import type { PaymentRemark } from './external-data.ts';
-import { countOpenRequestsAtLender, findExternalData } from './lending.repository.ts';
+import { findExternalData, openRequestLenderIds } from './lending.repository.ts';
 
 // What a lender receives about an application (the LenderApplication of the domain credit policy), built
 // from the stored application, its applicants, persons, debts (stated and from the register) and the
@@ -88,12 +88,10 @@ export async function loadLenderApplication(
   application: LoanApplicationRow,
   options: { lenderId?: string; now: Date },
 ): Promise<LenderApplication> {
-  const [parties, applicantRows, debtRows, bureau] = await Promise.all([
-    loadParties(db, application),
-    findApplicants(db, application.id),
-    listSubRecords(db, 'debt', application.id),
-    findExternalData(db, application.id, CREDIT_BUREAU_SOURCE),
-  ]);
+  const parties = await loadParties(db, application);
+  const applicantRows = await findApplicants(db, application.id);
+  const debtRows = await listSubRecords(db, 'debt', application.id);
+  const bureau = await findExternalData(db, application.id, CREDIT_BUREAU_SOURCE);
   const bureauPayload = bureau?.payload as CreditBureauPayload | undefined;
   const remarks = bureauPayload?.paymentRemarks ?? [];
   const applicants: LenderApplicant[] = [];
@@ -125,22 +123,9 @@ export async function loadLenderApplication(
     interestRatePercent: row.interestRate === null ? null : Number(row.interestRate) * 100,
     remainingTermMonths: row.remainingTermMonths,
   }));
-  let isDuplicateAtLender = false;
-  if (options.lenderId && application.personId) {
-    const others = await findOtherApplicationIds(db, {
-      customerId: null,
-      personId: application.personId,
-      product: application.product,
-      statuses: statusGroups.Active,
-      excludeId: application.id,
-    });
-    isDuplicateAtLender =
-      (await countOpenRequestsAtLender(db, {
-        lenderId: options.lenderId,
-        applicationIds: others,
-        statuses: openRequestCodes,
-      })) > 0;
-  }
+  const isDuplicateAtLender = options.lenderId
+    ? (await lendersHoldingOtherApplications(db, application)).includes(options.lenderId)
+    : false;
   return {
     randomnessKey: randomnessKeyOf(application, parties),
     country: application.country as Country,
@@ -154,4 +139,23 @@ export async function loadLenderApplication(
     rateBand: rateBandFor(application.brand),
     isDuplicateAtLender,
   };
+}
+
+/**
+ * Lenders that hold an open request for another active application of the same person and product:
+ * they answer 361 "duplicate".
+ */
+export async function lendersHoldingOtherApplications(
+  db: Executor,
+  application: LoanApplicationRow,
+): Promise<string[]> {
+  if (!application.personId) return [];
+  const others = await findOtherApplicationIds(db, {
+    customerId: null,
+    personId: application.personId,
+    product: application.product,
+    statuses: statusGroups.Active,
+    excludeId: application.id,
+  });
+  return openRequestLenderIds(db, { applicationIds: others, statuses: openRequestCodes });
 }

@@ -125,23 +125,22 @@ export async function updateLoanRequest(
   return row!;
 }
 
-/** Other open requests of the same person at a lender (for the 361 duplicate decline). */
-export async function countOpenRequestsAtLender(
+/** Lenders with a request in `statuses` for one of `applicationIds` (for the 361 duplicate decline). */
+export async function openRequestLenderIds(
   db: Executor,
-  input: { lenderId: string; applicationIds: string[]; statuses: readonly number[] },
-): Promise<number> {
-  if (input.applicationIds.length === 0) return 0;
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
+  input: { applicationIds: string[]; statuses: readonly number[] },
+): Promise<string[]> {
+  if (input.applicationIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ lenderId: loanRequest.lenderId })
     .from(loanRequest)
     .where(
       and(
-        eq(loanRequest.lenderId, input.lenderId),
         inArray(loanRequest.loanApplicationId, input.applicationIds),
         inArray(loanRequest.status, [...input.statuses]),
       ),
     );
-  return Number(row?.total ?? 0);
+  return rows.map((row) => row.lenderId);
 }
 
 // ── Quotes ──────────────────────────────────────────────────────────────────────────────────────────
