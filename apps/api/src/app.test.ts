@@ -92,3 +92,21 @@ describe('page requests', () => {
     }
   });
 });
+
+describe('empty JSON bodies (§7 helpers send a JSON content type with no body)', () => {
+  it('are read as no body: validation answers, not the JSON parser', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/dev/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().Message).toBe('Validation failed');
+    } finally {
+      await t.close();
+    }
+  });
+});

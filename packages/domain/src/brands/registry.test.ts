@@ -152,11 +152,13 @@ describe('§9 unsecured-loan settings', () => {
   });
 
   it('reproduces the regulation.md worked examples from the brand settings', () => {
-    // case a (no-main, financed): 3 380.18 a month; case e (no-alt2): 3 % fee = 7 500 NOK, 13.4056 %.
-    expect(calculateLoanCost(exampleLoanCostInput(brands['no-main'])).monthlyPayment).toBeCloseTo(3380.18, 2);
+    // case a A (no-main, upfront): 3 359.09 a month, 13.3270 %; case e A (no-alt2): 3 % fee = 7 500 NOK, 13.4279 %.
+    const caseA = calculateLoanCost(exampleLoanCostInput(brands['no-main']));
+    expect(caseA.monthlyPayment).toBeCloseTo(3359.09, 2);
+    expect(caseA.effectiveRate).toBeCloseTo(13.327, 3);
     const caseE = exampleLoanCostInput(brands['no-alt2']);
     expect(caseE.startupFee).toBe(7_500);
-    expect(calculateLoanCost(caseE).effectiveRate).toBeCloseTo(13.4056, 3);
+    expect(calculateLoanCost(caseE).effectiveRate).toBeCloseTo(13.4279, 3);
     // case d (fi-*): 40 000 EUR, 15 years, 6 %, no fees.
     expect(calculateLoanCost(exampleLoanCostInput(brands['fi-group-a'])).effectiveRate).toBeCloseTo(
       6.1678,

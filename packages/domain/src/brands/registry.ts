@@ -150,13 +150,14 @@ const denmarkOptionalFields: OptionalFields = {
 // ─── Unsecured-loan settings (§9) ────────────────────────────────────────────────────────────────
 
 /** §9 "Norway" row. Duration 1–20 years as in §9: utlånsforskriften § 13 allows more than 5 years only for
- * refinancing; lenders apply that to their offers, the form keeps the spec's range. Fees `financed`, as
- * Norwegian banks' published examples (regulation.md, case a). */
+ * refinancing; lenders apply that to their offers, the form keeps the spec's range. The startup fee is
+ * paid `upfront` in the marketed example, which then reads exactly as regulation.md's Norwegian sentence
+ * (case a A: "Eff. rente 13,3 %, 150 000 kr o/5 år. Kost: 52 496 kr. Totalt: 202 496 kr."). */
 const norwayUnsecured = (optionalFields: OptionalFields): UnsecuredLoanSettings => ({
   rates: { low: 4.9, mid: 11.9, high: 19.9 },
   exampleRate: 'mid', // regulation.md case a: 150 000 NOK, 5 years, 11.9 %
   fees: { startup: 950, monthly: 30 },
-  feeHandling: 'financed',
+  feeHandling: 'upfront',
   exampleIsRefinancing: false,
   config: {
     amount: { min: 10_000, max: 800_000, default: 150_000, step: 5_000 },
@@ -171,7 +172,8 @@ const norwaySecondUnsecured: UnsecuredLoanSettings = {
   rates: { min: 9, low: 3.6, mid: 12, high: 20.95, interest: 0 },
   exampleRate: 'mid', // regulation.md case e: 250 000 NOK, 12 years, 12 %, 3 % fee
   fees: { establishmentPercent: 3, monthly: 0 },
-  feeHandling: 'financed',
+  // Upfront like the other Norwegian brands (regulation.md case e A: 13.4279 %).
+  feeHandling: 'upfront',
   // The §9 default term is 12 years; past 5 years Norway allows only refinancing (utlånsforskriften § 13),
   // so the brand's marketed example is a refinancing example.
   exampleIsRefinancing: true,

@@ -152,7 +152,7 @@ describe('GET /calculator/representative-example', () => {
   const example = (query: string) =>
     t.app.inject({ method: 'GET', url: `/calculator/representative-example?${query}` });
 
-  it("answers the brand's example in its language and number format (no-main: financed fee, ADR 0004)", async () => {
+  it("answers the brand's example in its language and number format (no-main: the regulation.md sentence, fee upfront, ADR 0004)", async () => {
     const response = await example('brand=no-main&amount=150000&duration=5');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -162,13 +162,13 @@ describe('GET /calculator/representative-example', () => {
       amount: 150_000,
       durationYears: 5,
       nominalRate: 11.9,
-      feeHandling: 'financed',
+      feeHandling: 'upfront',
       effectiveRate: 13.3,
-      totalCost: 52_811,
-      totalPayable: 202_811,
+      totalCost: 52_496,
+      totalPayable: 202_496,
     });
     expect(response.json().text.replace(/\s/g, ' ')).toBe(
-      'Eff. rente 13,3 %, 150 000 kr o/5 år. Kost: 52 811 kr. Totalt: 202 811 kr.',
+      'Eff. rente 13,3 %, 150 000 kr o/5 år. Kost: 52 496 kr. Totalt: 202 496 kr.',
     );
   });
 

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { createLendingWorker, scheduleExpirySweep } from '#src/jobs/lending-jobs.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { applicationLifecycleRoutes } from './application-lifecycle.routes.ts';
-import { acceptEmptyJsonBodies } from './empty-json-body.ts';
 import { lenderCallbackRoutes } from './lender-callback.routes.ts';
 import { offerActionRoutes } from './offer-action.routes.ts';
 import { createSimulatedLenderPanel } from './simulated-lender-panel.ts';
@@ -17,8 +16,6 @@ export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions
     seed: config.worker.lenderSeed,
     delayScale: config.worker.lenderDelayScale,
   });
-
-  acceptEmptyJsonBodies(app);
   await app.register(applicationLifecycleRoutes, { ...options, panel });
   await app.register(offerActionRoutes, { ...options, panel });
   await app.register(lenderCallbackRoutes, { ...options, panel });

@@ -8,7 +8,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
-import { acceptEmptyJsonBodies } from './empty-json-body.ts';
 import {
   computeRecommendation,
   getQuoteConsent,
@@ -52,7 +51,6 @@ const paymentRemarksSchema = z.object({
 });
 
 export async function quotePresentationRoutes(app: FastifyInstance, options: ModuleOptions) {
-  acceptEmptyJsonBodies(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now } = options;
   const access = (request: { params: { id: string } } & Parameters<typeof requireCaller>[0]) => ({

@@ -8,17 +8,17 @@ import { liveExample } from './live-example.ts';
 // (the figures GET /calculator/representative-example answers), and refuse what the API refuses.
 
 describe('live representative example', () => {
-  it('no-main at its §9 default: regulation.md case a, fees financed (13.3 %, 3 380.18 a month)', () => {
+  it('no-main at its §9 default: regulation.md case a, fee upfront (13.3 %, 3 359.09 a month)', () => {
     const result = liveExample(brands['no-main'], 150_000, 5);
     expect(result.kind).toBe('example');
     if (result.kind !== 'example') return;
     expect(result.example.effectiveRate).toBe(13.3);
-    expect(result.example.monthlyPayment).toBe(3380.18);
-    expect(result.example.totalPayable).toBe(202_811);
-    expect(result.example.totalCost).toBe(52_811);
+    expect(result.example.monthlyPayment).toBe(3359.09);
+    expect(result.example.totalPayable).toBe(202_496);
+    expect(result.example.totalCost).toBe(52_496);
     // Intl groups with (narrow) no-break spaces; compared with plain spaces.
     expect(result.example.text.replace(/[\u00a0\u202f]/g, ' ')).toBe(
-      'Eff. rente 13,3 %, 150 000 kr o/5 år. Kost: 52 811 kr. Totalt: 202 811 kr.',
+      'Eff. rente 13,3 %, 150 000 kr o/5 år. Kost: 52 496 kr. Totalt: 202 496 kr.',
     );
   });
 

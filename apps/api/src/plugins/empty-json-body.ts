@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 // §7: the web app's helpers always send a JSON content type and a body only when there is one, so the
 // action calls without a payload (POST … product-recommendation "(empty body)", PATCH …/application-complete,
 // accept, withdraw …) arrive as `Content-Type: application/json` with nothing after it, which Fastify's
-// default parser refuses. Inside the lending plugins (encapsulated: other modules keep the default) an
-// empty JSON body is read as no body; anything else goes through Fastify's own safe JSON parser.
+// default parser refuses with a 400. For every route an empty JSON body is read as no body (a route whose
+// schema needs a body still answers 400 from validation); anything else goes through Fastify's own safe
+// JSON parser (prototype-poisoning protection included).
 export function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
