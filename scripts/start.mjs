@@ -1,6 +1,6 @@
 // `npm start`: builds the web app when its sources are newer than the last build, then starts the API
 // (which serves the web app) on PGlite unless DATABASE_URL is set.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -6,7 +6,12 @@ import { existsSync } from 'node:fs';
 const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
   ['typecheck', 'npx', ['tsc', '-b', '--pretty', 'false']],
-  ['unit + api (PGlite)', 'npx', ['vitest', 'run', '--project', 'domain', '--project', 'api', '--project', 'web'], { TEST_DATABASE_URL: '' }],
+  [
+    'unit + api (PGlite)',
+    'npx',
+    ['vitest', 'run', '--project', 'domain', '--project', 'api', '--project', 'web'],
+    { TEST_DATABASE_URL: '' },
+  ],
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push(['api (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api']]);
@@ -26,6 +31,8 @@ for (const [name, cmd, args, env] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
