@@ -1,6 +1,8 @@
+import { lenderPanel } from '@nordloan/domain/lending/lender-panel';
 import type { FastifyInstance } from 'fastify';
 import { createLendingWorker, scheduleExpirySweep } from '#src/jobs/lending-jobs.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { syncLenderRegister } from '#src/modules/lenders/lender.repository.ts';
 import { applicationLifecycleRoutes } from './application-lifecycle.routes.ts';
 import { lenderCallbackRoutes } from './lender-callback.routes.ts';
 import { offerActionRoutes } from './offer-action.routes.ts';
@@ -19,6 +21,10 @@ export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions
   await app.register(applicationLifecycleRoutes, { ...options, panel });
   await app.register(offerActionRoutes, { ...options, panel });
   await app.register(lenderCallbackRoutes, { ...options, panel });
+  // The §3 Lender register follows the configured panel (0006_lenders.sql).
+  app.addHook('onReady', async () => {
+    await syncLenderRegister(db, lenderPanel, now());
+  });
 
   if (config.worker.enabled) {
     const worker = createLendingWorker({ db, config, now, panel, log: app.log });

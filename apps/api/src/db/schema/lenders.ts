@@ -1,0 +1,14 @@
+import { boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
+
+// Mirrors migrations/0006_lenders.sql.
+export const lender = pgTable('lender', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  country: text('country').notNull(),
+  organisationNumber: text('organisation_number').notNull(),
+  products: text('products').array().notNull(),
+  profile: jsonb('profile').notNull(),
+  active: boolean('active').notNull().default(true),
+  ...timestamps,
+});
