@@ -110,3 +110,31 @@ describe('empty JSON bodies (§7 helpers send a JSON content type with no body)'
     }
   });
 });
+
+describe('the built web app', () => {
+  it('is served: assets cached for a year, index.html for pages, never cached', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dist = mkdtempSync(join(tmpdir(), 'nordloan-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    const t = await createTestApp({ config: { webDistDir: dist } });
+    try {
+      const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/soknad/forbrukslan',
+        headers: { accept: 'text/html', host: 'no-main.localhost' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>app</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -38,8 +38,10 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       root: distDir,
       wildcard: false,
       index: false,
-      setHeaders: (reply, path) => {
-        reply.header(
+      // Our own cache-control below, not the plugin's 'max-age=0'.
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        response.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
