@@ -60,7 +60,7 @@ describe('db:seed demo data', () => {
     });
     expect(first.created.applications).toBe(11);
     expect(new Set(first.applications.map((application) => application.status))).toEqual(
-      new Set([100, 169, 190, 200, 270, 310, 370]),
+      new Set([100, 169, 190, 200, 270, 310, 370, 410]),
     );
     expect(new Set(first.applications.map((application) => application.product))).toEqual(
       new Set(['UnsecuredLoan', 'CreditCard', 'SecuredLoan']),
@@ -97,14 +97,34 @@ describe('db:seed demo data', () => {
         `SELECT status FROM loan_application_revision WHERE changed_by = 'system:demo-seed' ORDER BY status`,
       ),
     );
-    // Every step of every demo path, once: the second run above added none
+    // Every step of every demo path, once: the second run above added none. (The two applications the
+    // lending engine takes are moved by the engine, not by the seed.)
     expect(rows.map((row) => row.status)).toEqual(
       [
-        160, 160, 160, 160, 160, 160, 160, 160, 169, 180, 180, 180, 180, 180, 180, 180, 190, 200, 200, 200,
-        200, 200, 200, 200,
-      ]
-        .concat([210, 210, 210, 210, 210, 270, 300, 300, 300, 300, 310, 310, 310, 310, 370])
-        .sort((a, b) => a - b),
+        ...[160, 160, 160, 160, 160, 160, 169, 180, 180, 180, 180, 180, 190, 200, 200, 200, 200, 200],
+        ...[210, 210, 210, 270, 300, 300, 310, 310, 370],
+      ].sort((a, b) => a - b),
     );
+  });
+
+  it('gives the two demo logins real offers from the lending engine', async () => {
+    const summary = await seedDemoData({ app: t.app, db: t.database.db, now: t.clock.now });
+    for (const login of summary.logins) {
+      const { token, CustomerID } = await t.login({ nationalId: login.nationalId, country: login.country });
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/loan-application?customerID=${CustomerID}&product=UnsecuredLoan`,
+        headers: bearer(token),
+      });
+      const [application] = page.json().Items;
+      expect(application.Status).toBe(410);
+      const quotes = await t.app.inject({
+        method: 'GET',
+        url: `/loan-quote-presentation/application/${application.ID}/quotes`,
+        headers: bearer(token),
+      });
+      expect(quotes.statusCode).toBe(200);
+      expect(JSON.stringify(quotes.json())).toContain('EffectiveRate');
+    }
   });
 });

@@ -10,9 +10,12 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { findTransitionRule } from '@nordloan/domain/status-machine';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#src/app.ts';
-import { loadConfig } from '#src/config.ts';
+import { type Config, loadConfig, testConfig } from '#src/config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from '#src/db/client.ts';
 import { migrate } from '#src/db/migrate.ts';
+import { nextDueAt } from '#src/jobs/job.repository.ts';
+import { jobKinds } from '#src/jobs/job-kinds.ts';
+import { createLendingWorker } from '#src/jobs/lending-jobs.ts';
 import { createTokenService, loadSigningKey } from '#src/modules/auth/token.service.ts';
 import { ensureAgent } from '#src/modules/backoffice/agent.repository.ts';
 import {
@@ -35,15 +38,16 @@ import {
 } from '#src/modules/backoffice/insurance.repository.ts';
 import { insertPersonCheck, listPersonChecks } from '#src/modules/backoffice/person-check.repository.ts';
 import { linkRealEstate, upsertFetchedRealEstate } from '#src/modules/backoffice/real-estate.repository.ts';
+import { createSimulatedLenderPanel } from '#src/modules/lending/simulated-lender-panel.ts';
 import { updateApplicationStatus } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { findOrCreatePerson } from '#src/modules/persons/person.repository.ts';
 
 // `npm run db:seed`: a demo data set for trying the product — customers in all four markets, applications
 // of several products and statuses across brands, work buckets, agents, assignments, call orders and
 // calls, PEP screenings, real estate and payment-protection insurance. Applicants and applications go
-// through the real API (dev login, POST /loan-application) so they carry revisions like any other; status
-// moves follow the status machine's table and go through the applications repository (no API moves
-// statuses yet: that is the lending engine's); the back-office rows go through their repositories.
+// through the real API (dev login, POST /loan-application) so they carry revisions like any other; two are
+// submitted and run through the lending engine for real offers; the other status moves follow the status
+// machine's table through the applications repository; the back-office rows go through their repositories.
 // Idempotent: every row has a natural key (national id, bucket name, fixed agent/order ids, one
 // application per customer and product, provider fetch id), so a second run adds nothing.
 
@@ -60,6 +64,11 @@ interface DemoApplication {
   purpose?: LoanPurpose;
   /** The statuses the application passes through after 100 Started, each a transition of the table. */
   path: number[];
+  /**
+   * Submitted for real (application-complete) and run through the lending engine with the simulated panel,
+   * so the applicant finds actual offers on the personal page.
+   */
+  submitToLenders?: boolean;
 }
 
 interface DemoPerson {
@@ -96,8 +105,11 @@ const employed = (
   MaritalStatus: 'Married',
   Education: 'Higher education',
   LivingSituation: 'Own apartment',
+  HousingType: 'Apartment building',
   HousingCostMonthly: Math.round(netMonthlyIncome * 0.25),
+  PartnerLivingCostMonthly: Math.round(netMonthlyIncome * 0.2),
   ChildrenCount: 1,
+  MainBank: 'Nordbanken',
   IsPoliticallyExposed: false,
 });
 
@@ -121,7 +133,8 @@ const demoPeople: DemoPerson[] = [
         amount: 250_000,
         duration: 5,
         purpose: 'Refinancing loan',
-        path: pendingBankApproval,
+        path: [],
+        submitToLenders: true,
       },
       { key: 'ola-card', product: 'CreditCard', brand: 'no-main', amount: 50_000, path: [] },
     ],
@@ -200,7 +213,8 @@ const demoPeople: DemoPerson[] = [
         amount: 200_000,
         duration: 10,
         purpose: 'Renovation',
-        path: pendingBankApproval,
+        path: [],
+        submitToLenders: true,
       },
     ],
   },
@@ -512,7 +526,7 @@ interface Context {
 
 async function call<T>(
   ctx: Context,
-  request: { method: 'GET' | 'POST'; url: string; token?: string; payload?: unknown },
+  request: { method: 'GET' | 'POST' | 'PATCH'; url: string; token?: string; payload?: unknown },
 ): Promise<T> {
   const response = await ctx.app.inject({
     method: request.method,
@@ -533,6 +547,9 @@ export async function seedDemoData(options: {
   app: FastifyInstance;
   db: Db;
   now?: () => Date;
+  /** For the lending worker the seed runs; a test config when absent. */
+  config?: Config;
+  lenderSeed?: number;
 }): Promise<SeedSummary> {
   const ctx: Context = { app: options.app, db: options.db, now: options.now ?? (() => new Date()) };
   const { db, now } = ctx;
@@ -555,6 +572,7 @@ export async function seedDemoData(options: {
   const personIds = new Map<string, string>();
   const customerIds = new Map<string, string>();
   const applications = new Map<string, LoanApplication>();
+  const tokens = new Map<string, string>();
   for (const [index, demo] of demoPeople.entries()) {
     const nationalId = makeTestNationalId(demo.country, demo.birthDate, index);
     await findOrCreatePerson(db, {
@@ -611,6 +629,15 @@ export async function seedDemoData(options: {
       const done = plan.path.indexOf(application.Status);
       if (application.Status === 100 || done >= 0)
         application = await walkStatusPath(ctx, application, plan.path.slice(done + 1));
+      if (plan.submitToLenders && application.Status === 100) {
+        application = await call<LoanApplication>(ctx, {
+          method: 'PATCH',
+          url: `/loan-application/${application.ID}/application-complete`,
+          token: login.token,
+          payload: {},
+        });
+        tokens.set(plan.key, login.token);
+      }
       applications.set(plan.key, application);
       summary.applications.push({
         key: plan.key,
@@ -619,6 +646,42 @@ export async function seedDemoData(options: {
         brand: application.Brand,
         status: application.Status,
       });
+    }
+  }
+
+  // The submitted applications go through the lending engine: validation, external data, the simulated
+  // panel (no delays, no random failures), so their applicants see real offers.
+  if (tokens.size > 0) {
+    const panel = createSimulatedLenderPanel({
+      seed: options.lenderSeed ?? 42,
+      delayScale: 0,
+      failures: false,
+    });
+    // The worker keeps its own clock and jumps it to the next due job (a lender's answer, a retry), so the
+    // seed does not wait in real time; an hour of lender work is enough to reach the offers.
+    let workerTime = now().getTime();
+    const horizon = workerTime + 60 * 60 * 1000;
+    const worker = createLendingWorker({
+      db,
+      config: options.config ?? testConfig(),
+      now: () => new Date(workerTime),
+      panel,
+    });
+    for (let round = 0; round < 100; round++) {
+      await worker.runUntilIdle();
+      const next = await nextDueAt(db, Object.values(jobKinds));
+      if (!next || next.getTime() > horizon) break;
+      workerTime = Math.max(workerTime, next.getTime());
+    }
+    for (const [key, token] of tokens) {
+      const refreshed = await call<LoanApplication>(ctx, {
+        method: 'GET',
+        url: `/loan-application/${applications.get(key)!.ID}`,
+        token,
+      });
+      applications.set(key, refreshed);
+      const entry = summary.applications.find((application) => application.key === key)!;
+      entry.status = refreshed.Status;
     }
   }
 
@@ -915,7 +978,12 @@ async function main() {
       tokens,
     });
     try {
-      const summary = await seedDemoData({ app, db: database.db });
+      const summary = await seedDemoData({
+        app,
+        db: database.db,
+        config,
+        lenderSeed: config.worker.lenderSeed,
+      });
       printSummary(
         summary,
         config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`,
