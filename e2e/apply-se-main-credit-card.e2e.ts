@@ -10,10 +10,7 @@ import { launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 6: "se-main: apply for a credit card; the cost warning is shown" (KOVFS 2025:1, regulation.md).
-// The brand registry does not list CreditCard among se-main's products today, so the API refuses a card
-// application there (§5 bounds: "CreditCard is not offered"); the card test runs as soon as the registry
-// sells cards on se-main. Until then the Swedish warning is tested on se-main's loan application, and the
-// card journey on a brand that sells cards (apply-journeys.e2e.ts, no-main).
+// se-main sells credit cards (brand registry); the warning is also checked on its loan application.
 
 // regulation.md, Sweden (KOVFS 2025:1), word for word.
 const swedishCostWarning = [
@@ -24,7 +21,6 @@ const swedishCostWarning = [
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const screenshotDir = join(import.meta.dirname, 'screenshots');
-const seMainSellsCards = brands['se-main'].products.includes('CreditCard');
 let server: RunningServer;
 let browser: Browser;
 
@@ -117,36 +113,34 @@ describe('se-main', () => {
     await context.close();
   }, 120_000);
 
-  it.skipIf(!seMainSellsCards)(
-    'apply for a credit card; the cost warning is shown',
-    async () => {
-      const context = await browser.newContext({
-        viewport: { width: 360, height: 780 },
-        deviceScaleFactor: 2,
-      });
-      const page = await context.newPage();
-      const violations: string[] = [];
-      await completeApplication(page, {
-        baseUrl: server.baseUrl,
-        brandId: 'se-main',
-        product: 'CreditCard',
-        nationalId: makeTestNationalId('SE', '1991-02-03', 6),
-        onStep: async (step, current) => {
-          violations.push(...(await seriousAxeViolations(current)).map((v) => `${step}: ${v}`));
-          if (step === 'loan' || step === 'summary') await expectWarning(current);
-          if (step === 'loan' || step === 'sent') {
-            await current.screenshot({
-              path: join(screenshotDir, `apply-se-main-card-${step}.png`),
-              fullPage: true,
-            });
-          }
-        },
-      });
-      expect(violations).toEqual([]);
-      await context.close();
-    },
-    120_000,
-  );
+  it('apply for a credit card; the cost warning is shown', async () => {
+    // The journey the issue names: it must not be skipped by a config change.
+    expect(brands['se-main'].products).toContain('CreditCard');
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 780 },
+      deviceScaleFactor: 2,
+    });
+    const page = await context.newPage();
+    const violations: string[] = [];
+    await completeApplication(page, {
+      baseUrl: server.baseUrl,
+      brandId: 'se-main',
+      product: 'CreditCard',
+      nationalId: makeTestNationalId('SE', '1991-02-03', 6),
+      onStep: async (step, current) => {
+        violations.push(...(await seriousAxeViolations(current)).map((v) => `${step}: ${v}`));
+        if (step === 'loan' || step === 'summary') await expectWarning(current);
+        if (step === 'loan' || step === 'sent') {
+          await current.screenshot({
+            path: join(screenshotDir, `apply-se-main-card-${step}.png`),
+            fullPage: true,
+          });
+        }
+      },
+    });
+    expect(violations).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('the card is offered exactly where the brand sells it (§5: the API refuses a product the brand does not sell)', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
@@ -154,7 +148,7 @@ describe('se-main', () => {
     await page.goto(`http://se-main.localhost:${server.port}${brands['se-main'].paths.applyUnsecured}`);
     await page.getByTestId('step-loan').waitFor();
     await expectWarning(page);
-    expect(await page.getByTestId('product-choice').count()).toBe(seMainSellsCards ? 1 : 0);
+    expect(await page.getByTestId('product-choice').count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: join(screenshotDir, 'apply-se-main-phone-loan.png'), fullPage: true });
     await context.close();

@@ -207,9 +207,17 @@ function brent(f: (u: number) => number, a0: number, b0: number, fa0: number, fb
 // ---------------------------------------------------------------------------------------------
 // Loan cost for one offer or example.
 
+/** The largest amount or fee the calculator takes. */
+export const maxCalculatorAmount = 1_000_000_000;
+
 export const loanCostInputSchema = z
   .object({
-    amount: z.number().finite('Amount must be a number').positive('Amount must be greater than 0'),
+    // Upper bounds keep every figure finite (1e308 would overflow to Infinity): far above any consumer loan.
+    amount: z
+      .number()
+      .finite('Amount must be a number')
+      .positive('Amount must be greater than 0')
+      .max(maxCalculatorAmount, 'Amount must be at most 1 000 000 000'),
     durationMonths: z
       .number()
       .int('Duration must be a whole number of months')
@@ -219,8 +227,16 @@ export const loanCostInputSchema = z
       .number()
       .min(0, 'Nominal rate must be at least 0 %')
       .max(100, 'Nominal rate must be at most 100 % (give percent: 11.9 means 11.9 %)'),
-    startupFee: z.number().finite('Startup fee must be a number').min(0, 'Startup fee must be 0 or more'),
-    monthlyFee: z.number().finite('Monthly fee must be a number').min(0, 'Monthly fee must be 0 or more'),
+    startupFee: z
+      .number()
+      .finite('Startup fee must be a number')
+      .min(0, 'Startup fee must be 0 or more')
+      .max(maxCalculatorAmount, 'Startup fee must be at most 1 000 000 000'),
+    monthlyFee: z
+      .number()
+      .finite('Monthly fee must be a number')
+      .min(0, 'Monthly fee must be 0 or more')
+      .max(maxCalculatorAmount, 'Monthly fee must be at most 1 000 000 000'),
     feeHandling: feeHandlingSchema,
   })
   .refine((input) => input.feeHandling !== 'upfront' || input.startupFee < input.amount, {

@@ -145,6 +145,24 @@ describe('POST /calculator/loan-cost', () => {
     expect(await fieldsOf({ amount: 1_000 })).toEqual(
       expect.arrayContaining(['durationMonths', 'nominalRate', 'startupFee', 'monthlyFee', 'feeHandling']),
     );
+    // Numbers so large the figures would overflow to Infinity are refused, not answered with a 500.
+    expect(await fieldsOf({ ...valid, amount: 1e308 })).toContain('amount');
+    expect(await fieldsOf({ ...valid, monthlyFee: 1e308 })).toContain('monthlyFee');
+  });
+
+  it('answers the extremes it accepts with finite figures', async () => {
+    for (const feeHandling of ['upfront', 'financed'] as const) {
+      const response = await loanCost({
+        amount: 1_000_000_000,
+        durationMonths: 600,
+        nominalRate: 100,
+        startupFee: feeHandling === 'upfront' ? 999_999_999 : 1_000_000_000,
+        monthlyFee: 1_000_000_000,
+        feeHandling,
+      });
+      expect(response.statusCode).toBe(200);
+      for (const value of Object.values(response.json())) expect(Number.isFinite(value)).toBe(true);
+    }
   });
 });
 
