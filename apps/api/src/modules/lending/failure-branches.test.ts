@@ -148,6 +148,13 @@ describe('intake failures', () => {
       }),
     );
     expect(await statusOf(application)).toBe(198);
+    // No tipping-off: the applicant sees a neutral text, staff the screening hit.
+    const applicantView = JSON.stringify(await lending(application));
+    expect(applicantView).not.toMatch(/sanction/i);
+    expect((await lending(application)).History.at(-1).Reason).toBe('The application has been closed');
+    const compliance = await t.staffToken([{ Name: 'Manager', Country: 'NO' }]);
+    const staffView = (await get(`/loan-application/${application.id}/lending`, compliance)).json();
+    expect(staffView.History.at(-1).Reason).toMatch(/Sanctions screening hit: MainApplicant on EU/);
   });
 });
 
@@ -291,6 +298,11 @@ describe('blocking, cancelling, resubmission', () => {
       Comment: 'Forged payslip',
     });
     expect(blocked.json().Status).toBe(199);
+    // No tipping-off: the applicant's view carries neither the block reason nor the staff comment.
+    const applicantView = JSON.stringify(await lending(application));
+    expect(applicantView).not.toMatch(/fraud|Forged payslip/i);
+    const staffView = (await get(`/loan-application/${application.id}/lending`, manager)).json();
+    expect(staffView.History.at(-1).Reason).toBe('Blocked (fraud): Forged payslip');
     expect(await listQuotes(t.database.db, application.id, ['approved'])).toEqual([]);
     expect(new Set(await requestCodes(application))).toEqual(new Set([482]));
     const swedishManager = await t.staffToken([{ Name: 'Manager', Country: 'SE' }]);
