@@ -38,6 +38,12 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle pooled connection that the server closes (a restart, a failover, an administrator) emits
+    // 'error' on the pool; unhandled, that would crash the process. The pool replaces the connection on
+    // next use, so a warning is all it takes.
+    pool.on('error', (error) => {
+      console.warn(`database: an idle connection was closed (${error.message})`);
+    });
     // Fail at start-up, not on the first request, when the server is not there.
     const probe = await pool.connect();
     probe.release();
