@@ -126,6 +126,29 @@ describe('payment remarks', () => {
   });
 });
 
+describe('payment remarks of a co-applicant', () => {
+  it('are not shown to the main applicant; staff see them', async () => {
+    const remark = {
+      ownerRole: 'CoApplicant' as const,
+      creditor: 'Inkasso AS',
+      amount: 7_000,
+      registeredAt: '2024-05-01',
+    };
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(t, testWorker(t, { externalData: fixedExternalData({ paymentRemarks: [remark] }) }));
+    const url = `/loan-quote-presentation/v2/application/${application.id}/payment-remarks`;
+    const own = (await get(url, application.token)).json();
+    expect(own).toMatchObject({ Checked: true, HasPaymentRemarks: false, PaymentRemarks: [] });
+    expect(JSON.stringify(own)).not.toContain('Inkasso AS');
+    const staff = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
+    expect((await get(url, staff)).json()).toMatchObject({
+      HasPaymentRemarks: true,
+      PaymentRemarks: [{ ApplicantRole: 'CoApplicant', Creditor: 'Inkasso AS' }],
+    });
+  });
+});
+
 describe('accepting', () => {
   it('gives exactly one acceptance for two simultaneous accepts of the same offer', async () => {
     const { application, offers } = await toOffers();

@@ -168,12 +168,30 @@ const paymentRemarkMessages: Record<Locale, { none: string; some: string }> = {
   },
 };
 
+/** The caller's role on the application; null for staff (who see every party). */
+function applicantRoleOf(
+  caller: Caller,
+  application: LoanApplicationRow,
+): 'MainApplicant' | 'CoApplicant' | null {
+  if (caller.kind === 'staff') return null;
+  const isCo =
+    caller.personId !== null &&
+    caller.personId === application.coApplicantPersonId &&
+    caller.personId !== application.personId;
+  return isCo ? 'CoApplicant' : 'MainApplicant';
+}
+
 /** §7 v2 payment-remarks: what the credit bureau reported, and which lenders lend despite remarks. */
 export async function paymentRemarks(options: Access) {
   const application = await loadApplicationForCaller({ ...options, access: 'read' });
   const bureau = await findExternalData(options.db, application.id, CREDIT_BUREAU_SOURCE);
   const payload = bureau?.payload as CreditBureauPayload | undefined;
-  const remarks = payload?.paymentRemarks ?? [];
+  // Each applicant sees only their own remarks (a co-applicant's credit data is theirs: GDPR art. 5(1)(f));
+  // staff see both.
+  const ownRole = applicantRoleOf(options.caller, application);
+  const remarks = (payload?.paymentRemarks ?? []).filter(
+    (remark) => ownRole === null || remark.ownerRole === ownRole,
+  );
   const locale = localeOf(application);
   return {
     LoanApplicationID: application.id,
