@@ -165,7 +165,9 @@ export type AcceptQuoteResponse = z.infer<typeof acceptQuoteResponseSchema>;
 
 export const changeQuoteBodySchema = z
   .object({
-    Amount: z.number().positive().optional(),
+    // Whole currency units and whole months: the quote's columns are integers (a fraction would be
+    // truncated by the database, not refused).
+    Amount: z.number().int().positive().optional(),
     DurationMonths: z.number().int().min(1).max(600).optional(),
   })
   .refine((body) => body.Amount !== undefined || body.DurationMonths !== undefined, {

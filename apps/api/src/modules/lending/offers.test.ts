@@ -274,6 +274,18 @@ describe('quote-accept consent', () => {
 });
 
 describe('changing an offer', () => {
+  it('is refused to read-only staff (TelemarketingLimited) and allowed to staff who may update', async () => {
+    const { application, offers } = await toOffers({ country: 'NO', amount: 150_000, duration: 5 });
+    const offer = offers.find((candidate) => candidate.Lender.ID === 'no-fjordbanken')!;
+    const readOnly = await t.staffToken([{ Name: 'TelemarketingLimited', Country: 'NO' }]);
+    const refused = await post(`/loan-quote/${offer.ID}/change`, readOnly, { DurationMonths: 36 });
+    expect(refused.statusCode).toBe(403);
+    expect(await listQuotes(t.database.db, application.id, ['superseded'])).toEqual([]);
+    const telemarketing = await t.staffToken([{ Name: 'Telemarketing', Country: 'NO' }]);
+    const allowed = await post(`/loan-quote/${offer.ID}/change`, telemarketing, { DurationMonths: 36 });
+    expect(allowed.statusCode).toBe(201);
+  });
+
   it('gives a new quote within the lender’s limits and supersedes the old one', async () => {
     const { application, offers } = await toOffers({ country: 'NO', amount: 150_000, duration: 5 });
     const offer = offers.find((candidate) => candidate.Lender.ID === 'no-fjordbanken')!;
@@ -293,10 +305,30 @@ describe('changing an offer', () => {
     expect(now.map((quote) => quote.ID)).toContain(changed.json().ID);
     expect(now.map((quote) => quote.ID)).not.toContain(offer.ID);
 
+    // Beyond the lender's limit (Fjordbanken lends up to 600 000): a field error, nothing asked of the lender.
     const tooMuch = await post(`/loan-quote/${changed.json().ID}/change`, application.token, {
-      Amount: 900_000,
+      Amount: 700_000,
     });
-    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().Errors).toEqual([expect.objectContaining({ Field: 'Amount' })]);
+    const fractional = await post(`/loan-quote/${changed.json().ID}/change`, application.token, {
+      Amount: 100_000.5,
+    });
+    expect(fractional.statusCode).toBe(400);
+    expect(fractional.json().Errors).toEqual([expect.objectContaining({ Field: 'Amount' })]);
+    const offStep = await post(`/loan-quote/${changed.json().ID}/change`, application.token, {
+      Amount: 100_001,
+    });
+    expect(offStep.statusCode).toBe(400);
+    expect(offStep.json().Errors).toEqual([
+      expect.objectContaining({ Field: 'Amount', Message: expect.stringMatching(/in steps of/) }),
+    ]);
+    const tooLong = await post(`/loan-quote/${changed.json().ID}/change`, application.token, {
+      DurationMonths: 600,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().Errors).toEqual([expect.objectContaining({ Field: 'DurationMonths' })]);
+    expect((await offersOf(application)).map((quote) => quote.ID)).toContain(changed.json().ID);
     const oddTerm = await post(`/loan-quote/${changed.json().ID}/change`, application.token, {
       DurationMonths: 30,
     });

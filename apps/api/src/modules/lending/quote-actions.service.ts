@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { BrandProduct } from '@nordloan/domain/brands/brand-config.schema';
+import { getBrand } from '@nordloan/domain/brands/registry';
+import { checkAmountAndDuration } from '@nordloan/domain/brands/unsecured-bounds';
 import type { EntrySource } from '@nordloan/domain/enums';
 import type { AcceptQuoteResponse, LoanQuote } from '@nordloan/domain/lending/loan-quote.schema';
 import type { Db, Executor } from '#src/db/client.ts';
@@ -6,15 +9,19 @@ import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { jobKinds } from '#src/jobs/job-kinds.ts';
-import { AppError, conflict, fieldError, notFound } from '#src/lib/app-error.ts';
+import { AppError, badRequest, conflict, type FieldError, fieldError, notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { assertCallerReaches, isUuid } from '#src/modules/loan-applications/application-access.ts';
+import {
+  assertCallerReaches,
+  assertStaffMay,
+  isUuid,
+} from '#src/modules/loan-applications/application-access.ts';
 import {
   findApplicationById,
   findApplicationByIdForUpdate,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { quoteCreatedEvents, storeOffer } from './fan-out.service.ts';
-import type { LenderPanel } from './lender-adapter.ts';
+import type { LenderAdapter, LenderPanel } from './lender-adapter.ts';
 import { loadLenderApplication } from './lender-view.ts';
 import {
   findLatestQuoteConsent,
@@ -171,6 +178,8 @@ export async function changeQuote(options: {
 }): Promise<LoanQuote> {
   const { db, caller, panel } = options;
   const { quote, application } = await loadQuoteForCaller(db, caller, options.quoteId);
+  // Changing supersedes the open offer: a write, so read-only staff roles (e.g. TelemarketingLimited) may not.
+  if (caller.kind === 'staff') assertStaffMay(caller, 'application.update', application.country);
   actorForCaller(caller, application);
   const amount = options.amount ?? quote.amount;
   const durationMonths = options.durationMonths ?? quote.durationMonths;
@@ -185,6 +194,14 @@ export async function changeQuote(options: {
   assertOpen(quote, application, options.now());
   const adapter = panel.adapter(quote.lenderId);
   if (!adapter) throw conflict('The lender is no longer on the panel');
+  // Only what the caller asked to change is checked: the offer's own figures may be a lender's counter-offer.
+  const limitErrors = changeLimitErrors(application, adapter.profile, amount, durationMonths).filter(
+    (error) =>
+      (error.Field === 'Amount' && options.amount !== undefined) ||
+      (error.Field === 'DurationMonths' && options.durationMonths !== undefined) ||
+      error.Field === 'Product',
+  );
+  if (limitErrors.length > 0) throw badRequest('Validation failed', limitErrors);
   const request = await findLoanRequest(db, quote.loanRequestId);
   const view = await loadLenderApplication(db, application, { now: options.now() });
   const result = await adapter.changeOffer({
@@ -241,6 +258,46 @@ export async function changeQuote(options: {
     });
   }
   return toLoanQuote(stored);
+}
+
+/**
+ * The changed amount and term must lie within the brand's bounds for the product (§5, §9: range and step)
+ * and the lender's own limits (§3 Lender); field names are those of the change body.
+ */
+function changeLimitErrors(
+  application: LoanApplicationRow,
+  lender: LenderAdapter['profile'],
+  amount: number,
+  durationMonths: number,
+): FieldError[] {
+  const product = application.product as BrandProduct;
+  const hasTerm = product !== 'CreditCard';
+  const errors: FieldError[] = checkAmountAndDuration(
+    getBrand(application.brand),
+    product,
+    amount,
+    hasTerm ? durationMonths / 12 : undefined,
+  ).map((error) => ({
+    Field: error.Field === 'Duration' ? 'DurationMonths' : error.Field,
+    Message: error.Message,
+  }));
+  if (!errors.some((error) => error.Field === 'Amount')) {
+    if (amount < lender.amount.min || amount > lender.amount.max) {
+      errors.push({
+        Field: 'Amount',
+        Message: `${lender.name} lends between ${lender.amount.min} and ${lender.amount.max}`,
+      });
+    }
+  }
+  if (hasTerm && !errors.some((error) => error.Field === 'DurationMonths')) {
+    if (durationMonths < lender.durationMonths.min || durationMonths > lender.durationMonths.max) {
+      errors.push({
+        Field: 'DurationMonths',
+        Message: `${lender.name} lends over ${lender.durationMonths.min} to ${lender.durationMonths.max} months`,
+      });
+    }
+  }
+  return errors;
 }
 
 function assertOpen(quote: LoanQuoteRow, application: LoanApplicationRow, now: Date) {
