@@ -255,6 +255,21 @@ describe('accepting', () => {
 });
 
 describe('quote-accept consent', () => {
+  it('given without a quote does not cover accepting an offer', async () => {
+    const { application, offers } = await toOffers();
+    const url = `/loan-quote-presentation/consent/loan-application/${application.id}`;
+    expect((await post(url, application.token, {})).statusCode).toBe(201);
+    const refused = await post(`/loan-quote/${offers[0]!.ID}/accept`, application.token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().Errors).toEqual([expect.objectContaining({ Field: 'Consent' })]);
+    // The web app's accept (Consent: true in the body) still works.
+    const accepted = await post(`/loan-quote/${offers[0]!.ID}/accept`, application.token, {
+      Consent: true,
+      EntrySource: 'MyPage',
+    });
+    expect(accepted.statusCode).toBe(201);
+  });
+
   it('is given through the consent call, then covers the accept; staff cannot give it', async () => {
     const { application, offers } = await toOffers();
     const url = `/loan-quote-presentation/consent/loan-application/${application.id}`;

@@ -105,7 +105,9 @@ export async function acceptQuote(options: {
       const actor = actorForCaller(caller, application);
       if (actor.kind === 'applicant') {
         const consent = await findLatestQuoteConsent(tx, application.id);
-        const consentCovers = consent && (consent.loanQuoteId === null || consent.loanQuoteId === quote.id);
+        // The consent is to the SECCI of one offer: one given without a quote (or for another offer) does
+        // not cover this one (consumer credit directive art. 5: pre-contractual information per offer).
+        const consentCovers = consent !== undefined && consent.loanQuoteId === quote.id;
         if (options.consent === true) {
           await insertQuoteConsent(tx, {
             loanApplicationId: application.id,

@@ -151,7 +151,8 @@ export async function quotePresentationRoutes(app: FastifyInstance, options: Mod
     {
       schema: {
         tags,
-        summary: 'The applicant gives the loan-quote accept consent (for one quote, or any)',
+        summary:
+          'The applicant gives the loan-quote accept consent; it covers accepting only the quote it names (LoanQuoteID)',
         params: consentParams,
         body: z.object({ LoanQuoteID: z.string().optional() }).nullish(),
         response: { 201: consentSchema },
