@@ -5,7 +5,6 @@ import {
   defaultCapsConfig,
   isMarketableInDenmark,
 } from '../finance/caps.ts';
-import { calculateLoanCost } from '../finance/loan-math.ts';
 import {
   type BrandConfig,
   type BrandId,
@@ -18,7 +17,7 @@ import {
   type SecuredLoanSettings,
   type UnsecuredLoanSettings,
 } from './brand-config.schema.ts';
-import { exampleLoanCostInput } from './unsecured-bounds.ts';
+import { brandExample } from './brand-example.ts';
 
 export { type BrandConfig, type BrandId, brandIdSchema, brandIds } from './brand-config.schema.ts';
 
@@ -831,29 +830,12 @@ export function brandExampleCapProblems(
   config: BrandConfig,
   capsConfig: CapsConfig = defaultCapsConfig,
 ): string[] {
-  const input = exampleLoanCostInput(config);
-  const cost = calculateLoanCost(input);
-  const result = checkOfferCaps(
-    {
-      country: config.country,
-      product: 'UnsecuredLoan',
-      amount: input.amount,
-      durationMonths: input.durationMonths,
-      nominalRate: input.nominalRate,
-      effectiveRate: cost.effectiveRate,
-      totalCost: cost.totalCost,
-      startupFee: input.startupFee,
-      monthlyFee: input.monthlyFee,
-      isRefinancing: config.unsecuredLoan.exampleIsRefinancing,
-    },
-    capsConfig,
-  );
-  const problems = result.ok ? [] : result.violations.map((violation) => violation.message);
-  // markedsføringsloven § 11 a: the example is marketing, so the stricter 25 % applies to it.
-  if (config.country === 'DK' && !isMarketableInDenmark(cost.effectiveRate)) {
-    problems.push(`ÅOP ${cost.effectiveRate.toFixed(1)} % of the example is above the 25 % marketing limit`);
-  }
-  return problems;
+  const { amount, duration } = config.unsecuredLoan.config;
+  const result = brandExample(config, amount.default, duration.default, capsConfig);
+  if (result.kind === 'example') return [];
+  if (result.reason === 'caps') return result.problems;
+  if (result.reason === 'bounds') return result.errors.map((error) => `${error.Field}: ${error.Message}`);
+  return ['no effective rate can be computed for the example'];
 }
 
 /**

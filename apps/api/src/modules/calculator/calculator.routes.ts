@@ -1,11 +1,11 @@
-import { brandIdSchema } from '@nordloan/domain/brands/registry';
+import { brandIdSchema, getBrand } from '@nordloan/domain/brands/registry';
 import { loanCostInputSchema } from '@nordloan/domain/finance/loan-math';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { publicRateLimit } from '#src/plugins/security.ts';
-import { brandById, brandRepresentativeExample, loanCost } from './calculator.service.ts';
+import { brandRepresentativeExample, loanCost } from './calculator.service.ts';
 
 // The public calculator (issue 4): no token, validated (400 with field errors), rate-limited per client.
 
@@ -81,7 +81,7 @@ export async function calculatorRoutes(app: FastifyInstance, _options: ModuleOpt
     },
     async (request) =>
       brandRepresentativeExample({
-        brand: brandById(request.query.brand),
+        brand: getBrand(request.query.brand),
         amount: request.query.amount,
         durationYears: request.query.duration,
       }),

@@ -1,12 +1,10 @@
-import { type BrandConfig, getBrand } from '@nordloan/domain/brands/registry';
-import { checkAmountAndDuration, startupFeeFor } from '@nordloan/domain/brands/unsecured-bounds';
-import { checkOfferCaps, isMarketableInDenmark } from '@nordloan/domain/finance/caps';
+import { brandExample } from '@nordloan/domain/brands/brand-example';
+import type { BrandConfig } from '@nordloan/domain/brands/registry';
 import {
   calculateLoanCost,
   EffectiveRateError,
   type LoanCostInput,
 } from '@nordloan/domain/finance/loan-math';
-import { representativeExample } from '@nordloan/domain/finance/representative-example';
 import { badRequest, type FieldError } from '#src/lib/app-error.ts';
 
 // The public calculator (issue 4): the loan cost of any terms, and a brand's representative example
@@ -69,46 +67,17 @@ export function brandRepresentativeExample(input: {
   const settings = brand.unsecuredLoan;
   const amount = input.amount ?? settings.config.amount.default;
   const durationYears = input.durationYears ?? settings.config.duration.default;
-  const boundsErrors = checkAmountAndDuration(brand, 'UnsecuredLoan', amount, durationYears).map(
-    lowerCaseField,
-  );
-  if (boundsErrors.length > 0) throw badRequest('Validation failed', boundsErrors);
-
-  const nominalRate = settings.rates[settings.exampleRate]!;
-  const startupFee = startupFeeFor(settings.fees, amount);
-  const example = representativeExample({
-    locale: brand.i18n.defaultLocale,
-    currency: brand.currency,
-    amount,
-    durationYears,
-    nominalRate,
-    startupFee,
-    monthlyFee: settings.fees.monthly,
-    feeHandling: settings.feeHandling,
-  });
-  // An example is marketing: it must not show terms no offer may have (regulation.md "Country rules").
-  const caps = checkOfferCaps({
-    country: brand.country,
-    product: 'UnsecuredLoan',
-    amount,
-    durationMonths: durationYears * 12,
-    nominalRate,
-    effectiveRate: example.unrounded.effectiveRate,
-    totalCost: example.unrounded.totalCost,
-    startupFee,
-    monthlyFee: settings.fees.monthly,
-    isRefinancing: settings.exampleIsRefinancing,
-  });
-  const problems = caps.ok ? [] : caps.violations.map((violation) => violation.message);
-  if (brand.country === 'DK' && !isMarketableInDenmark(example.unrounded.effectiveRate)) {
-    problems.push('ÅOP above 25 % may not be marketed in Denmark (markedsføringsloven § 11 a)');
+  const result = brandExample(brand, amount, durationYears);
+  if (result.kind === 'unavailable') {
+    const errors =
+      result.reason === 'bounds'
+        ? result.errors.map(lowerCaseField)
+        : (result.reason === 'caps' ? result.problems : ['no effective rate can be computed']).map(
+            (message) => ({ Field: 'amount', Message: `No example for these terms: ${message}` }),
+          );
+    throw badRequest('Validation failed', errors);
   }
-  if (problems.length > 0) {
-    throw badRequest(
-      'Validation failed',
-      problems.map((message) => ({ Field: 'amount', Message: `No example for these terms: ${message}` })),
-    );
-  }
+  const { example, nominalRate, startupFee } = result;
   return {
     brand: brand.brand,
     locale: brand.i18n.defaultLocale,
@@ -125,8 +94,4 @@ export function brandRepresentativeExample(input: {
     monthlyPayment: example.monthlyPayment,
     text: example.text,
   };
-}
-
-export function brandById(id: string): BrandConfig {
-  return getBrand(id);
 }
