@@ -2,7 +2,7 @@ import type { Country } from '@nordloan/domain/enums';
 import type { ApplicantDetailsInput, CoApplicantInput } from '@nordloan/domain/loan-application';
 import { validateNationalId } from '@nordloan/domain/national-id';
 import type { Executor } from '#src/db/client.ts';
-import { type FieldError, fieldError, forbidden } from '#src/lib/app-error.ts';
+import { fieldError, forbidden } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { findOrCreatePerson, findPersonById } from '#src/modules/persons/person.repository.ts';
 import type { ApplicantValues } from './loan-application.repository.ts';
@@ -66,14 +66,24 @@ export async function resolveCoApplicantPerson(options: {
   } else if (input.NationalID !== undefined) {
     const checked = validateNationalId(country, input.NationalID);
     if (!checked.valid) throw fieldError('CoApplicant.NationalID', checked.message);
+    // Found or created, never updated: an existing person's contact data stays theirs. Only staff may
+    // give a new person names and contact data; from an applicant the co-applicant's Email/Phone would
+    // let anyone claim another's identity (a later magic link would go to the applicant's address).
+    // The web app keeps the contact it shows in Data.CoApplicantContact instead.
+    const contact =
+      caller.kind === 'staff'
+        ? {
+            firstName: input.FirstName ?? null,
+            lastName: input.LastName ?? null,
+            email: input.Email ?? null,
+            phone: input.Phone ?? null,
+          }
+        : {};
     const person = await findOrCreatePerson(db, {
       country,
       nationalId: checked.normalized,
       birthDate: checked.birthDate,
-      firstName: input.FirstName ?? null,
-      lastName: input.LastName ?? null,
-      email: input.Email ?? null,
-      phone: input.Phone ?? null,
+      ...contact,
     });
     personId = person.id;
   }
@@ -81,8 +91,4 @@ export async function resolveCoApplicantPerson(options: {
     throw fieldError('CoApplicant', 'The co-applicant cannot be the main applicant');
   }
   return personId;
-}
-
-export function fieldErrors(errors: readonly { Field: string; Message: string }[]): FieldError[] {
-  return errors.map((error) => ({ Field: error.Field, Message: error.Message }));
 }
