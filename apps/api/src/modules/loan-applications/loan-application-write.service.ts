@@ -40,6 +40,7 @@ import {
   insertApplication,
   insertRevision,
   type LoanApplicationChanges,
+  lockApplicationOwner,
   STALE_REVISION_MESSAGE,
   upsertApplicant,
 } from './loan-application.repository.ts';
@@ -116,6 +117,8 @@ async function assertNoOtherActive(
   product: string,
   excludeId?: string,
 ): Promise<void> {
+  // Serialises concurrent creates/clones/product changes of one owner (PostgreSQL READ COMMITTED).
+  await lockApplicationOwner(db, owner);
   const ids = await findOtherApplicationIds(db, {
     ...owner,
     product,

@@ -8,6 +8,7 @@ import {
   loanApplicationApplicant,
   loanApplicationRevision,
 } from '#src/db/schema/applications.ts';
+import { customer, person } from '#src/db/schema/core.ts';
 import { conflict, notFound } from '#src/lib/app-error.ts';
 import { toCar, toChild, toDebt, toExpense, toLoanApplication } from './loan-application.mapper.ts';
 import { loadAllSubRecords } from './sub-record.repository.ts';
@@ -353,6 +354,26 @@ export async function findFirstApplication(
  * The applicant's other applications of `product` in `statuses` (the Active group), not archived: the
  * customer's own, or where the person is the main applicant (docs/decisions/0007).
  */
+/**
+ * Holds the owner's customer row (or, with no customer, the person row) until the transaction ends, so
+ * that two creates for the same owner run one after the other: the second then sees the first's
+ * application in findOtherApplicationIds instead of both passing the check (SELECT then INSERT).
+ */
+export async function lockApplicationOwner(
+  tx: Executor,
+  owner: { customerId: string | null; personId: string | null },
+): Promise<void> {
+  if (owner.customerId) {
+    await tx
+      .select({ id: customer.id })
+      .from(customer)
+      .where(eq(customer.id, owner.customerId))
+      .for('update');
+  } else if (owner.personId) {
+    await tx.select({ id: person.id }).from(person).where(eq(person.id, owner.personId)).for('update');
+  }
+}
+
 export async function findOtherApplicationIds(
   db: Executor,
   input: {
