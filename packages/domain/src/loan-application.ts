@@ -26,6 +26,9 @@ import { statusGroupSchema } from './statuses.ts';
 // and the web app (typed clients). Field names are the API contract's PascalCase (§3: ID, Product,
 // CreatedAt…). Money is whole units of the brand's currency; Duration is whole years (§9).
 
+/** The largest PostgreSQL integer (int4): revisions and page numbers past it would overflow the query (500). */
+export const MAX_INT4 = 2_147_483_647;
+
 /** Whole currency units; generous upper bound so that a typo (an extra digit or two) is still caught. */
 const money = z.number().int().min(0).max(1_000_000_000);
 const shortText = z.string().trim().min(1).max(200);
@@ -63,6 +66,8 @@ export type ApplicantDetailsInput = z.infer<typeof applicantDetailsInputSchema>;
 /**
  * The co-applicant: their details plus who they are. Applicants name the co-applicant by national
  * identity number (validated for the application's country); staff may also give an existing PersonID.
+ * FirstName/LastName/Email/Phone reach a newly created person only from staff (an applicant's request never
+ * writes another person's contact data); an existing person is never changed.
  */
 export const coApplicantInputSchema = applicantDetailsInputSchema.extend({
   PersonID: z.uuid().optional(),
@@ -167,7 +172,7 @@ export type CreateLoanApplication = z.infer<typeof createLoanApplicationSchema>;
  * change was based on: a stale one answers 409 and changes nothing. In `Data`, a key sent as null is removed.
  */
 export const patchLoanApplicationFieldsSchema = z.object({
-  Revision: z.number().int().min(1).optional(),
+  Revision: z.number().int().min(1).max(MAX_INT4).optional(),
   Product: productSchema.optional(),
   Amount: money.optional(),
   Duration: z.number().int().min(1).max(50).nullable().optional(),
@@ -190,7 +195,7 @@ export const stepNameSchema = z
 
 export const stepCompleteSchema = z.object({
   Step: stepNameSchema,
-  Revision: z.number().int().min(1).optional(),
+  Revision: z.number().int().min(1).max(MAX_INT4).optional(),
 });
 export type StepComplete = z.infer<typeof stepCompleteSchema>;
 
@@ -279,7 +284,7 @@ export const searchLoanApplicationsQuerySchema = z.object({
   personID: queryList(z.uuid()),
   createdAfter: createdAfterSchema.optional(),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageNumber: z.coerce.number().int().min(1).max(MAX_INT4).default(1),
   product: queryList(productSchema),
   status: queryList(z.coerce.number().int().min(100).max(899)),
   group: queryList(statusGroupSchema),
@@ -412,9 +417,6 @@ export const expenseSchema = z.object({
   UpdatedAt: isoDateTime,
 });
 export type Expense = z.infer<typeof expenseSchema>;
-
-/** DELETE …/{car|child|debt|expense} sends the ID (§7), in the body or as ?ID=. */
-export const subRecordDeleteSchema = z.object({ ID: z.uuid() });
 
 // PATCH …/{car|child|debt|expense}: the ID plus the fields to change (§7 "PATCH sends fields plus ID").
 // Built from the fields without defaults: a PATCH that leaves a field out leaves it alone.

@@ -5,6 +5,7 @@ import {
   loanApplicationPageSchema,
   loanApplicationRevisionSchema,
   loanApplicationSchema,
+  MAX_INT4,
   revisionsQuerySchema,
   searchLoanApplicationsQuerySchema,
 } from '@nordloan/domain/loan-application';
@@ -113,7 +114,7 @@ export async function loanApplicationRoutes(app: FastifyInstance, options: Modul
       schema: {
         tags,
         summary: 'One revision of an application',
-        params: z.object({ id: z.string(), revision: z.coerce.number().int().min(1) }),
+        params: z.object({ id: z.string(), revision: z.coerce.number().int().min(1).max(MAX_INT4) }),
         response: { 200: loanApplicationRevisionSchema },
       },
     },
