@@ -237,6 +237,36 @@ describe('retries', () => {
   });
 });
 
+describe('a lender that never decides', () => {
+  it('ends its request 369 "bank error" after the last decision attempt; the application goes on', async () => {
+    const simulated = createSimulatedLenderPanel({
+      seed: t.config.worker.lenderSeed,
+      delayScale: 1,
+      failures: false,
+    });
+    const undecided = lenderPanelOf(
+      simulated.all().map((adapter) =>
+        adapter.profile.id === 'no-fjordbanken'
+          ? {
+              ...adapter,
+              fetchDecision: async () => {
+                throw new LenderUnavailableError('no-fjordbanken', 'decision');
+              },
+            }
+          : adapter,
+      ),
+    );
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(t, testWorker(t, { panel: undecided, externalData: fixedExternalData() }));
+    const fjordbanken = (await listLoanRequests(t.database.db, application.id)).find(
+      (r) => r.lenderId === 'no-fjordbanken',
+    );
+    expect(fjordbanken).toMatchObject({ status: 369, reasonCode: 'BANK_ERROR' });
+    expect(await statusOf(application.id)).toBe(410);
+  });
+});
+
 describe('jobs outlive the process', () => {
   it('are run by the next instance on the same database', async () => {
     const first = await createTestApp();

@@ -183,9 +183,26 @@ export async function recordRegistrationFailure(
   tx: Executor,
   input: { requestId: string; now: Date; error: string },
 ) {
+  await recordBankError(tx, { ...input, endStatus: 263, stillPending: pendingRegistration });
+}
+
+/**
+ * A lender call failed for good: the request, if still waiting at the step that failed (`stillPending`),
+ * ends in `endStatus` with reason BANK_ERROR, and the application settles on what the others answered.
+ */
+async function recordBankError(
+  tx: Executor,
+  input: {
+    requestId: string;
+    now: Date;
+    error: string;
+    endStatus: 263 | 369;
+    stillPending: (status: number) => boolean;
+  },
+) {
   const locked = await lockRequestAndApplication(tx, input.requestId);
-  if (!locked || !pendingRegistration(locked.request.status)) return;
-  await moveRequest(tx, locked.request, 263, input.now, {
+  if (!locked || !input.stillPending(locked.request.status)) return;
+  await moveRequest(tx, locked.request, input.endStatus, input.now, {
     reasonCode: 'BANK_ERROR',
     reason: input.error,
     decidedAt: input.now,
@@ -333,18 +350,7 @@ export async function recordDecisionFailure(
   tx: Executor,
   input: { requestId: string; now: Date; error: string },
 ) {
-  const locked = await lockRequestAndApplication(tx, input.requestId);
-  if (!locked || !pendingDecision(locked.request.status)) return;
-  await moveRequest(tx, locked.request, 369, input.now, {
-    reasonCode: 'BANK_ERROR',
-    reason: input.error,
-    decidedAt: input.now,
-  });
-  await settleApplication(tx, {
-    applicationId: locked.application.id,
-    now: input.now,
-    application: locked.application,
-  });
+  await recordBankError(tx, { ...input, endStatus: 369, stillPending: pendingDecision });
 }
 
 export function quoteCreatedEvents(quote: LoanQuoteRow, now: Date): NewOutboxEvent[] {
