@@ -21,6 +21,11 @@ export const staffPermissions = [
   'application.changeStatus',
   /** Create/re-apply through the integration service (POST v1/loan-application/…). */
   'application.integrate',
+  /**
+   * See a person's full national identity number (GET /person/{id}?reveal=NationalID; every reveal is
+   * logged). Case handlers who must identify the customer have it; list callers and machines do not.
+   */
+  'person.revealNationalId',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;
@@ -42,11 +47,11 @@ const caseWork: readonly StaffPermission[] = [
  */
 export const staffRolePermissions: Partial<Record<KnownRoleName, readonly StaffPermission[]>> = {
   Super: everything,
-  Manager: [...caseWork, 'application.changeStatus'],
+  Manager: [...caseWork, 'application.changeStatus', 'person.revealNationalId'],
   BusinessManager: [...caseWork, 'application.changeStatus'],
-  Sales: caseWork,
+  Sales: [...caseWork, 'person.revealNationalId'],
   // Secured-loan case handlers work the same applications as Sales (their product is a loan product).
-  SecuredSales: caseWork,
+  SecuredSales: [...caseWork, 'person.revealNationalId'],
   Telemarketing: ['application.read', 'application.update', 'application.create'],
   // Calls customers from a list; may look, may not change.
   TelemarketingLimited: ['application.read'],

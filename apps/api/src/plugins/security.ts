@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
 import { AppError } from '#src/lib/app-error.ts';
+import { requireCaller } from '#src/plugins/auth.ts';
 
 // Abuse limits, security headers and CORS (issue 3 "Abuse limits"; architecture.md "Scale-out").
 
@@ -54,14 +55,28 @@ export const devLoginRateLimit: RouteRateLimit = {
 /**
  * Calls that make us send an e-mail or SMS (magic links): limited per application, so neither an
  * applicant nor a leaked token can turn us into a spam cannon. 5 per hour per application.
+ * The id is lower-cased (a UUID in other case is the same application, not a fresh quota), and counting
+ * happens in preHandler — after the route's token check — so an anonymous caller cannot use up an
+ * application's quota.
  */
 export const messageRateLimit: RouteRateLimit = {
   rateLimit: {
     max: 5,
     timeWindow: 3_600_000,
-    keyGenerator: (request: FastifyRequest) => `application:${(request.params as { id?: string }).id ?? ''}`,
+    keyGenerator: (request: FastifyRequest) =>
+      `application:${((request.params as { id?: string }).id ?? '').toLowerCase()}`,
+    hook: 'preHandler',
   },
 };
+
+/**
+ * Route option for calls that need a token: 401 'Missing token' before the body or query is validated, so
+ * an anonymous caller learns nothing about the input a route expects. Put on a route as
+ * `preValidation: tokenRequiredFirst` (a plugin whose every route needs a token adds it as a hook).
+ */
+export async function tokenRequiredFirst(request: FastifyRequest): Promise<void> {
+  requireCaller(request);
+}
 
 /**
  * The Content-Security-Policy of the pages we serve (the built React app): everything from our own

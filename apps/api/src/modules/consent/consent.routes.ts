@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { defaultContentStore } from '#src/modules/terms/content-store.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
-import { publicRateLimit } from '#src/plugins/security.ts';
+import { publicRateLimit, tokenRequiredFirst } from '#src/plugins/security.ts';
 import {
   consentItemsQuerySchema,
   consentItemsSchema,
@@ -46,12 +46,22 @@ export async function consentRoutes(app: FastifyInstance, options: ModuleOptions
       },
     },
     async (request) =>
-      consentSnapshot({ db, store, caller: request.caller, query: request.query, now: now() }),
+      consentSnapshot({
+        db,
+        store,
+        caller: request.caller,
+        query: request.query,
+        now: now(),
+        log: request.log,
+      }),
   );
 
   routes.get(
     '/consent/v2/consent',
-    { schema: { tags, querystring: customerConsentQuerySchema, response: { 200: consentStateSchema } } },
+    {
+      preValidation: tokenRequiredFirst,
+      schema: { tags, querystring: customerConsentQuerySchema, response: { 200: consentStateSchema } },
+    },
     async (request) =>
       currentConsentState({
         db,
@@ -61,12 +71,16 @@ export async function consentRoutes(app: FastifyInstance, options: ModuleOptions
         brand: request.query.brand,
         country: request.query.country,
         now: now(),
+        log: request.log,
       }),
   );
 
   routes.get(
     '/consent/v2/consent/items',
-    { schema: { tags, querystring: consentItemsQuerySchema, response: { 200: consentItemsSchema } } },
+    {
+      preValidation: tokenRequiredFirst,
+      schema: { tags, querystring: consentItemsQuerySchema, response: { 200: consentItemsSchema } },
+    },
     async (request) =>
       consentHistory({
         db,
@@ -78,12 +92,16 @@ export async function consentRoutes(app: FastifyInstance, options: ModuleOptions
         purpose: request.query.purpose,
         channel: request.query.channel,
         now: now(),
+        log: request.log,
       }),
   );
 
   routes.post(
     '/consent/v1/consent',
-    { schema: { tags, body: masterConsentBodySchema, response: { 201: consentStateSchema } } },
+    {
+      preValidation: tokenRequiredFirst,
+      schema: { tags, body: masterConsentBodySchema, response: { 201: consentStateSchema } },
+    },
     async (request, reply) => {
       const state = await giveMasterConsent({
         db,
@@ -91,6 +109,7 @@ export async function consentRoutes(app: FastifyInstance, options: ModuleOptions
         caller: requireCaller(request),
         input: request.body,
         now: now(),
+        log: request.log,
       });
       return reply.status(201).send(state);
     },
@@ -98,7 +117,10 @@ export async function consentRoutes(app: FastifyInstance, options: ModuleOptions
 
   routes.get(
     '/consent/v1/partner',
-    { schema: { tags, querystring: partnersQuerySchema, response: { 200: partnersSchema } } },
+    {
+      preValidation: tokenRequiredFirst,
+      schema: { tags, querystring: partnersQuerySchema, response: { 200: partnersSchema } },
+    },
     async (request) => {
       requireCaller(request);
       return listPartners({ store, country: request.query.country, brand: request.query.brand, now: now() });
@@ -108,6 +130,7 @@ export async function consentRoutes(app: FastifyInstance, options: ModuleOptions
   routes.patch(
     '/consent/v1/consent/:country/:customerID',
     {
+      preValidation: tokenRequiredFirst,
       schema: {
         tags,
         params: z.object({ country: countrySchema, customerID: z.string() }),
@@ -124,6 +147,7 @@ export async function consentRoutes(app: FastifyInstance, options: ModuleOptions
         customerId: request.params.customerID,
         input: request.body,
         now: now(),
+        log: request.log,
       }),
   );
 }

@@ -1,10 +1,11 @@
-import { type BrandConfig, brands } from '@nordloan/domain/brands/registry';
+import type { BrandConfig } from '@nordloan/domain/brands/registry';
 import type { ConsentChannel, ConsentPurpose, ConsentStatus, Country } from '@nordloan/domain/enums';
 import type { Db, Executor } from '#src/db/client.ts';
 import { badRequest, fieldError, notFound, unauthorized } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import type { CustomerRow } from '#src/modules/customers/customer.repository.ts';
 import { loadCustomerForCaller } from '#src/modules/customers/customer-access.ts';
+import { type BrandWarningLog, storedBrand } from '#src/modules/customers/stored-brand.ts';
 import { describeCaller } from '#src/modules/loan-applications/application-access.ts';
 import type { ConsentConfigType, ContentStore } from '#src/modules/terms/content-store.ts';
 import { mainBrandOf } from '#src/modules/terms/terms.service.ts';
@@ -36,9 +37,14 @@ interface Change {
 const keyOf = (purpose: string, channel: string) => `${purpose}/${channel}`;
 
 /** The brand a consent call is about: the one named (same country as the customer), or the customer's. */
-function brandOfCall(customer: CustomerRow, brandId: string | undefined, field = 'Brand'): BrandConfig {
+function brandOfCall(
+  customer: CustomerRow,
+  brandId: string | undefined,
+  log: BrandWarningLog,
+  field = 'Brand',
+): BrandConfig {
   if (brandId !== undefined) return consentBrandFor(brandId, customer.country as Country, field).brand;
-  return brands[customer.brand as keyof typeof brands] ?? mainBrandOf(customer.country as Country);
+  return storedBrand(customer.brand, () => mainBrandOf(customer.country as Country), log, 'consent');
 }
 
 function toState(
@@ -155,8 +161,9 @@ export async function consentSnapshot(options: {
     configType: ConsentConfigType;
   };
   now: Date;
+  log: BrandWarningLog;
 }) {
-  const { db, store, caller, query, now } = options;
+  const { db, store, caller, query, now, log } = options;
   let brand: BrandConfig;
   if (query.customerID !== undefined) {
     // §6: consent queries for a user need a token and a customer id.
@@ -167,7 +174,7 @@ export async function consentSnapshot(options: {
       customerId: query.customerID,
       access: 'read',
     });
-    brand = brandOfCall(customer, query.brand, 'brand');
+    brand = brandOfCall(customer, query.brand, log, 'brand');
   } else if (query.brand !== undefined) {
     brand = consentBrandFor(query.brand, query.country).brand;
   } else if (query.country !== undefined) {
@@ -209,12 +216,13 @@ interface CustomerQuery {
   brand?: string | undefined;
   country?: Country | undefined;
   now: Date;
+  log: BrandWarningLog;
 }
 
 async function customerAndContent(options: CustomerQuery, access: 'read' | 'write') {
   const customer = await loadCustomerForCaller({ ...options, access });
   if (options.country && options.country !== customer.country) throw notFound();
-  const brand = brandOfCall(customer, options.brand, 'brand');
+  const brand = brandOfCall(customer, options.brand, options.log, 'brand');
   const content = await consentContentFor({
     store: options.store,
     brand,
@@ -251,8 +259,9 @@ export async function giveMasterConsent(options: {
   caller: Caller;
   input: MasterConsentInput;
   now: Date;
+  log: BrandWarningLog;
 }) {
-  const { db, store, caller, input, now } = options;
+  const { db, store, caller, input, now, log } = options;
   return db.transaction(async (tx) => {
     const customer = await loadCustomerForCaller({
       db: tx,
@@ -260,7 +269,7 @@ export async function giveMasterConsent(options: {
       customerId: input.CustomerID,
       access: 'write',
     });
-    const brand = brandOfCall(customer, input.Brand);
+    const brand = brandOfCall(customer, input.Brand, log);
     const content = await consentContentFor({ store, brand, configType: 'master', now });
     const channels =
       input.Channels ??
@@ -295,12 +304,13 @@ export async function patchConsents(options: {
   customerId: string;
   input: PatchConsentInput;
   now: Date;
+  log: BrandWarningLog;
 }) {
-  const { db, store, caller, country, customerId, input, now } = options;
+  const { db, store, caller, country, customerId, input, now, log } = options;
   return db.transaction(async (tx) => {
     const customer = await loadCustomerForCaller({ db: tx, caller, customerId, access: 'write' });
     if (customer.country !== country) throw notFound();
-    const brand = brandOfCall(customer, input.Brand);
+    const brand = brandOfCall(customer, input.Brand, log);
     const content = await consentContentFor({ store, brand, configType: 'master', now });
     const changes = input.Consents.map((change) => ({
       purpose: change.Purpose,
@@ -328,11 +338,12 @@ export async function revokeMarketingConsent(options: {
   caller: Caller;
   customerId: string;
   now: Date;
+  log: BrandWarningLog;
 }) {
-  const { db, store, caller, customerId, now } = options;
+  const { db, store, caller, customerId, now, log } = options;
   return db.transaction(async (tx) => {
     const customer = await loadCustomerForCaller({ db: tx, caller, customerId, access: 'write' });
-    const brand = brandOfCall(customer, undefined);
+    const brand = brandOfCall(customer, undefined, log);
     const content = await consentContentFor({ store, brand, configType: 'master', now });
     const given = (await findCurrentConsents(tx, customer.id, content.consentBrand)).filter(
       (row) => row.purpose === 'marketing' && row.status === 'given',

@@ -7,7 +7,7 @@ import { consentStateSchema } from '#src/modules/consent/consent.schema.ts';
 import { revokeMarketingConsent } from '#src/modules/consent/consent.service.ts';
 import { defaultContentStore } from '#src/modules/terms/content-store.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
-import { loginRateLimit } from '#src/plugins/security.ts';
+import { loginRateLimit, tokenRequiredFirst } from '#src/plugins/security.ts';
 import {
   customerSchema,
   emailSchema,
@@ -62,6 +62,7 @@ export async function customerRoutes(app: FastifyInstance, options: ModuleOption
   routes.get(
     '/customer',
     {
+      preValidation: tokenRequiredFirst,
       schema: { tags, querystring: z.object({ email: emailSchema }), response: { 200: customerSchema } },
     },
     async (request) => getCustomerByEmail({ db, caller: requireCaller(request), email: request.query.email }),
@@ -69,13 +70,19 @@ export async function customerRoutes(app: FastifyInstance, options: ModuleOption
 
   routes.get(
     '/customer/:id',
-    { schema: { tags, params: idParams, response: { 200: customerSchema } } },
+    {
+      preValidation: tokenRequiredFirst,
+      schema: { tags, params: idParams, response: { 200: customerSchema } },
+    },
     async (request) => getCustomer({ db, caller: requireCaller(request), customerId: request.params.id }),
   );
 
   routes.patch(
     '/customer/:id',
-    { schema: { tags, params: idParams, body: patchCustomerBodySchema, response: { 200: customerSchema } } },
+    {
+      preValidation: tokenRequiredFirst,
+      schema: { tags, params: idParams, body: patchCustomerBodySchema, response: { 200: customerSchema } },
+    },
     async (request) =>
       patchCustomer({
         db,
@@ -90,7 +97,10 @@ export async function customerRoutes(app: FastifyInstance, options: ModuleOption
   // §7 "revokes marketing consent": every marketing channel where it is given gets a 'revoked' record.
   routes.delete(
     '/customer/:id/consent',
-    { schema: { tags, params: idParams, response: { 200: consentStateSchema } } },
+    {
+      preValidation: tokenRequiredFirst,
+      schema: { tags, params: idParams, response: { 200: consentStateSchema } },
+    },
     async (request) =>
       revokeMarketingConsent({
         db,
@@ -98,6 +108,7 @@ export async function customerRoutes(app: FastifyInstance, options: ModuleOption
         caller: requireCaller(request),
         customerId: request.params.id,
         now: now(),
+        log: request.log,
       }),
   );
 }

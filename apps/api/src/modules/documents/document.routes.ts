@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import { documentSchema, MAX_DOCUMENT_BYTES, patchDocumentBodySchema } from './document.schema.ts';
 import {
   deleteDocument,
@@ -35,6 +36,8 @@ export async function documentRoutes(
   const { db, now } = options;
   const storage = options.storage ?? createLocalDocumentStorage(join(options.config.dataDir, 'documents'));
   const tags = ['documents'];
+  // Every route here needs a token: 401 'Missing token' comes before any body or query is looked at.
+  app.addHook('preValidation', tokenRequiredFirst);
 
   // Only in this plugin's scope. Busboy may read one byte past the limit: the service's inspector is what
   // refuses the 20,971,521st byte, busboy's own limit only stops a runaway stream.

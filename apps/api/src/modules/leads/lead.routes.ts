@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { defaultContentStore } from '#src/modules/terms/content-store.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import { createLead, deleteLead, listLeads } from './lead.service.ts';
 
 const leadSchema = z.object({
@@ -20,6 +21,8 @@ export async function leadRoutes(app: FastifyInstance, options: ModuleOptions) {
   const { db, now } = options;
   const store = defaultContentStore();
   const tags = ['leads'];
+  // Every route here needs a token: 401 'Missing token' comes before any body or query is looked at.
+  app.addHook('preValidation', tokenRequiredFirst);
   const params = z.object({ id: z.string() });
 
   routes.get(
@@ -46,6 +49,7 @@ export async function leadRoutes(app: FastifyInstance, options: ModuleOptions) {
         applicationId: request.params.id,
         partner: request.body.Partner,
         now: now(),
+        log: request.log,
       });
       return reply.status(201).send(lead);
     },

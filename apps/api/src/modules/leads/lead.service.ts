@@ -1,8 +1,8 @@
-import { brands } from '@nordloan/domain/brands/registry';
 import type { Db } from '#src/db/client.ts';
 import { conflict, fieldError, notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { consentContentFor } from '#src/modules/consent/consent-content.ts';
+import { type BrandWarningLog, storedBrand } from '#src/modules/customers/stored-brand.ts';
 import {
   describeCaller,
   isUuid,
@@ -36,10 +36,12 @@ export async function createLead(options: {
   applicationId: string;
   partner: string;
   now: Date;
+  log: BrandWarningLog;
 }) {
-  const { db, store, caller, applicationId, partner, now } = options;
+  const { db, store, caller, applicationId, partner, now, log } = options;
   const application = await loadApplicationForCaller({ db, caller, applicationId, access: 'write' });
-  const brand = brands[application.brand as keyof typeof brands];
+  // An unknown stored brand has no partners: reported, and the partner is refused below.
+  const brand = storedBrand(application.brand, () => undefined, log, 'lead');
   const content = brand ? await consentContentFor({ store, brand, configType: 'master', now }) : undefined;
   if (!content?.partners.some((known) => known.id === partner)) {
     throw fieldError('Partner', `Unknown partner for ${application.brand}`);

@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { notFound } from '#src/lib/app-error.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
-import { loginRateLimit, messageRateLimit, publicRateLimit } from '#src/plugins/security.ts';
+import {
+  loginRateLimit,
+  messageRateLimit,
+  publicRateLimit,
+  tokenRequiredFirst,
+} from '#src/plugins/security.ts';
 import { applicationIdForMagicToken, createMagicLink, exchangeMagicToken } from './magic-link.service.ts';
 import { devMailbox, type MessageSender, messageSenderFor } from './outbox.ts';
 
@@ -23,6 +28,8 @@ export async function magicLinkRoutes(
     '/loan-application/:id/magic-link',
     {
       config: messageRateLimit,
+      // Token first; the per-application limit counts after it (preHandler), so anonymous calls cost nothing.
+      preValidation: tokenRequiredFirst,
       schema: {
         tags: ['magic-links'],
         params: z.object({ id: z.string() }),
@@ -47,6 +54,7 @@ export async function magicLinkRoutes(
         applicationId: request.params.id,
         channel: request.body?.Channel ?? 'email',
         now: now(),
+        log: request.log,
       });
       return reply.status(201).send(created);
     },

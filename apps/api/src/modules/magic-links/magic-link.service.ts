@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type BrandConfig, brands, DEFAULT_BRAND_ID } from '@nordloan/domain/brands/registry';
+import { type BrandConfig, DEFAULT_BRAND_ID, getBrand } from '@nordloan/domain/brands/registry';
 import type { Country } from '@nordloan/domain/enums';
 import type { Config } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
@@ -8,6 +8,7 @@ import { fieldError, notFound, unauthorized } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import type { TokenService } from '#src/modules/auth/token.service.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
+import { type BrandWarningLog, storedBrand } from '#src/modules/customers/stored-brand.ts';
 import {
   describeCaller,
   loadApplicationForCaller,
@@ -47,7 +48,10 @@ function pathFor(application: LoanApplicationRow, brand: BrandConfig): string {
     UnsecuredLoan: paths.applyUnsecured,
     SecuredLoan: paths.applySecured,
     DiscoveryLoan: paths.preCheck,
-    CreditCard: paths.myPageCreditCard,
+    // A card has no apply path of its own (§2): the one-form page, or else the unsecured-loan page, offers
+    // it and resumes the applicant's active card application (web apply-bounds.ts applyProductsFor,
+    // docs/decisions/0016). myPageCreditCard is the results view, for a card already applied for.
+    CreditCard: paths.oneFormApply ?? paths.applyUnsecured,
   };
   return applyPath[application.product] ?? paths.myPage;
 }
@@ -57,8 +61,12 @@ function pathFor(application: LoanApplicationRow, brand: BrandConfig): string {
  * fragment — a fragment is never sent to a server, so the token stays out of access logs and Referer
  * headers. The web app reads `magic` from the fragment (§2 start parameters).
  */
-export function magicLinkUrl(config: Config, application: LoanApplicationRow, token: string): string {
-  const brand = brands[application.brand as keyof typeof brands] ?? brands[DEFAULT_BRAND_ID];
+export function magicLinkUrl(
+  config: Config,
+  application: LoanApplicationRow,
+  token: string,
+  brand: BrandConfig,
+): string {
   const base = (config.publicBaseUrl ?? brand.environments[config.env].formHost).replace(/\/$/, '');
   return `${base}${pathFor(application, brand)}#magic=${token}`;
 }
@@ -122,8 +130,9 @@ export async function createMagicLink(options: {
   applicationId: string;
   channel: 'email' | 'sms';
   now: Date;
+  log: BrandWarningLog;
 }) {
-  const { db, config, sender, caller, applicationId, channel, now } = options;
+  const { db, config, sender, caller, applicationId, channel, now, log } = options;
   const application = await loadApplicationForCaller({ db, caller, applicationId, access: 'write' });
   const to = await recipientFor(db, application, channel);
   const token = randomBytes(32).toString('base64url');
@@ -150,10 +159,12 @@ export async function createMagicLink(options: {
     return { link, notice };
   });
 
-  const brand = brands[application.brand as keyof typeof brands] ?? brands[DEFAULT_BRAND_ID];
+  const brand = storedBrand(application.brand, () => getBrand(DEFAULT_BRAND_ID), log, 'magic-link');
   const text = texts[brand.country];
   const fill = (template: string) =>
-    template.replaceAll('{brand}', brand.name).replaceAll('{link}', magicLinkUrl(config, application, token));
+    template
+      .replaceAll('{brand}', brand.name)
+      .replaceAll('{link}', magicLinkUrl(config, application, token, brand));
   try {
     await sender.send({
       channel,

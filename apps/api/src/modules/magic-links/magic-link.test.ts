@@ -130,6 +130,53 @@ describe('POST /loan-application/{id}/magic-link', () => {
   });
 });
 
+describe('the magic-link limit (review fixes)', () => {
+  it("does not count anonymous calls: they cannot use up an application's quota", async () => {
+    const { owner, application } = await applicantWithApplication();
+    for (let index = 0; index < 6; index++) {
+      const anonymous = await sendLink(application.id, undefined, { Channel: 'fax' });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().Message).toBe('Missing token');
+    }
+    expect((await sendLink(application.id, owner.token)).statusCode).toBe(201);
+  });
+
+  it('counts the application id whatever its letter case', async () => {
+    const { owner, application } = await applicantWithApplication();
+    for (let index = 0; index < 5; index++)
+      expect((await sendLink(application.id, owner.token)).statusCode).toBe(201);
+    expect((await sendLink(application.id.toUpperCase(), owner.token)).statusCode).toBe(429);
+  });
+});
+
+describe('the link of an unfinished credit-card application', () => {
+  async function cardLink(brand: string, country: 'NO' | 'SE') {
+    const owner = await newApplicant(t);
+    emailSerial += 1;
+    const email = `card${emailSerial}@example.no`;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/customer/${owner.CustomerID}`,
+      headers: bearer(owner.token),
+      payload: { Email: email },
+    });
+    const application = await applicationOf(t, owner, { product: 'CreditCard', brand, country });
+    expect((await sendLink(application.id, owner.token)).statusCode).toBe(201);
+    return devMailbox.messages(email)[0]!.body;
+  }
+
+  it('opens the apply page that offers the card (one-form page), not the card results page', async () => {
+    const body = await cardLink('no-main', 'NO');
+    expect(body).toMatch(/https:\/\/test\.lan-norge\.example\/soknad\/lan#magic=/);
+  });
+
+  it('opens the unsecured-loan apply page (which offers the card) on a brand without a one-form page', async () => {
+    const body = await cardLink('se-main', 'SE');
+    expect(body).toMatch(/\/soknad\/forbrukslan#magic=/);
+    expect(body).not.toContain('/mina-sidor');
+  });
+});
+
 describe('message delivery', () => {
   it('shows development messages at GET /dev/mailbox', async () => {
     const { owner, application, email } = await applicantWithApplication();

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import {
   createPersonBodySchema,
   personFieldsSchema,
@@ -19,6 +20,8 @@ export async function personRoutes(app: FastifyInstance, options: ModuleOptions)
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now } = options;
   const tags = ['persons'];
+  // Every route here needs a token: 401 'Missing token' comes before any body or query is looked at.
+  app.addHook('preValidation', tokenRequiredFirst);
 
   routes.get(
     '/person/:id',
@@ -29,6 +32,8 @@ export async function personRoutes(app: FastifyInstance, options: ModuleOptions)
         caller: requireCaller(request),
         personId: request.params.id,
         reveal: request.query.reveal,
+        log: request.log,
+        now,
       }),
   );
 

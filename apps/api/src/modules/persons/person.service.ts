@@ -1,6 +1,7 @@
 import { staffMay } from '@nordloan/domain/access';
 import type { AddressKind, Country } from '@nordloan/domain/enums';
 import { maskNationalId, validateNationalId } from '@nordloan/domain/national-id';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '#src/db/client.ts';
 import {
   badRequest,
@@ -23,6 +24,9 @@ import {
   updatePerson,
 } from './person.repository.ts';
 import type { CreatePersonInput, Person, PersonFieldsInput } from './person.schema.ts';
+
+/** Where audit lines go (the request's pino logger). */
+export type AuditLog = Pick<FastifyBaseLogger, 'info'>;
 
 // Who may reach a person record: the person (token PersonID, or the person of the token's customer), and
 // staff as for applications of the person's country (ADR 0006). Anyone else 404 (ADR 0014).
@@ -137,12 +141,28 @@ export async function getPerson(options: {
   caller: Caller;
   personId: string;
   reveal?: 'NationalID' | undefined;
+  /** The request's logger: the reveal's audit line goes there. */
+  log: AuditLog;
+  now: () => Date;
 }) {
   const { db, caller, personId, reveal } = options;
   const person = await loadPersonForCaller({ db, caller, personId, access: 'read' });
-  if (reveal && caller.kind !== 'staff')
-    throw forbidden('Only staff may see a full national identity number');
-  return toPerson(person, reveal === 'NationalID');
+  if (reveal !== 'NationalID') return toPerson(person);
+  if (caller.kind !== 'staff' || !staffMay(caller.roles, 'person.revealNationalId', person.country)) {
+    throw forbidden('Your role may not see a full national identity number');
+  }
+  // Audit trail of who saw which full national id, when (ADR 0006). Never the number itself.
+  options.log.info(
+    {
+      event: 'person_national_id_reveal',
+      agentId: caller.agentId,
+      personId: person.id,
+      country: person.country,
+      at: options.now().toISOString(),
+    },
+    'national id revealed',
+  );
+  return toPerson(person, true);
 }
 
 /**

@@ -2,8 +2,10 @@ import { makeTestNationalId, maskNationalId } from '@nordloan/domain/national-id
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { person } from '#src/db/schema/core.ts';
+import type { Caller } from '#src/lib/caller.ts';
 import { newApplicant } from '#src/modules/customers/test-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { type AuditLog, getPerson } from './person.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,6 +54,61 @@ describe('GET /person/{id}', () => {
     expect((await get(applicant.PersonID, danishStaff)).statusCode).toBe(404);
     expect((await get(applicant.PersonID)).statusCode).toBe(401);
     expect((await get('nope', applicant.token)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /person/{id}?reveal=NationalID (review fix: permission and audit)', () => {
+  it('answers read-only staff 403 and Sales of the country 200', async () => {
+    const applicant = await newApplicant(t);
+    const readOnly = await t.staffToken([{ Name: 'TelemarketingLimited', Country: 'NO' }]);
+    expect((await get(applicant.PersonID, readOnly)).statusCode).toBe(200);
+    const refused = await get(applicant.PersonID, readOnly, '?reveal=NationalID');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(await nationalIdOf(applicant.PersonID));
+    const sales = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
+    const revealed = await get(applicant.PersonID, sales, '?reveal=NationalID');
+    expect(revealed.statusCode).toBe(200);
+    expect(revealed.json().NationalID).toBe(await nationalIdOf(applicant.PersonID));
+  });
+
+  it('writes one audit line per reveal: who, which person, when — never the number', async () => {
+    const applicant = await newApplicant(t);
+    const nationalId = await nationalIdOf(applicant.PersonID);
+    const lines: unknown[] = [];
+    const log = { info: (object: unknown) => lines.push(object) } as unknown as AuditLog;
+    const caller: Caller = {
+      kind: 'staff',
+      agentId: 'dev-staff:Auditor',
+      roles: [{ Name: 'Sales', Country: 'NO' }],
+      tokenId: 'x',
+    };
+    const masked = await getPerson({
+      db: t.database.db,
+      caller,
+      personId: applicant.PersonID,
+      log,
+      now: t.clock.now,
+    });
+    expect(masked.NationalID).not.toBe(nationalId);
+    expect(lines).toHaveLength(0);
+    await getPerson({
+      db: t.database.db,
+      caller,
+      personId: applicant.PersonID,
+      reveal: 'NationalID',
+      log,
+      now: t.clock.now,
+    });
+    expect(lines).toEqual([
+      {
+        event: 'person_national_id_reveal',
+        agentId: 'dev-staff:Auditor',
+        personId: applicant.PersonID,
+        country: 'NO',
+        at: t.clock.now().toISOString(),
+      },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(nationalId);
   });
 });
 
