@@ -1,4 +1,5 @@
 import { currentUserSchema, tokenRoleSchema } from '@nordloan/domain/auth';
+import { brandIdSchema } from '@nordloan/domain/brands/registry';
 import { countries } from '@nordloan/domain/enums';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +13,8 @@ import type { TokenService } from './token.service.ts';
 const devLoginBodySchema = z.object({
   nationalId: z.string().trim().min(1, 'National identity number is required'),
   country: z.enum(countries),
-  brand: z.string().optional(),
+  // An unknown brand is a 400, not a silent login to another brand.
+  brand: brandIdSchema.optional(),
   role: z.enum(['Person', 'Customer']).optional(),
 });
 
