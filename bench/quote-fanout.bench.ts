@@ -84,6 +84,8 @@ async function main() {
         Amount: amounts[country],
         Duration: 5,
         LoanPurpose: 'Renovation',
+        // The apply journey's consent step (submit refuses without it).
+        Data: { CreditCheckConsent: { Given: true, At: new Date().toISOString() } },
         MainApplicant: mainApplicantDetails(defaultIncome[country]),
       },
     });

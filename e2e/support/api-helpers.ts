@@ -122,6 +122,8 @@ export async function createSubmittedApplication(
       Amount: options.amount ?? defaultAmount,
       ...(product === 'CreditCard' ? {} : { Duration: options.duration ?? 5 }),
       LoanPurpose: 'Renovation',
+      // The apply journey's consent step (submit refuses without it).
+      Data: { CreditCheckConsent: { Given: true, At: new Date().toISOString() } },
       MainApplicant: applicantDetails(options.country),
     },
   });

@@ -620,6 +620,8 @@ export async function seedDemoData(options: {
             Amount: plan.amount,
             ...(plan.duration ? { Duration: plan.duration } : {}),
             ...(plan.purpose ? { LoanPurpose: plan.purpose } : {}),
+            // The apply journey's consent step (submit refuses without it).
+            Data: { CreditCheckConsent: { Given: true, At: new Date().toISOString() } },
             MainApplicant: demo.applicant,
           },
         });

@@ -5,7 +5,7 @@ import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { jobKinds } from '#src/jobs/job-kinds.ts';
-import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
+import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { assertCallerReaches, isUuid } from '#src/modules/loan-applications/application-access.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
@@ -52,6 +52,17 @@ async function enqueueIntake(tx: Executor, application: LoanApplicationRow, now:
   });
 }
 
+/**
+ * The applicant agreed to the credit check (the apply journey's consent step writes
+ * `Data.CreditCheckConsent = { Given: true, At }`); without it no bureau or register may be asked
+ * (GDPR art. 6, the countries' credit-information acts), so the application cannot be submitted.
+ */
+export function hasCreditCheckConsent(data: Record<string, unknown>): boolean {
+  const consent = data.CreditCheckConsent;
+  if (consent === true) return true;
+  return typeof consent === 'object' && consent !== null && (consent as { Given?: unknown }).Given === true;
+}
+
 /** §7 PATCH …/application-complete: the applicant submits (100/155/169/181 → 160); the worker takes it on. */
 export async function submitApplication(options: LifecycleOptions): Promise<LoanApplication> {
   const { db, caller } = options;
@@ -59,6 +70,12 @@ export async function submitApplication(options: LifecycleOptions): Promise<Loan
     const now = options.now();
     const application = await lockForCaller(tx, caller, options.applicationId, 'write');
     if (application.archivedAt) throw conflict(ARCHIVED_MESSAGE);
+    if (!hasCreditCheckConsent(application.data)) {
+      throw fieldError(
+        'CreditCheckConsent',
+        'The applicant must consent to the credit check before submitting',
+      );
+    }
     const submitted = await applyTransition(tx, application, {
       applicationId: application.id,
       to: 160,

@@ -1,3 +1,4 @@
+import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleExpirySweep } from '#src/jobs/lending-jobs.ts';
 import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
@@ -7,6 +8,7 @@ import { listLoanRequests, listOutboxEvents, listQuotes } from './lending.reposi
 import {
   type CreatedApplication,
   createCompleteApplication,
+  defaultIncome,
   failingExternalData,
   fixedExternalData,
   mainApplicantDetails,
@@ -66,6 +68,50 @@ async function submitToOffers(
     (group: { Quotes: { ID: string; Lender: { ID: string } }[] }) => group.Quotes,
   );
 }
+
+describe('credit-check consent', () => {
+  it('submit answers 400 CreditCheckConsent without it, and takes the application once it is given', async () => {
+    const login = await t.login({ nationalId: makeTestNationalId('NO', '1984-02-03', 7), country: 'NO' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/loan-application',
+      headers: bearer(login.token),
+      payload: {
+        Product: 'UnsecuredLoan',
+        Brand: 'no-main',
+        Amount: 150_000,
+        Duration: 5,
+        LoanPurpose: 'Renovation',
+        MainApplicant: mainApplicantDetails(defaultIncome.NO),
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const application = { id: created.json().ID as string, token: login.token };
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/loan-application/${application.id}/application-complete`,
+      headers: bearer(application.token),
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().Errors).toEqual([expect.objectContaining({ Field: 'CreditCheckConsent' })]);
+    expect((await get(`/loan-application/${application.id}`, application.token)).json().Status).toBe(100);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/loan-application/${application.id}`,
+      headers: bearer(application.token),
+      payload: { Data: { CreditCheckConsent: { Given: true, At: '2026-01-01T00:00:00.000Z' } } },
+    });
+    expect(patched.statusCode).toBe(200);
+    const submitted = await t.app.inject({
+      method: 'PATCH',
+      url: `/loan-application/${application.id}/application-complete`,
+      headers: bearer(application.token),
+      payload: {},
+    });
+    expect(submitted.json().Status).toBe(160);
+  });
+});
 
 describe('intake failures', () => {
   it('169 validation failed, then resubmitted after the applicant completes the form', async () => {

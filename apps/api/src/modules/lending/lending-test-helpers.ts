@@ -101,6 +101,8 @@ export async function createCompleteApplication(
       Amount: options.amount ?? 150_000,
       ...(product === 'CreditCard' ? {} : { Duration: options.duration ?? 5 }),
       LoanPurpose: options.loanPurpose ?? 'Renovation',
+      // The apply journey's consent step (submit refuses without it).
+      Data: { CreditCheckConsent: { Given: true, At: new Date().toISOString() } },
       MainApplicant: mainApplicantDetails({ ...defaultIncome[country], ...options.applicant }),
     },
   });
