@@ -1,26 +1,21 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication, seriousAxeViolations } from './support/apply-helpers.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
 
 // Issue 6 "Apply": the journey from the apply page to a submitted application, on a desktop and on a
 // 360 px phone, with axe on every step.
 
-const repoRoot = resolve(import.meta.dirname, '..');
 const screenshotDir = join(import.meta.dirname, 'screenshots');
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
+  ensureWebAppBuilt();
   mkdirSync(screenshotDir, { recursive: true });
   server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
   browser = await launchBrowser();

@@ -1,6 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { brands } from '@nordloan/domain/brands/registry';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser } from 'playwright-core';
@@ -13,22 +12,18 @@ import {
   waitForStep,
 } from './support/apply-helpers.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
 
 // Issue 6: leave mid-application and come back by magic link to the same step with the data kept. The
 // link is read from the development mailbox (GET /dev/mailbox, apps/api modules/magic-links), as the
 // applicant would read it from their e-mail; it opens in a new browser (nothing in the tab's storage).
 
-const repoRoot = resolve(import.meta.dirname, '..');
 const screenshotDir = join(import.meta.dirname, 'screenshots');
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
+  ensureWebAppBuilt();
   mkdirSync(screenshotDir, { recursive: true });
   server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
   browser = await launchBrowser();

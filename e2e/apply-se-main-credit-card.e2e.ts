@@ -1,13 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { brands } from '@nordloan/domain/brands/registry';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication, seriousAxeViolations } from './support/apply-helpers.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
 
 // Issue 6: "se-main: apply for a credit card; the cost warning is shown" (KOVFS 2025:1, regulation.md).
 // se-main sells credit cards (brand registry); the warning is also checked on its loan application.
@@ -19,16 +18,12 @@ const swedishCostWarning = [
   'För stöd, vänd dig till budget- och skuldrådgivningen i din kommun. Kontaktuppgifter finns på konsumentverket.se.',
 ];
 
-const repoRoot = resolve(import.meta.dirname, '..');
 const screenshotDir = join(import.meta.dirname, 'screenshots');
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
+  ensureWebAppBuilt();
   mkdirSync(screenshotDir, { recursive: true });
   server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
   browser = await launchBrowser();

@@ -1,17 +1,15 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { brandIds, brands } from '@nordloan/domain/brands/registry';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
 
 // Issue 5: every brand at `<id>.localhost` in a real Chromium against the real server — its language,
 // its theme, one apply path — and the §2 rule that a token in the hash leaves the address bar once read.
 
-const repoRoot = resolve(import.meta.dirname, '..');
 const screenshotDir = join(import.meta.dirname, 'screenshots');
 
 let server: RunningServer;
@@ -46,10 +44,7 @@ async function devLoginToken(country: 'NO' | 'SE' | 'FI' | 'DK', birthDate: stri
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
+  ensureWebAppBuilt();
   mkdirSync(screenshotDir, { recursive: true });
   server = await startServer();
   browser = await launchBrowser();

@@ -1,6 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { BrandId } from '@nordloan/domain/brands/registry';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -13,21 +10,17 @@ import {
 } from './support/api-helpers.ts';
 import { completeApplication } from './support/apply-helpers.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
 
 // Issue 6, fi-compare and dk-main: apply in the apply UI, then see the offers arrive on the personal page
 // in Finnish (/hakemukseni/yksityislaina) and Danish (/mypage), every figure in the brand's format.
 // axe on every page visited.
 
-const repoRoot = resolve(import.meta.dirname, '..');
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
+  ensureWebAppBuilt();
   server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
   browser = await launchBrowser();
 });

@@ -1,6 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,22 +9,18 @@ import {
   seriousAxeViolations,
 } from './support/api-helpers.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
 
 // Issue 6: the applicant revokes marketing consent on the personal page (§7 DELETE /customer/{id}/consent)
 // and sees the result; the API agrees afterwards. On no-alt1, whose personal page is on its own host
 // (`mine.no-alt1.localhost`, brands.md).
 
-const repoRoot = resolve(import.meta.dirname, '..');
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
+  ensureWebAppBuilt();
   server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,6 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,22 +10,18 @@ import {
   waitForQuotes,
 } from './support/api-helpers.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
 
 // Issue 6, se-main: the personal page (/mina-sidor) shows Sweden's cost warning (regulation.md,
 // KOVFS 2025:1; the brand's hasHighCostWarning), the offers with their representative examples, and
 // sorts them. The application comes through the API; the login through the dev identity provider's form.
 
-const repoRoot = resolve(import.meta.dirname, '..');
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
+  ensureWebAppBuilt();
   server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'sv-SE' });

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -106,4 +106,11 @@ export async function startServer({
     throw error;
   }
   return { port, baseUrl, dataDir, output, stop };
+}
+
+/** Builds the web app when there is no build yet (`npm test` builds it before this suite runs). */
+export function ensureWebAppBuilt(): void {
+  if (existsSync(join(repoRoot, 'apps/web/dist/index.html'))) return;
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('web build failed');
 }
