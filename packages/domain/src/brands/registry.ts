@@ -1,10 +1,5 @@
 import type { Country } from '../enums.ts';
-import {
-  type CapsConfig,
-  checkOfferCaps,
-  defaultCapsConfig,
-  isMarketableInDenmark,
-} from '../finance/caps.ts';
+import { type CapsConfig, defaultCapsConfig } from '../finance/caps.ts';
 import {
   type BrandConfig,
   type BrandId,
