@@ -12,43 +12,31 @@ import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { applicationVisibility, isApplicantCaller, loadApplicationForCaller } from './application-access.ts';
+import {
+  applicationVisibility,
+  assertCallerReaches,
+  isApplicantCaller,
+  isUuid,
+  loadApplicationForCaller,
+} from './application-access.ts';
 import { type CheckCandidate, checkApplication } from './application-check.ts';
 import { toApplicant, toLoanApplication, toRevision } from './loan-application.mapper.ts';
 import {
   type ApplicationFilters,
-  findActiveLocks,
   findApplicants,
-  findApplicantsOf,
+  findApplicantsAndLock,
+  findApplicationWithApplicants,
   findFirstApplication,
   findRevision,
   findRevisions,
-  hasActiveLock,
-  searchApplications,
+  searchApplicationsWithApplicants,
 } from './loan-application.repository.ts';
 
 // Reading applications: one, a page, the first legacy match, revisions, the status catalogue, checks.
 
 /** The API representation of one stored application (with its applicants and lock state). */
 export async function presentApplication(db: Executor, row: LoanApplicationRow): Promise<LoanApplication> {
-  // Sequential: `db` may be a transaction (one connection).
-  const applicants = await findApplicants(db, row.id);
-  const isLocked = await hasActiveLock(db, row.id);
-  return toLoanApplication(row, { applicants, isLocked });
-}
-
-async function presentApplications(db: Executor, rows: LoanApplicationRow[]): Promise<LoanApplication[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const applicants = await findApplicantsOf(db, ids);
-  const locks = await findActiveLocks(db, ids);
-  const locked = new Set(locks.map((lock) => lock.loanApplicationId));
-  return rows.map((row) =>
-    toLoanApplication(row, {
-      applicants: applicants.filter((applicant) => applicant.loanApplicationId === row.id),
-      isLocked: locked.has(row.id),
-    }),
-  );
+  return toLoanApplication(row, await findApplicantsAndLock(db, row.id));
 }
 
 export async function getApplication(options: {
@@ -56,8 +44,12 @@ export async function getApplication(options: {
   caller: Caller;
   id: string;
 }): Promise<LoanApplication> {
-  const row = await loadApplicationForCaller({ ...options, applicationId: options.id, access: 'read' });
-  return presentApplication(options.db, row);
+  // The hot read (issue 12): row, applicants and lock state in one statement, then the access rule.
+  if (!isUuid(options.id)) throw notFound();
+  const found = await findApplicationWithApplicants(options.db, options.id);
+  if (!found) throw notFound();
+  assertCallerReaches(options.caller, found.row, 'read');
+  return toLoanApplication(found.row, found);
 }
 
 /** §7 GET /loan-application: the caller's visible applications, newest first, one page. */
@@ -69,14 +61,14 @@ export async function searchLoanApplications(options: {
   const { db, caller, query } = options;
   const { pageSize, pageNumber } = query;
   // §9 "pageNumber is always offset plus 1": the 1-based page index (docs/decisions/0007).
-  const { rows, total } = await searchApplications(db, {
+  const { items, total } = await searchApplicationsWithApplicants(db, {
     visibility: applicationVisibility(caller),
     filters: filtersFrom(caller, query),
     limit: pageSize,
     offset: (pageNumber - 1) * pageSize,
   });
   return {
-    Items: await presentApplications(db, rows),
+    Items: items.map((found) => toLoanApplication(found.row, found)),
     Total: total,
     PageNumber: pageNumber,
     PageSize: pageSize,
