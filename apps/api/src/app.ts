@@ -8,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { quotePresentationRoutes } from '#src/modules/lending/presentation/quote-presentation.routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
@@ -21,7 +22,6 @@ import { documentRoutes } from './modules/documents/document.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { leadRoutes } from './modules/leads/lead.routes.ts';
 import { lendingRoutes } from './modules/lending/lending.routes.ts';
-import { quotePresentationRoutes } from './modules/lending/quote-presentation.routes.ts';
 import { integrationRoutes } from './modules/loan-applications/integration.routes.ts';
 import { loanApplicationRoutes } from './modules/loan-applications/loan-application.routes.ts';
 import { subRecordRoutes } from './modules/loan-applications/sub-record.routes.ts';

@@ -14,8 +14,6 @@ import { type Config, loadConfig, testConfig } from '#src/config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from '#src/db/client.ts';
 import { migrate } from '#src/db/migrate.ts';
 import { nextDueAt } from '#src/jobs/job.repository.ts';
-import { jobKinds } from '#src/jobs/job-kinds.ts';
-import { createLendingWorker } from '#src/jobs/lending-jobs.ts';
 import { createTokenService, loadSigningKey } from '#src/modules/auth/token.service.ts';
 import { ensureAgent } from '#src/modules/backoffice/agent.repository.ts';
 import {
@@ -38,7 +36,9 @@ import {
 } from '#src/modules/backoffice/insurance.repository.ts';
 import { insertPersonCheck, listPersonChecks } from '#src/modules/backoffice/person-check.repository.ts';
 import { linkRealEstate, upsertFetchedRealEstate } from '#src/modules/backoffice/real-estate.repository.ts';
-import { createSimulatedLenderPanel } from '#src/modules/lending/simulated-lender-panel.ts';
+import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
+import { createLendingWorker } from '#src/modules/lending/fan-out/lending-jobs.ts';
+import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { updateApplicationStatus } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { findOrCreatePerson } from '#src/modules/persons/person.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '#src/db/client.ts';
 import type { OutboxEventRow } from '#src/db/schema/lending.ts';
-import { claimUnpublishedEvents, markEventsPublished } from '#src/modules/lending/lending.repository.ts';
+import { claimUnpublishedEvents, markEventsPublished } from './outbox.repository.ts';
 
 // Hands the outbox's events on, oldest first, and marks them published in the same transaction: a crash
 // before the commit hands them on again (at-least-once; consumers dedupe on the event id). The rows are

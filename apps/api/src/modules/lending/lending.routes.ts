@@ -1,12 +1,12 @@
 import { lenderPanel } from '@nordloan/domain/lending/lender-panel';
 import type { FastifyInstance } from 'fastify';
-import { createLendingWorker, scheduleExpirySweep } from '#src/jobs/lending-jobs.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { syncLenderRegister } from '#src/modules/lenders/lender.repository.ts';
-import { applicationLifecycleRoutes } from './application-lifecycle.routes.ts';
-import { lenderCallbackRoutes } from './lender-callback.routes.ts';
-import { offerActionRoutes } from './offer-action.routes.ts';
-import { createSimulatedLenderPanel } from './simulated-lender-panel.ts';
+import { offerActionRoutes } from '#src/modules/lending/acceptance-and-payout/offer-action.routes.ts';
+import { lenderCallbackRoutes } from '#src/modules/lending/callbacks/lender-callback.routes.ts';
+import { createLendingWorker, scheduleExpirySweep } from '#src/modules/lending/fan-out/lending-jobs.ts';
+import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
+import { applicationLifecycleRoutes } from '#src/modules/loan-applications/lifecycle/application-lifecycle.routes.ts';
 
 // The lending engine's routes and its worker. The panel is the built-in simulated one (seed and delay
 // scale from config.worker); the worker runs only when config.worker.enabled — tests and the benchmark

@@ -3,31 +3,37 @@ import { expirySweepIntervalMs } from '@nordloan/domain/lending/expiry';
 import type { Config } from '#src/config.ts';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
-import { runExpirySweep } from '#src/modules/lending/expiry.service.ts';
-import {
-  createLocalExternalDataStandIn,
-  type ExternalDataProvider,
-} from '#src/modules/lending/external-data.ts';
+import { enqueueJob } from '#src/jobs/job.repository.ts';
+import { type EventPublisher, relayOutbox } from '#src/jobs/outbox-relay.ts';
+import { createJobWorker, type JobHandlers, type JobWorker, type WorkerLogger } from '#src/jobs/worker.ts';
 import {
   recordAcceptance,
   recordAcceptanceFailure,
-  recordDecision,
-  recordDecisionFailure,
   recordDisbursement,
   recordDisbursementDecision,
-  recordRegistration,
-  recordRegistrationFailure,
-} from '#src/modules/lending/fan-out.service.ts';
-import { runIntake } from '#src/modules/lending/intake.service.ts';
-import type { LenderAdapter, LenderPanel, LenderQuoteView } from '#src/modules/lending/lender-adapter.ts';
-import { loadLenderApplication, loadParties, randomnessKeyOf } from '#src/modules/lending/lender-view.ts';
+} from '#src/modules/lending/acceptance-and-payout/lender-confirmation.service.ts';
+import { runExpirySweep } from '#src/modules/lending/closing/expiry.service.ts';
+import { recordDecision, recordDecisionFailure } from '#src/modules/lending/decisions/decision.service.ts';
+import {
+  createLocalExternalDataStandIn,
+  type ExternalDataProvider,
+} from '#src/modules/lending/intake/external-data.ts';
+import { runIntake } from '#src/modules/lending/intake/intake.service.ts';
+import type {
+  LenderAdapter,
+  LenderPanel,
+  LenderQuoteView,
+} from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import {
+  loadLenderApplication,
+  loadParties,
+  randomnessKeyOf,
+} from '#src/modules/lending/lender-panel/lender-view.ts';
+import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { findLoanRequest, findQuote } from '#src/modules/lending/lending.repository.ts';
-import { createSimulatedLenderPanel } from '#src/modules/lending/simulated-lender-panel.ts';
 import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
-import { enqueueJob } from './job.repository.ts';
-import { jobKinds } from './job-kinds.ts';
-import { type EventPublisher, relayOutbox } from './outbox-relay.ts';
-import { createJobWorker, type JobHandlers, type JobWorker, type WorkerLogger } from './worker.ts';
+import { jobKinds } from './lending-job-kinds.ts';
+import { recordRegistration, recordRegistrationFailure } from './registration.service.ts';
 
 // The lending engine's job handlers (job-kinds.ts) and the worker that runs them. Every handler reads the
 // current state, calls the lender (outside any transaction: a lender may be slow), and records the answer

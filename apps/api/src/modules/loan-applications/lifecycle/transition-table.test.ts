@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { applicationStatusTransition, outboxEvent } from '#src/db/schema/lending.ts';
+import { type CreatedApplication, createCompleteApplication } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { type CreatedApplication, createCompleteApplication } from './lending-test-helpers.ts';
 
 // The transition table through the API: every transition the table does not allow answers 409 and
 // changes nothing — not the status, not the revision, no history row, no outbox event — whoever asks.

@@ -19,11 +19,12 @@ import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
 import { notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { QUOTE_CONSENT_VERSION } from '#src/modules/lending/acceptance-and-payout/quote-actions.service.ts';
 import {
-  describeCaller,
-  loadApplicationForCaller,
-} from '#src/modules/loan-applications/application-access.ts';
-import { CREDIT_BUREAU_SOURCE, type CreditBureauPayload, durationMonthsOf } from './lender-view.ts';
+  CREDIT_BUREAU_SOURCE,
+  type CreditBureauPayload,
+  durationMonthsOf,
+} from '#src/modules/lending/lender-panel/lender-view.ts';
 import {
   findExternalData,
   findLatestQuoteConsent,
@@ -32,9 +33,12 @@ import {
   insertRecommendation,
   listLoanRequests,
   listQuotes,
-} from './lending.repository.ts';
+} from '#src/modules/lending/lending.repository.ts';
+import {
+  describeCaller,
+  loadApplicationForCaller,
+} from '#src/modules/loan-applications/application-access.ts';
 import { lenderName, toLoanQuote, withdrawalWindowOf } from './quote.mapper.ts';
-import { QUOTE_CONSENT_VERSION } from './quote-actions.service.ts';
 
 // §7 loan-quote-presentation calls: the quotes (v1 flat, v2 grouped and sorted with each quote's
 // representative example in the brand's language), payment remarks, the product recommendation and the

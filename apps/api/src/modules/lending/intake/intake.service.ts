@@ -2,18 +2,23 @@ import type { Country } from '@nordloan/domain/enums';
 import { validateNationalId } from '@nordloan/domain/national-id';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import { startRegistration } from '#src/modules/lending/fan-out/registration.service.ts';
+import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import {
+  ageOn,
+  CREDIT_BUREAU_SOURCE,
+  DEBT_REGISTER_SOURCE,
+  loadParties,
+} from '#src/modules/lending/lender-panel/lender-view.ts';
+import { upsertExternalData, upsertRegisterDebts } from '#src/modules/lending/lending.repository.ts';
 import { type CheckCandidate, checkApplication } from '#src/modules/loan-applications/application-check.ts';
+import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import { toApplicant } from '#src/modules/loan-applications/loan-application.mapper.ts';
 import {
   findApplicants,
   findApplicationById,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
 import type { ExternalDataProvider, ExternalDataSubject } from './external-data.ts';
-import { startRegistration } from './fan-out.service.ts';
-import type { LenderPanel } from './lender-adapter.ts';
-import { ageOn, CREDIT_BUREAU_SOURCE, DEBT_REGISTER_SOURCE, loadParties } from './lender-view.ts';
-import { upsertExternalData, upsertRegisterDebts } from './lending.repository.ts';
-import { transitionIfIn } from './status-transition.service.ts';
 
 // The intake steps after the applicant submits (§4): 160 → validation (169 on failure) → 180 fetching
 // external data (181 on failure; 198 on a sanctions hit) → 200 completed → 210 sent to the lender panel.

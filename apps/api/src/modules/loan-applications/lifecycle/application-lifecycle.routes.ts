@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { lendingSummary } from '#src/modules/lending/presentation/lending-summary.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import {
   blockApplication,
@@ -13,8 +15,6 @@ import {
   submitApplication,
   withdrawApplication,
 } from './application-lifecycle.service.ts';
-import type { LenderPanel } from './lender-adapter.ts';
-import { lendingSummary } from './lending-summary.service.ts';
 
 // The application's status actions (§7 PATCH …/application-complete; withdraw, block, resubmission, staff
 // status changes; ADR 0008) and its lending summary (loan requests with finer codes, history, the accepted

@@ -3,29 +3,32 @@ import type { ApplicationStatusCode, FinerStatusCode } from '@nordloan/domain/st
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
+import { insertOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
 import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
+import {
+  recordDisbursement,
+  recordDisbursementDecision,
+} from '#src/modules/lending/acceptance-and-payout/lender-confirmation.service.ts';
+import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
+import { moveRequest } from '#src/modules/lending/fan-out/request-progress.service.ts';
+import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import {
+  findLoanRequest,
+  findQuote,
+  listLoanRequests,
+  listQuotes,
+  updateQuote,
+} from '#src/modules/lending/lending.repository.ts';
 import { isUuid } from '#src/modules/loan-applications/application-access.ts';
+import {
+  applyTransition,
+  quoteEvent,
+} from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import {
   findApplicationById,
   findApplicationByIdForUpdate,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
-import {
-  endOpenWork,
-  moveRequest,
-  recordDisbursement,
-  recordDisbursementDecision,
-} from './fan-out.service.ts';
-import type { LenderPanel } from './lender-adapter.ts';
-import {
-  findLoanRequest,
-  findQuote,
-  insertOutboxEvents,
-  listLoanRequests,
-  listQuotes,
-  updateQuote,
-} from './lending.repository.ts';
-import { applyTransition, quoteEvent } from './status-transition.service.ts';
 
 // Lender callbacks: a lender whose API answers asynchronously reports its disbursement decision and the
 // payout here (and a clawback later). The caller is the lender's service account — a token with the

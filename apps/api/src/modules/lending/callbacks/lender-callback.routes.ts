@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
-import type { LenderPanel } from './lender-adapter.ts';
 import {
   reportDisbursed,
   reportDisbursementDecision,

@@ -1,7 +1,7 @@
 import { eventNames } from '@nordloan/domain/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { listOutboxEvents, listStatusTransitions } from './lending.repository.ts';
+import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
+import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
 import {
   type CreatedApplication,
   createCompleteApplication,
@@ -9,7 +9,8 @@ import {
   settle,
   submit,
   testWorker,
-} from './lending-test-helpers.ts';
+} from '#src/test/lending-test-helpers.ts';
+import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 
 // The whole lifecycle (issue 4 "Done when"): an application created through the API gets quotes from the
 // panel, the applicant accepts one, and the lender adapters walk it to 700 — automatically (simulated

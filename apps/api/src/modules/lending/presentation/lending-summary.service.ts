@@ -3,8 +3,9 @@ import { coarseStatusOf, finerStatusName, isFinerStatusCode, statusName } from '
 import type { Db } from '#src/db/client.ts';
 import type { ApplicationStatusTransitionRow } from '#src/db/schema/lending.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { listLoanRequests, listQuotes } from '#src/modules/lending/lending.repository.ts';
 import { loadApplicationForCaller } from '#src/modules/loan-applications/application-access.ts';
-import { listLoanRequests, listQuotes, listStatusTransitions } from './lending.repository.ts';
+import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
 import { lenderName, toLoanQuote, withdrawalWindowOf } from './quote.mapper.ts';
 
 // GET /loan-application/{id}/lending: where the application stands with each lender (§4 finer codes),

@@ -2,21 +2,25 @@ import { expiryPeriodFor } from '@nordloan/domain/lending/expiry';
 import { expiredStatusFor } from '@nordloan/domain/status-machine';
 import { type ApplicationStatusCode, statusGroups } from '@nordloan/domain/statuses';
 import type { Db } from '#src/db/client.ts';
-import {
-  findApplicationById,
-  findApplicationByIdForUpdate,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
-import { endOpenWork, moveRequest } from './fan-out.service.ts';
+import { insertOutboxEvents } from '#src/jobs/outbox.repository.ts';
+import { moveRequest } from '#src/modules/lending/fan-out/request-progress.service.ts';
 import {
   findApplicationsWithoutOpenOffers,
   findExpiredOpenQuotes,
   findLoanRequestForUpdate,
   findQuote,
   findStaleApplicationIds,
-  insertOutboxEvents,
   updateQuote,
-} from './lending.repository.ts';
-import { quoteEvent, transitionIfIn } from './status-transition.service.ts';
+} from '#src/modules/lending/lending.repository.ts';
+import {
+  quoteEvent,
+  transitionIfIn,
+} from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
+import {
+  findApplicationById,
+  findApplicationByIdForUpdate,
+} from '#src/modules/loan-applications/loan-application.repository.ts';
+import { endOpenWork } from './end-open-work.service.ts';
 
 // The scheduled expiry (§4 x89; periods in @nordloan/domain/lending/expiry, ADR 0009): offers past their
 // validity end 'expired'; an application waiting for the customer with no open offer left expires (489);

@@ -4,15 +4,15 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Config } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { findJobs, nextDueAt } from '#src/jobs/job.repository.ts';
-import { jobKinds } from '#src/jobs/job-kinds.ts';
+import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import {
   createLendingWorker,
   type LendingWorker,
   type LendingWorkerOptions,
-} from '#src/jobs/lending-jobs.ts';
-import { bearer, type TestApp } from '#src/test/test-app.ts';
-import type { ExternalDataProvider, ExternalDataResult } from './external-data.ts';
-import { createSimulatedLenderPanel } from './simulated-lender-panel.ts';
+} from '#src/modules/lending/fan-out/lending-jobs.ts';
+import type { ExternalDataProvider, ExternalDataResult } from '#src/modules/lending/intake/external-data.ts';
+import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
+import { bearer, type TestApp } from './test-app.ts';
 
 // Helpers for the lending engine's tests (and the benchmark): a complete application through the API,
 // a worker on the test database and clock, and "settle", which runs the worker and moves the test clock

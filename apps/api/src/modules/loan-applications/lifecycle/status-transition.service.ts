@@ -3,6 +3,7 @@ import { checkTransition, type TransitionActor } from '@nordloan/domain/status-m
 import { type ApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import { insertOutboxEvents, type NewOutboxEvent } from '#src/jobs/outbox.repository.ts';
 import { conflict, notFound } from '#src/lib/app-error.ts';
 import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
 import { describeCaller, isApplicantOf } from '#src/modules/loan-applications/application-access.ts';
@@ -12,7 +13,7 @@ import {
   releaseApplicationLocks,
   updateApplicationStatus,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
-import { insertOutboxEvents, insertStatusTransition, type NewOutboxEvent } from './lending.repository.ts';
+import { insertStatusTransition } from './status-transition.repository.ts';
 
 // The one way an application's status changes (ADR 0008): the row is held FOR UPDATE, the transition
 // table decides (an illegal move is a 409 and nothing changes), and the new status, its revision row, the

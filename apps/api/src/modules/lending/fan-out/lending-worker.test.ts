@@ -3,30 +3,28 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { buildApp } from '#src/app.ts';
 import type { Executor } from '#src/db/client.ts';
 import { job } from '#src/db/schema/lending.ts';
+import { claimJobs, completeJob, enqueueJob, findJobs, nextDueAt } from '#src/jobs/job.repository.ts';
+import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
+import { createJobWorker, type JobHandlers } from '#src/jobs/worker.ts';
 import {
   type LenderAdapter,
   LenderUnavailableError,
   lenderPanelOf,
-} from '#src/modules/lending/lender-adapter.ts';
-import {
-  listLoanRequests,
-  listOutboxEvents,
-  listStatusTransitions,
-} from '#src/modules/lending/lending.repository.ts';
+} from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
+import { listLoanRequests } from '#src/modules/lending/lending.repository.ts';
+import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
+import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
+import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
 import {
   createCompleteApplication,
   fixedExternalData,
   settle,
   submit,
   testWorker,
-} from '#src/modules/lending/lending-test-helpers.ts';
-import { createSimulatedLenderPanel } from '#src/modules/lending/simulated-lender-panel.ts';
-import { transitionIfIn } from '#src/modules/lending/status-transition.service.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+} from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { claimJobs, completeJob, enqueueJob, findJobs, nextDueAt } from './job.repository.ts';
-import { jobKinds } from './job-kinds.ts';
-import { createJobWorker, type JobHandlers } from './worker.ts';
+import { jobKinds } from './lending-job-kinds.ts';
 
 // The job queue under stress (issue 4): two workers at once, a worker killed mid-job and its job taken
 // over after the lease, a worker that comes back after losing its lease (its effects roll back), retries

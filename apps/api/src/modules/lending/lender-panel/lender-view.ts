@@ -6,14 +6,14 @@ import { hashString } from '@nordloan/domain/lending/seeded-random';
 import { statusGroups } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import type { PaymentRemark } from '#src/modules/lending/intake/external-data.ts';
+import { findExternalData, openRequestLenderIds } from '#src/modules/lending/lending.repository.ts';
 import {
   findApplicants,
   findOtherApplicationIds,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { listSubRecords } from '#src/modules/loan-applications/sub-record.repository.ts';
 import { findPersonById, type PersonRow } from '#src/modules/persons/person.repository.ts';
-import type { PaymentRemark } from './external-data.ts';
-import { findExternalData, openRequestLenderIds } from './lending.repository.ts';
 
 // What a lender receives about an application (the LenderApplication of the domain credit policy), built
 // from the stored application, its applicants, persons, debts (stated and from the register) and the

@@ -8,32 +8,40 @@ import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
-import { jobKinds } from '#src/jobs/job-kinds.ts';
+import { insertOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import { AppError, badRequest, conflict, type FieldError, fieldError, notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { quoteCreatedEvents, storeOffer } from '#src/modules/lending/decisions/decision.service.ts';
+import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
+import type { LenderAdapter, LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { loadLenderApplication } from '#src/modules/lending/lender-panel/lender-view.ts';
+import {
+  findLatestQuoteConsent,
+  findLoanRequest,
+  findQuote,
+  insertQuoteConsent,
+  listQuotes,
+  updateQuote,
+} from '#src/modules/lending/lending.repository.ts';
+import {
+  lenderName,
+  toLoanQuote,
+  withdrawalWindowOf,
+} from '#src/modules/lending/presentation/quote.mapper.ts';
 import {
   assertCallerReaches,
   assertStaffMay,
   isUuid,
 } from '#src/modules/loan-applications/application-access.ts';
 import {
+  actorForCaller,
+  applyTransition,
+  quoteEvent,
+} from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
+import {
   findApplicationById,
   findApplicationByIdForUpdate,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
-import { quoteCreatedEvents, storeOffer } from './fan-out.service.ts';
-import type { LenderAdapter, LenderPanel } from './lender-adapter.ts';
-import { loadLenderApplication } from './lender-view.ts';
-import {
-  findLatestQuoteConsent,
-  findLoanRequest,
-  findQuote,
-  insertOutboxEvents,
-  insertQuoteConsent,
-  listQuotes,
-  updateQuote,
-} from './lending.repository.ts';
-import { lenderName, toLoanQuote, withdrawalWindowOf } from './quote.mapper.ts';
-import { actorForCaller, applyTransition, quoteEvent } from './status-transition.service.ts';
 
 // Offer actions (§4 client events accept-offer, change-offer, go-to-bank): accept with the §3 offer
 // acceptance status, change an offer into a new quote within the lender's limits, and the lender's

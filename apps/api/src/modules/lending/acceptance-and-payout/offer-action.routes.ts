@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { buildSecci, renderSecciHtml, renderSecciPdf } from '#src/modules/lending/presentation/secci.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
-import type { LenderPanel } from './lender-adapter.ts';
 import { acceptQuote, changeQuote, loadQuoteForCaller, signingUrlFor } from './quote-actions.service.ts';
-import { buildSecci, renderSecciHtml, renderSecciPdf } from './secci.ts';
 
 // Offer actions on one quote (§4 client events accept-offer, change-offer, go-to-bank, open-pre-purchase-
 // information): accept, change, the lender's signing page, and the SECCI as a page and a PDF.
