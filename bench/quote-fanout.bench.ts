@@ -16,6 +16,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
+import { defaultDependencies } from '../apps/api/src/dependencies.ts';
 import { hasDueJobs, nextDueAt } from '../apps/api/src/jobs/job.repository.ts';
 import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
 import { jobKinds } from '../apps/api/src/modules/lending/fan-out/lending-job-kinds.ts';
@@ -53,7 +54,13 @@ async function main() {
     ttlSeconds: 3_600,
     now,
   });
-  const app = await buildApp({ config, database, tokens, now });
+  const app = await buildApp({
+    config,
+    database,
+    tokens,
+    now,
+    ...defaultDependencies({ config, db: database.db, now }),
+  });
   await app.ready();
 
   // ── Create and submit through the API ──────────────────────────────────────────────────────────

@@ -2,11 +2,11 @@ import type { BrandConfig } from '@nordloan/domain/brands/registry';
 import type { ConsentChannel, ConsentPurpose, ConsentStatus, Country } from '@nordloan/domain/enums';
 import type { Db, Executor } from '#src/db/client.ts';
 import { badRequest, fieldError, notFound, unauthorized } from '#src/lib/app-error.ts';
+import { describeCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import type { CustomerRow } from '#src/modules/customers/customer.repository.ts';
 import { loadCustomerForCaller } from '#src/modules/customers/customer-access.ts';
 import { type BrandWarningLog, storedBrand } from '#src/modules/customers/stored-brand.ts';
-import { describeCaller } from '#src/modules/loan-applications/application-access.ts';
 import type { ConsentConfigType, ContentStore } from '#src/modules/terms/content-store.ts';
 import { mainBrandOf } from '#src/modules/terms/terms.service.ts';
 import {

@@ -1,9 +1,9 @@
 import { staffMay } from '@nordloan/domain/access';
 import type { Executor } from '#src/db/client.ts';
 import { forbidden, notFound } from '#src/lib/app-error.ts';
+import type { ApplicationAccess } from '#src/lib/application-access.ts';
+import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import type { ApplicationAccess } from '#src/modules/loan-applications/application-access.ts';
-import { isUuid } from '#src/modules/loan-applications/application-access.ts';
 import { type CustomerRow, findCustomerById } from './customer.repository.ts';
 
 // Who may reach a customer record (and its consents), by the rule of applications (ADR 0006):

@@ -1,13 +1,9 @@
 import type { Db } from '#src/db/client.ts';
 import { conflict, fieldError, notFound } from '#src/lib/app-error.ts';
+import { describeCaller, isUuid, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { consentContentFor } from '#src/modules/consent/consent-content.ts';
 import { type BrandWarningLog, storedBrand } from '#src/modules/customers/stored-brand.ts';
-import {
-  describeCaller,
-  isUuid,
-  loadApplicationForCaller,
-} from '#src/modules/loan-applications/application-access.ts';
 import type { ContentStore } from '#src/modules/terms/content-store.ts';
 import { deleteLead as deleteLeadRow, findLeads, insertLead, type LeadRow } from './lead.repository.ts';
 

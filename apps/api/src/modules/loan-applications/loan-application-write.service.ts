@@ -19,17 +19,17 @@ import {
   forbidden,
   notFound,
 } from '#src/lib/app-error.ts';
-import type { Caller } from '#src/lib/caller.ts';
-import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
-import { findPersonById } from '#src/modules/persons/person.repository.ts';
-import { applicantValuesFrom, hasApplicantValues, resolveCoApplicantPerson } from './applicant-input.ts';
 import {
   assertCallerReaches,
   assertStaffMay,
   describeCaller,
   isApplicantCaller,
   isUuid,
-} from './application-access.ts';
+} from '#src/lib/application-access.ts';
+import type { Caller } from '#src/lib/caller.ts';
+import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
+import { findPersonById } from '#src/modules/persons/person.repository.ts';
+import { applicantValuesFrom, hasApplicantValues, resolveCoApplicantPerson } from './applicant-input.ts';
 import {
   applyApplicationChange,
   deleteApplicant,

@@ -11,8 +11,12 @@ import { applicationStatuses, groupsOfStatus, statusesInGroups } from '@nordloan
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { notFound } from '#src/lib/app-error.ts';
+import {
+  applicationVisibility,
+  isApplicantCaller,
+  loadApplicationForCaller,
+} from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { applicationVisibility, isApplicantCaller, loadApplicationForCaller } from './application-access.ts';
 import { type CheckCandidate, checkApplication } from './application-check.ts';
 import { toApplicant, toLoanApplication, toRevision } from './loan-application.mapper.ts';
 import {

@@ -11,10 +11,10 @@ import {
   forbidden,
   notFound,
 } from '#src/lib/app-error.ts';
+import type { ApplicationAccess } from '#src/lib/application-access.ts';
+import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
-import type { ApplicationAccess } from '#src/modules/loan-applications/application-access.ts';
-import { isUuid } from '#src/modules/loan-applications/application-access.ts';
 import {
   findPersonById,
   findPersonByNationalId,

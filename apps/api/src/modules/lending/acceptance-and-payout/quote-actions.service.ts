@@ -10,6 +10,7 @@ import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { insertOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import { AppError, badRequest, conflict, type FieldError, fieldError, notFound } from '#src/lib/app-error.ts';
+import { assertCallerReaches, assertStaffMay, isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { quoteCreatedEvents, storeOffer } from '#src/modules/lending/decisions/decision.service.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
@@ -28,11 +29,6 @@ import {
   toLoanQuote,
   withdrawalWindowOf,
 } from '#src/modules/lending/presentation/quote.mapper.ts';
-import {
-  assertCallerReaches,
-  assertStaffMay,
-  isUuid,
-} from '#src/modules/loan-applications/application-access.ts';
 import {
   actorForCaller,
   applyTransition,

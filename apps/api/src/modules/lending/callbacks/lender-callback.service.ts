@@ -5,6 +5,7 @@ import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
 import { insertOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
+import { isUuid } from '#src/lib/application-access.ts';
 import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
 import {
   recordDisbursement,
@@ -20,7 +21,6 @@ import {
   listQuotes,
   updateQuote,
 } from '#src/modules/lending/lending.repository.ts';
-import { isUuid } from '#src/modules/loan-applications/application-access.ts';
 import {
   applyTransition,
   quoteEvent,

@@ -4,7 +4,7 @@ import type { Config } from '#src/config.ts';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
-import { type EventPublisher, relayOutbox } from '#src/jobs/outbox-relay.ts';
+import { type EventPublisher, outboxRelayTick } from '#src/jobs/outbox-relay.ts';
 import { createJobWorker, type JobHandlers, type JobWorker, type WorkerLogger } from '#src/jobs/worker.ts';
 import {
   recordAcceptance,
@@ -277,6 +277,12 @@ export interface LendingWorker extends JobWorker {
   panel: LenderPanel;
 }
 
+/** The lending engine's handlers on the app's worker (lending.routes.ts calls it when the app runs one). */
+export function registerLendingJobs(worker: JobWorker, deps: LendingJobDependencies): void {
+  worker.register(lendingJobHandlers(deps));
+}
+
+/** A worker that runs only the lending jobs and relays the outbox: for tests, the seed and the benchmark. */
 export function createLendingWorker(options: LendingWorkerOptions): LendingWorker {
   const { db, config, now } = options;
   const panel =
@@ -288,10 +294,6 @@ export function createLendingWorker(options: LendingWorkerOptions): LendingWorke
   const externalData =
     options.externalData ?? createLocalExternalDataStandIn({ seed: config.worker.lenderSeed });
   const log = options.log;
-  const publish: EventPublisher =
-    options.publish ??
-    (async (event) =>
-      log?.debug({ eventId: event.id, event: event.eventName, aggregateId: event.aggregateId }, 'event'));
   const worker = createJobWorker({
     db,
     now,
@@ -300,9 +302,12 @@ export function createLendingWorker(options: LendingWorkerOptions): LendingWorke
     ...(log ? { log } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
-    onTick: async () => {
-      await relayOutbox({ db, now, publish });
-    },
+    onTick: outboxRelayTick({
+      db,
+      now,
+      ...(log ? { log } : {}),
+      ...(options.publish ? { publish: options.publish } : {}),
+    }),
   });
   return { ...worker, panel };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { buildApp } from '#src/app.ts';
 import type { Executor } from '#src/db/client.ts';
 import { job } from '#src/db/schema/lending.ts';
+import { defaultDependencies } from '#src/dependencies.ts';
 import { claimJobs, completeJob, enqueueJob, findJobs, nextDueAt } from '#src/jobs/job.repository.ts';
 import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import { createJobWorker, type JobHandlers } from '#src/jobs/worker.ts';
@@ -276,6 +277,7 @@ describe('jobs outlive the process', () => {
       database: first.database,
       tokens: first.tokens,
       now: first.clock.now,
+      ...defaultDependencies({ config: first.config, db: first.database.db, now: first.clock.now }),
     });
     await second.ready();
     await settle(first, testWorker(first, { externalData: fixedExternalData() }));

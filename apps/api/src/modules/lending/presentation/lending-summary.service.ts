@@ -2,9 +2,9 @@ import type { ApplicationStatusCode } from '@nordloan/domain/statuses';
 import { coarseStatusOf, finerStatusName, isFinerStatusCode, statusName } from '@nordloan/domain/statuses';
 import type { Db } from '#src/db/client.ts';
 import type { ApplicationStatusTransitionRow } from '#src/db/schema/lending.ts';
+import { loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { listLoanRequests, listQuotes } from '#src/modules/lending/lending.repository.ts';
-import { loadApplicationForCaller } from '#src/modules/loan-applications/application-access.ts';
 import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
 import { lenderName, toLoanQuote, withdrawalWindowOf } from './quote.mapper.ts';
 

@@ -18,6 +18,7 @@ import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
 import { notFound } from '#src/lib/app-error.ts';
+import { describeCaller, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { QUOTE_CONSENT_VERSION } from '#src/modules/lending/acceptance-and-payout/quote-actions.service.ts';
 import {
@@ -34,10 +35,6 @@ import {
   listLoanRequests,
   listQuotes,
 } from '#src/modules/lending/lending.repository.ts';
-import {
-  describeCaller,
-  loadApplicationForCaller,
-} from '#src/modules/loan-applications/application-access.ts';
 import { lenderName, toLoanQuote, withdrawalWindowOf } from './quote.mapper.ts';
 
 // §7 loan-quote-presentation calls: the quotes (v1 flat, v2 grouped and sorted with each quote's

@@ -5,12 +5,12 @@ import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
+import { assertCallerReaches, isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { fanOutToLenders } from '#src/modules/lending/fan-out/registration.service.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
-import { assertCallerReaches, isUuid } from '#src/modules/loan-applications/application-access.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
 import {

@@ -5,8 +5,8 @@ import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { insertOutboxEvents, type NewOutboxEvent } from '#src/jobs/outbox.repository.ts';
 import { conflict, notFound } from '#src/lib/app-error.ts';
+import { describeCaller, isApplicantOf } from '#src/lib/application-access.ts';
 import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
-import { describeCaller, isApplicantOf } from '#src/modules/loan-applications/application-access.ts';
 import {
   findApplicationByIdForUpdate,
   insertApplicationLock,

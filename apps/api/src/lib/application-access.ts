@@ -2,9 +2,8 @@ import { type StaffPermission, staffCountriesWith, staffMay } from '@nordloan/do
 import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { type LoanApplicationRow, loanApplication } from '#src/db/schema/applications.ts';
-import { forbidden, notFound } from '#src/lib/app-error.ts';
-import type { Caller } from '#src/lib/caller.ts';
-import { findApplicationById } from './loan-application.repository.ts';
+import { forbidden, notFound } from './app-error.ts';
+import type { Caller } from './caller.ts';
 
 // Who may reach which application (docs/decisions/0006-application-access.md):
 // - a customer token: applications where it is the customer, or its PersonID is main or co-applicant;
@@ -48,7 +47,7 @@ export async function loadApplicationForCaller(options: {
 }): Promise<LoanApplicationRow> {
   const { db, caller, applicationId, access } = options;
   if (!isUuid(applicationId)) throw notFound();
-  const application = await findApplicationById(db, applicationId);
+  const [application] = await db.select().from(loanApplication).where(eq(loanApplication.id, applicationId));
   if (!application) throw notFound();
   assertCallerReaches(caller, application, access);
   return application;
