@@ -203,6 +203,14 @@ export async function checkPostedApplication(options: {
   });
 }
 
+/** The §7 check/app rules applied to a stored application (the intake runs them before the lenders). */
+export async function checkApplicationRow(
+  db: Executor,
+  row: LoanApplicationRow,
+): Promise<ApplicationCheckResult> {
+  return checkApplication(await candidateFromRow(db, row));
+}
+
 async function candidateFromRow(db: Executor, row: LoanApplicationRow): Promise<CheckCandidate> {
   const applicants = (await findApplicants(db, row.id)).map(toApplicant);
   return {

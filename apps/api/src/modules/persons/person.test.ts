@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { person } from '#src/db/schema/core.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { newApplicant } from '#src/modules/customers/test-fixtures.ts';
+import { newApplicant } from '#src/test/customer-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { type AuditLog, getPerson } from './person.service.ts';
 

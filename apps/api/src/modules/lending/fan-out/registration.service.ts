@@ -24,6 +24,9 @@ import { insertLoanRequests, listLoanRequests } from '#src/modules/lending/lendi
 import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import { jobKinds } from './lending-job-kinds.ts';
 
+// The panel the fan-out goes to: other modules (loan-applications/lifecycle) name its type through here.
+export type { LenderPanel };
+
 // Registration, the first stage of the fan-out to the lender panel (issue 4): one request per lender that
 // offers the product in the country, one registration job each; every `record…` function runs in the
 // job's finishing transaction and does nothing when the state it expects is gone — a retried or late job

@@ -2,6 +2,8 @@ import type { Country } from '@nordloan/domain/enums';
 import { validateNationalId } from '@nordloan/domain/national-id';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import { enqueueJob } from '#src/jobs/job.repository.ts';
+import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { startRegistration } from '#src/modules/lending/fan-out/registration.service.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import {
@@ -11,13 +13,9 @@ import {
   loadParties,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
 import { upsertExternalData, upsertRegisterDebts } from '#src/modules/lending/lending.repository.ts';
-import { type CheckCandidate, checkApplication } from '#src/modules/loan-applications/application-check.ts';
 import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import { toApplicant } from '#src/modules/loan-applications/loan-application.mapper.ts';
-import {
-  findApplicants,
-  findApplicationById,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { checkApplicationRow } from '#src/modules/loan-applications/loan-application.service.ts';
 import type { ExternalDataProvider, ExternalDataSubject } from './external-data.ts';
 
 // The intake steps after the applicant submits (§4): 160 → validation (169 on failure) → 180 fetching
@@ -34,19 +32,9 @@ export async function validateForLenders(
   application: LoanApplicationRow,
   now: Date,
 ): Promise<string[]> {
-  const applicants = (await findApplicants(db, application.id)).map(toApplicant);
-  const candidate: CheckCandidate = {
-    product: application.product as CheckCandidate['product'],
-    brand: application.brand,
-    amount: application.amount,
-    duration: application.durationYears,
-    loanPurpose: application.loanPurpose,
-    applicantMode: application.applicantMode as CheckCandidate['applicantMode'],
-    main: applicants.find((applicant) => applicant.Role === 'MainApplicant') ?? null,
-    co: applicants.find((applicant) => applicant.Role === 'CoApplicant') ?? null,
-    hasCoApplicantPerson: application.coApplicantPersonId !== null,
-  };
-  const problems = checkApplication(candidate).Errors.map((error) => `${error.Field}: ${error.Message}`);
+  const problems = (await checkApplicationRow(db, application)).Errors.map(
+    (error) => `${error.Field}: ${error.Message}`,
+  );
   const parties = await loadParties(db, application);
   for (const [role, person] of [
     ['MainApplicant', parties.main],
@@ -189,5 +177,16 @@ export async function retryExternalData(tx: Executor, input: { applicationId: st
     actor: system('external-data-retry'),
     reason: 'Retrying the external data fetch',
     now: input.now,
+  });
+}
+
+/** Queues the intake of a submitted application (the lifecycle's submit and staff moves to 160/180). */
+export async function enqueueIntake(tx: Executor, application: LoanApplicationRow, now: Date) {
+  await enqueueJob(tx, {
+    kind: jobKinds.processApplication,
+    payload: { applicationId: application.id },
+    // One intake per submission: a later resubmission (after 169 or 181) has a new revision.
+    dedupeKey: `${jobKinds.processApplication}:${application.id}:${application.revision}`,
+    runAt: now,
   });
 }

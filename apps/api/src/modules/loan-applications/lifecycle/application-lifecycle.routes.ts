@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import type { LenderPanel } from '#src/modules/lending/fan-out/registration.service.ts';
 import { lendingSummary } from '#src/modules/lending/presentation/lending-summary.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import {

@@ -3,14 +3,12 @@ import { resubmissionCloneStatusFor, withdrawnStatusFor } from '@nordloan/domain
 import { type ApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
-import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
 import { assertCallerReaches, isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
-import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
-import { fanOutToLenders } from '#src/modules/lending/fan-out/registration.service.ts';
-import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { fanOutToLenders, type LenderPanel } from '#src/modules/lending/fan-out/registration.service.ts';
+import { enqueueIntake } from '#src/modules/lending/intake/intake.service.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
 import {
@@ -41,16 +39,6 @@ async function lockForCaller(
   if (!application) throw notFound();
   assertCallerReaches(caller, application, access);
   return application;
-}
-
-async function enqueueIntake(tx: Executor, application: LoanApplicationRow, now: Date) {
-  await enqueueJob(tx, {
-    kind: jobKinds.processApplication,
-    payload: { applicationId: application.id },
-    // One intake per submission: a later resubmission (after 169 or 181) has a new revision.
-    dedupeKey: `${jobKinds.processApplication}:${application.id}:${application.revision}`,
-    runAt: now,
-  });
 }
 
 /**

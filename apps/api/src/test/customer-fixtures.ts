@@ -2,7 +2,7 @@ import type { Country, Product } from '@nordloan/domain/enums';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { insertApplication } from '#src/modules/loan-applications/loan-application.repository.ts';
-import type { TestApp } from '#src/test/test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 // Shared by the applicant-side tests (customers, persons, consent, leads, documents, magic links).
 

@@ -1,6 +1,6 @@
 import type { Country } from '@nordloan/domain/enums';
 import { errorMessages } from '@nordloan/domain/errors';
-import { AppError } from '#src/lib/app-error.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * §3 version label: "built from type, version, publish date (year, month, day) and the brand; versions are

@@ -2,13 +2,13 @@ import { type BrandConfig, brands, consentBrandOf } from '@nordloan/domain/brand
 import type { Country } from '@nordloan/domain/enums';
 import { errorMessages } from '@nordloan/domain/errors';
 import { AppError, badRequest } from '#src/lib/app-error.ts';
+import { fillPlaceholders, localDate, versionLabel } from '#src/lib/terms-version.ts';
 import type {
   ConsentConfigType,
   ConsentConfigVersion,
   ConsentPartner,
   ContentStore,
-} from '#src/modules/terms/content-store.ts';
-import { fillPlaceholders, localDate, versionLabel } from '#src/modules/terms/terms-version.ts';
+} from '#src/modules/terms/content.repository.ts';
 
 /**
  * The brand a consent call names, with its consent brand (§9: several brands share one). An unknown brand
