@@ -18,9 +18,9 @@ import {
 } from '#src/modules/customers/customer.repository.ts';
 import { findOrCreatePerson } from '#src/modules/persons/person.repository.ts';
 import { presentApplication } from './loan-application.service.ts';
+import { cloneApplication } from './loan-application-clone.service.ts';
 import {
   type ApplicationOwner,
-  cloneApplication,
   insertNewApplication,
   type WriteOptions,
 } from './loan-application-write.service.ts';

@@ -11,10 +11,8 @@ import { fanOutToLenders, type LenderPanel } from '#src/modules/lending/fan-out/
 import { enqueueIntake } from '#src/modules/lending/intake/intake.service.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
-import {
-  ARCHIVED_MESSAGE,
-  cloneApplication,
-} from '#src/modules/loan-applications/loan-application-write.service.ts';
+import { cloneApplication } from '#src/modules/loan-applications/loan-application-clone.service.ts';
+import { ARCHIVED_MESSAGE } from '#src/modules/loan-applications/loan-application-write.service.ts';
 import { actorForCaller, applyTransition } from './status-transition.service.ts';
 
 // What applicants and staff do to an application's status (ADR 0008): submit (PATCH …/application-complete),
