@@ -4,7 +4,8 @@
 // module than the one this file is in"; so the rules are checked here, on resolved paths:
 //   1. packages/domain imports nothing of ours (no other workspace, no app).
 //   2. An API module (apps/api/src/modules/<m>/) imports another module only through its `*.service.ts`
-//      or `*.repository.ts` — never its routes, mappers, schemas or helpers.
+//      or `*.repository.ts` — never its routes, mappers, schemas or helpers; its tests may also use
+//      another module's `test-fixtures.ts`.
 //   3. apps/api/src/{lib,plugins,db,jobs}/ import no module: they sit below the modules.
 //   4. A web feature (apps/<app>/src/features/<f>/) does not import another feature; what two features
 //      share lives in shared/ (or session/, brands/).
@@ -75,7 +76,11 @@ export function boundaryViolation(from, to) {
     return `apps/api/src/${apiLayer[1]}/ imports no module (it sits below them)`;
   const fromModule = /^apps\/api\/src\/modules\/([^/]+)\//.exec(from)?.[1];
   const toModule = /^apps\/api\/src\/modules\/([^/]+)\//.exec(to)?.[1];
-  if (fromModule && toModule && fromModule !== toModule && !/\.(service|repository)\.ts$/.test(to))
+  // A test may also use another module's test fixtures (how to make its records in a test).
+  const facade = /\.test\.tsx?$/.test(from)
+    ? /(\.(service|repository)|\/test-fixtures)\.ts$/
+    : /\.(service|repository)\.ts$/;
+  if (fromModule && toModule && fromModule !== toModule && !facade.test(to))
     return `module ${fromModule} imports module ${toModule} only through its *.service.ts or *.repository.ts`;
   const fromFeature = /^apps\/([^/]+)\/src\/features\/([^/]+)\//.exec(from);
   const toFeature = /^apps\/([^/]+)\/src\/features\/([^/]+)\//.exec(to);

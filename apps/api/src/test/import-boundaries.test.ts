@@ -45,6 +45,7 @@ describe('the import-boundary check', () => {
       [`${api}/modules/a/a.service.ts`]:
         "import { b } from '#src/modules/b/b.service.ts';\nimport { findB } from '#src/modules/b/b.repository.ts';\nimport { x } from './a-helper.ts';",
       [`${api}/modules/a/a.routes.ts`]: "import type { LenderPanel } from '#src/modules/b/sub/b.service.ts';",
+      [`${api}/modules/a/a.test.ts`]: "import { makeB } from '#src/modules/b/test-fixtures.ts';",
       'apps/web/src/features/apply/api/x.ts':
         "import { http } from '#src/shared/api/http.ts';\nimport { y } from '#src/features/apply/model/y.ts';",
     });
@@ -100,6 +101,12 @@ describe('the import-boundary check', () => {
       `${api}/modules/consent/consent.service.ts`,
       "export type { X } from '#src/modules/customers/customer-access.ts';",
       'module consent imports module customers only through',
+    ],
+    [
+      'a module’s code (not a test) importing another module’s test fixtures',
+      `${api}/modules/audit/audit.service.ts`,
+      "import { makeAgent } from '#src/modules/backoffice/test-fixtures.ts';",
+      'module audit imports module backoffice only through',
     ],
     [
       'a web feature importing another feature',
