@@ -23,8 +23,9 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
+import { defaultDependencies } from '../apps/api/src/dependencies.ts';
 import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
-import { defaultIncome, mainApplicantDetails } from '../apps/api/src/modules/lending/lending-test-helpers.ts';
+import { defaultIncome, mainApplicantDetails } from '../apps/api/src/test/lending-test-helpers.ts';
 
 const run = promisify(execFile);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -99,7 +100,14 @@ async function main() {
     webDistDir: '/nonexistent',
     worker: { enabled: false, lenderSeed: 42, lenderDelayScale: 0 },
   });
-  const app = await buildApp({ config, database, tokens });
+  const now = () => new Date();
+  const app = await buildApp({
+    config,
+    database,
+    tokens,
+    now,
+    ...defaultDependencies({ config, db: database.db, now }),
+  });
 
   // One applicant with one application (two applicants' worth of data is the typical read).
   const login = await app.inject({

@@ -1,10 +1,12 @@
+import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApplication } from '#src/modules/backoffice/test-fixtures.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
 import type { DatabaseHandle } from './client.ts';
 import { jsonRows, qualified } from './json-rows.ts';
+import { loanApplication } from './schema/applications.ts';
 import { agent, assignment, bucket } from './schema/backoffice.ts';
+import { person } from './schema/core.ts';
 
 describe('jsonRows: child rows of each outer row in one statement', () => {
   let database: DatabaseHandle;
@@ -30,7 +32,20 @@ describe('jsonRows: child rows of each outer row in one statement', () => {
       .insert(agent)
       .values({ name: 'Kari', marketCountry: 'NO', roles: [{ Name: 'Sales', Country: 'NO' }] })
       .returning();
-    const { id: applicationId } = await createTestApplication(db, { country: 'NO' });
+    const [owner] = await db
+      .insert(person)
+      .values({
+        country: 'NO',
+        nationalId: makeTestNationalId('NO', '1985-06-15', 1),
+        firstName: 'Ola',
+        lastName: 'N',
+      })
+      .returning();
+    const [application] = await db
+      .insert(loanApplication)
+      .values({ product: 'UnsecuredLoan', brand: 'no-main', country: 'NO', status: 100, personId: owner!.id })
+      .returning();
+    const applicationId = application!.id;
     for (const revision of [2, 1]) {
       await db.insert(assignment).values({
         loanApplicationId: applicationId,
