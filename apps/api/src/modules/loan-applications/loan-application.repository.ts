@@ -91,15 +91,28 @@ function withApplicants(found: { row: LoanApplicationRow; applicants: unknown; i
   return { row: found.row, applicants: applicantsOfRow.read(found.applicants), isLocked: found.isLocked };
 }
 
+function selectApplicationWithApplicants(db: Executor) {
+  return db
+    .select({ row: loanApplication, applicants: applicantsOfRow.select, isLocked: isLockedRow })
+    .from(loanApplication)
+    .where(eq(loanApplication.id, sql.placeholder('id')))
+    .prepare('read_application_with_applicants');
+}
+// The hottest read, prepared once per database handle: Drizzle builds the SQL once and PostgreSQL parses
+// and plans it once per connection (a named statement) instead of on every request.
+const preparedReads = new WeakMap<Executor, ReturnType<typeof selectApplicationWithApplicants>>();
+
 /** One application with its applicants and lock state, in one statement. */
 export async function findApplicationWithApplicants(
   db: Executor,
   id: string,
 ): Promise<ApplicationWithApplicants | undefined> {
-  const [found] = await db
-    .select({ row: loanApplication, applicants: applicantsOfRow.select, isLocked: isLockedRow })
-    .from(loanApplication)
-    .where(eq(loanApplication.id, id));
+  let prepared = preparedReads.get(db);
+  if (!prepared) {
+    prepared = selectApplicationWithApplicants(db);
+    preparedReads.set(db, prepared);
+  }
+  const [found] = await prepared.execute({ id });
   return found && withApplicants(found);
 }
 
