@@ -1,8 +1,8 @@
+import { type CheckCandidate, checkApplication } from '@nordloan/domain/application-check';
 import type { Country } from '@nordloan/domain/enums';
 import { validateNationalId } from '@nordloan/domain/national-id';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
-import { type CheckCandidate, checkApplication } from '#src/modules/loan-applications/application-check.ts';
 import { toApplicant } from '#src/modules/loan-applications/loan-application.mapper.ts';
 import {
   findApplicants,

@@ -1,3 +1,4 @@
+import { type CheckCandidate, checkApplication } from '@nordloan/domain/application-check';
 import type {
   ApplicationCheckResult,
   ApplicationStatusInfo,
@@ -13,7 +14,6 @@ import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { applicationVisibility, isApplicantCaller, loadApplicationForCaller } from './application-access.ts';
-import { type CheckCandidate, checkApplication } from './application-check.ts';
 import { toApplicant, toLoanApplication, toRevision } from './loan-application.mapper.ts';
 import {
   type ApplicationFilters,

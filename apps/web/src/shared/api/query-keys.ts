@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 // §3 "Cached views of an application, keyed by applicationID". Every application view starts with
 // ['application', applicationID], so one prefix invalidation refreshes all of them after a PATCH (§7).
 
@@ -40,3 +42,8 @@ export const queryKeys = {
   person: (personID: string) => ['person', personID] as const,
   personInsurance: (personID: string) => ['person', personID, 'insurance'] as const,
 } as const;
+
+/** §7 "After a PATCH of an application all cached data for it is refreshed." */
+export function refreshApplication(queryClient: QueryClient, applicationID: string) {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.application(applicationID) });
+}

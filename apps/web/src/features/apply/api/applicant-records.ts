@@ -1,64 +1,40 @@
+import type { PatchConsentInput } from '@nordloan/domain/consent';
+import { type Customer, customerSchema, type patchCustomerBodySchema } from '@nordloan/domain/customer';
 import type { Country } from '@nordloan/domain/enums';
+import { type Person, type personFieldsSchema, personSchema } from '@nordloan/domain/person';
 import { z } from 'zod';
 import { fillPath } from '#src/shared/api/http.ts';
 import { call } from './request.ts';
 
 // The person and customer records the journey fills (§7 PATCH /person/{id} on the person service,
 // PATCH /customer/{id}), the terms list (§7 GET /api/cms/terms-and-conditions, no token) and the consent
-// calls (§7 PATCH /consent/v1/consent/{country}/{customerID}). Only the fields the form uses are read.
+// calls (§7 PATCH /consent/v1/consent/{country}/{customerID}). Bodies and answers are the domain's
+// schemas, the ones the API validates and answers with.
 
-export const applyPersonSchema = z.looseObject({
-  ID: z.string(),
-  FirstName: z.string().nullable(),
-  LastName: z.string().nullable(),
-  Email: z.string().nullable(),
-  Phone: z.string().nullable(),
-  Address: z.looseObject({
-    Street: z.string().nullable(),
-    PostalCode: z.string().nullable(),
-    City: z.string().nullable(),
-  }),
-});
-export type ApplyPerson = z.infer<typeof applyPersonSchema>;
-
-export async function getPerson(personId: string): Promise<ApplyPerson> {
-  return applyPersonSchema.parse(
+export async function getPerson(personId: string): Promise<Person> {
+  return personSchema.parse(
     await call('GET', fillPath('/person/{id}', { id: personId }), { service: 'person' }),
   );
 }
 
-export interface PersonChanges {
-  FirstName?: string;
-  LastName?: string;
-  Email?: string;
-  Phone?: string;
-  Address?: { Street: string; PostalCode: string; City: string; Country: string };
-  IsPoliticallyExposed?: boolean | null;
-}
+/** What the journey may change on the applicant's person record (the API's PATCH /person body). */
+export type PersonChanges = z.input<typeof personFieldsSchema>;
 
-export async function patchPerson(personId: string, changes: PersonChanges): Promise<ApplyPerson> {
-  return applyPersonSchema.parse(
+export async function patchPerson(personId: string, changes: PersonChanges): Promise<Person> {
+  return personSchema.parse(
     await call('PATCH', fillPath('/person/{id}', { id: personId }), { service: 'person', body: changes }),
   );
 }
 
-export const applyCustomerSchema = z.looseObject({
-  ID: z.string(),
-  Email: z.string().nullable(),
-  Phone: z.string().nullable(),
-  AcceptedTermsVersion: z.string().nullable(),
-});
-export type ApplyCustomer = z.infer<typeof applyCustomerSchema>;
-
-export async function getCustomer(customerId: string): Promise<ApplyCustomer> {
-  return applyCustomerSchema.parse(await call('GET', fillPath('/customer/{id}', { id: customerId })));
+export async function getCustomer(customerId: string): Promise<Customer> {
+  return customerSchema.parse(await call('GET', fillPath('/customer/{id}', { id: customerId })));
 }
 
 export async function patchCustomer(
   customerId: string,
-  changes: { Email?: string; Phone?: string; AcceptedTermsVersion?: string },
-): Promise<ApplyCustomer> {
-  return applyCustomerSchema.parse(
+  changes: z.input<typeof patchCustomerBodySchema>,
+): Promise<Customer> {
+  return customerSchema.parse(
     await call('PATCH', fillPath('/customer/{id}', { id: customerId }), { body: changes }),
   );
 }
@@ -96,14 +72,13 @@ export async function recordMarketingConsent(options: {
   channels: Record<MarketingChannel, boolean>;
 }): Promise<void> {
   const { country, customerId, brand, channels } = options;
-  await call('PATCH', `/consent/v1/consent/${country}/${encodeURIComponent(customerId)}`, {
-    body: {
-      Brand: brand,
-      Consents: (Object.keys(channels) as MarketingChannel[]).map((channel) => ({
-        Purpose: 'marketing',
-        Channel: channel,
-        Status: channels[channel] ? 'given' : 'not_given',
-      })),
-    },
-  });
+  const body: PatchConsentInput = {
+    Brand: brand,
+    Consents: (Object.keys(channels) as MarketingChannel[]).map((channel) => ({
+      Purpose: 'marketing',
+      Channel: channel,
+      Status: channels[channel] ? 'given' : 'not_given',
+    })),
+  };
+  await call('PATCH', `/consent/v1/consent/${country}/${encodeURIComponent(customerId)}`, { body });
 }
