@@ -362,7 +362,7 @@ export function debtRowSchema(flags: Flags) {
       monthlyPayment: optionalMoneyField(),
     })
     .superRefine((debt, ctx) => {
-      // No register reports these payments in the brand's country (registry.ts flag notes).
+      // No register reports these payments in the brand's country (the flag notes in @nordloan/domain/brands/optional-fields).
       const asksPayment =
         (debt.debtType === 'Unspecified' && flags.hasUnspecifiedDebtMonthlyDebtPayment) ||
         (debt.debtType === 'CreditCard' && flags.hasCreditCardMonthlyDebtPayment);
