@@ -129,9 +129,13 @@ function sameDefault(type: string, left: string | null, right: string | null): b
 }
 
 /** An indexed column as pg_get_indexdef spells it: `seq desc`, `lower(email)`. */
-function indexedColumnName(table: string, column: IndexedColumn | SQL): string {
+function indexedColumnName(table: string, column: Partial<IndexedColumn | SQL>): string {
   if (is(column, SQL)) {
-    return dialect.sqlToQuery(column).sql.replace(/"/g, '').replaceAll(`${table}.`, '').toLowerCase();
+    return dialect
+      .sqlToQuery(column as SQL)
+      .sql.replace(/"/g, '')
+      .replaceAll(`${table}.`, '')
+      .toLowerCase();
   }
   const order = (column as { indexConfig?: { order?: string } }).indexConfig?.order;
   return `${(column as { name: string }).name}${order === 'desc' ? ' desc' : ''}`;

@@ -1,4 +1,5 @@
 import type { Customer } from '@nordloan/domain/customer';
+import type { LoanApplication } from '@nordloan/domain/loan-application';
 import type { Person } from '@nordloan/domain/person';
 
 // Answers of the API's customer and person calls as the domain's contract shapes them, for tests that stand
@@ -44,6 +45,40 @@ export function customerRecord(overrides: Partial<Customer> = {}): Customer {
     AcceptedTermsVersion: null,
     AcceptedTermsAt: null,
     AcceptedTermsBrand: null,
+    CreatedAt: '2026-01-01T00:00:00.000Z',
+    UpdatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function loanApplicationRecord(overrides: Partial<LoanApplication> = {}): LoanApplication {
+  return {
+    ID: 'app-1',
+    HumanReadableID: 'NL-100001',
+    LegacyID: null,
+    Product: 'UnsecuredLoan',
+    Status: 100,
+    StatusName: 'Draft',
+    Brand: 'no-main',
+    Country: 'NO',
+    CustomerID: 'cust-1',
+    PersonID: 'pers-1',
+    CoApplicantPersonID: null,
+    ApplicantMode: 'OnlyMainApplicant',
+    Amount: 150_000,
+    Duration: 5,
+    LoanPurpose: 'Renovation',
+    CurrentStep: null,
+    CompletedSteps: [],
+    Data: {},
+    CloneOrigin: null,
+    ClonedFromID: null,
+    ArchivedAt: null,
+    ArchiveReason: null,
+    Revision: 1,
+    IsLocked: false,
+    MainApplicant: null,
+    CoApplicant: null,
     CreatedAt: '2026-01-01T00:00:00.000Z',
     UpdatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { patchApplication } from '#src/features/apply/api/application-calls.ts';
+import { patchApplication } from '#src/features/apply/api/patch-application.ts';
 import { authStore } from '#src/session/auth-store.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
 import { customerToken } from '#src/test/tokens.ts';
