@@ -27,6 +27,8 @@ import { loanApplicationRoutes } from './modules/loan-applications/loan-applicat
 import { subRecordRoutes } from './modules/loan-applications/sub-record.routes.ts';
 import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
 import { personRoutes } from './modules/persons/person.routes.ts';
+import { regulatoryFigureRoutes } from './modules/regulatory-figures/regulatory-figure.routes.ts';
+import { capsConfigInForce } from './modules/regulatory-figures/regulatory-figure.service.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBrand } from './plugins/brand.ts';
@@ -49,8 +51,9 @@ export interface AppDependencies {
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database, tokens } = deps;
   const now = deps.now ?? (() => new Date());
-  // A broken brand config (or a brand example above a legal cap) stops the start, not a later request.
-  validateBrandRegistry();
+  // A broken brand config (or a brand example above a legal cap in force today) stops the start, not a
+  // later request. The caps are today's, from the dated regulatory figures (issue 17).
+  validateBrandRegistry(undefined, await capsConfigInForce(database.db, now()));
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -111,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     leadRoutes,
     documentRoutes,
     magicLinkRoutes,
+    regulatoryFigureRoutes,
   ]) {
     await app.register(routes, moduleOptions);
   }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { capsConfigInForce } from '#src/modules/regulatory-figures/regulatory-figure.service.ts';
 import { publicRateLimit } from '#src/plugins/security.ts';
 import { brandRepresentativeExample, loanCost } from './calculator.service.ts';
 
@@ -45,7 +46,7 @@ const representativeExampleResponseSchema = z.object({
   text: z.string(),
 });
 
-export async function calculatorRoutes(app: FastifyInstance, _options: ModuleOptions) {
+export async function calculatorRoutes(app: FastifyInstance, options: ModuleOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -84,6 +85,7 @@ export async function calculatorRoutes(app: FastifyInstance, _options: ModuleOpt
         brand: getBrand(request.query.brand),
         amount: request.query.amount,
         durationYears: request.query.duration,
+        capsConfig: await capsConfigInForce(options.db, options.now()),
       }),
   );
 }

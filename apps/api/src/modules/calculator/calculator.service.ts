@@ -1,5 +1,6 @@
 import { brandExample } from '@nordloan/domain/brands/brand-example';
 import type { BrandConfig } from '@nordloan/domain/brands/registry';
+import type { CapsConfig } from '@nordloan/domain/finance/caps';
 import {
   calculateLoanCost,
   EffectiveRateError,
@@ -62,12 +63,14 @@ export function brandRepresentativeExample(input: {
   brand: BrandConfig;
   amount?: number | undefined;
   durationYears?: number | undefined;
+  /** The caps of today (regulatory figures in force; issue 17). */
+  capsConfig: CapsConfig;
 }): RepresentativeExampleAnswer {
   const { brand } = input;
   const settings = brand.unsecuredLoan;
   const amount = input.amount ?? settings.config.amount.default;
   const durationYears = input.durationYears ?? settings.config.duration.default;
-  const result = brandExample(brand, amount, durationYears);
+  const result = brandExample(brand, amount, durationYears, input.capsConfig);
   if (result.kind === 'unavailable') {
     const errors =
       result.reason === 'bounds'

@@ -15,6 +15,7 @@ import type { LoanQuoteRow, LoanRequestRow, StoredDocumentRequest } from '#src/d
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { jobKinds } from '#src/jobs/job-kinds.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { capsBasisFor } from '#src/modules/regulatory-figures/regulatory-figure.service.ts';
 import type {
   AcceptResult,
   DisbursementDecisionResult,
@@ -385,7 +386,10 @@ export async function storeOffer(
   },
 ): Promise<{ quote: LoanQuoteRow; created: boolean }> {
   const { request, profile, application, offer, now } = input;
+  // The caps of the offer's day in its country, stored with the quote (issue 17).
+  const { basis, capsConfig } = await capsBasisFor(tx, application.country, now);
   const classified = classifyOffer({
+    capsConfig,
     offer,
     country: application.country,
     product: application.product,
@@ -428,6 +432,7 @@ export async function storeOffer(
     expiresAt: new Date(now.getTime() + profile.offerValidityDays * 24 * 60 * 60 * 1000),
     replacesQuoteId: input.replacesQuoteId ?? null,
     documentRequests,
+    capsBasis: basis,
     createdAt: now,
     updatedAt: now,
   });
