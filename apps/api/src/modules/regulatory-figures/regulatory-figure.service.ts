@@ -59,10 +59,24 @@ export async function capsBasisFor(
   return capsBasisOn(periods, country, instant);
 }
 
+// The public calculator shows an example per request: it reads the periods through a short cache instead
+// of a query each time. A period added on this instance clears it; one added on another instance shows in
+// examples within `cacheMaxAgeMs`. Quotes never use the cache (capsBasisFor reads in their transaction).
+const cacheMaxAgeMs = 30_000;
+const cache = new WeakMap<object, { loadedAt: number; periods: Promise<RegulatoryFigurePeriod[]> }>();
+
+function cachedPeriods(db: Executor): Promise<RegulatoryFigurePeriod[]> {
+  const cached = cache.get(db);
+  if (cached && performance.now() - cached.loadedAt < cacheMaxAgeMs) return cached.periods;
+  const periods = loadRegulatoryFigures(db).then((loaded) => loaded.periods);
+  cache.set(db, { loadedAt: performance.now(), periods });
+  periods.catch(() => cache.delete(db));
+  return periods;
+}
+
 /** The caps of every country at `instant` (representative examples, the brand check at start). */
 export async function capsConfigInForce(db: Executor, instant: Date): Promise<CapsConfig> {
-  const { periods } = await loadRegulatoryFigures(db);
-  return capsConfigAt(periods, instant);
+  return capsConfigAt(await cachedPeriods(db), instant);
 }
 
 // ── Staff: read ─────────────────────────────────────────────────────────────────────────────────
@@ -184,7 +198,7 @@ export async function addRegulatoryFigure(options: {
     );
   }
 
-  return db.transaction(async (tx) => {
+  const added = await db.transaction(async (tx) => {
     const { periods } = await loadRegulatoryFigures(tx);
     const known = () => conflict('A figure for this period exists already; periods never change');
     if (periods.some((existing) => periodKey(existing) === periodKey(period))) throw known();
@@ -207,4 +221,7 @@ export async function addRegulatoryFigure(options: {
     });
     return periodView(period, row, period.validFrom <= today && today <= period.validTo);
   });
+  // Examples on this instance use the new period from the next request on.
+  cache.delete(db);
+  return added;
 }
