@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { brands, validateBrandRegistry } from '../brands/registry.ts';
 import { checkOfferCaps, type OfferCapsInput } from './caps.ts';
 import { publishedCapsConfigAt, publishedRegulatoryFigures } from './regulatory-figures.data.ts';
 import {
@@ -15,6 +16,7 @@ import {
   type RegulatedCountry,
   type RegulatoryFigurePeriod,
   regulatoryFigurePeriodSchema,
+  strictCapsConfig,
 } from './regulatory-figures.ts';
 
 // Issue 17: the figure of the offer's calendar day, the strict bound for a missing period, a stored basis.
@@ -312,5 +314,34 @@ describe('a stored basis (property)', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('brand examples at start', () => {
+  it('an example that breaks the strict bound in force is a start-up error, and passes with the published figure', () => {
+    const seMain = brands['se-main'];
+    const exampleRate = seMain.unsecuredLoan.exampleRate;
+    // 21 % breaks "reference rate (taken as 0) + 20 points" but not "3 % + 20 points".
+    // A 3-year default keeps the total cost under 100 % of the amount, so the rate is the only problem.
+    const settings = seMain.unsecuredLoan;
+    const dear = {
+      ...seMain,
+      unsecuredLoan: {
+        ...settings,
+        rates: { ...settings.rates, [exampleRate]: 21 },
+        config: { ...settings.config, duration: { ...settings.config.duration, default: 3 } },
+      },
+    };
+    const registry = { ...brands, 'se-main': dear };
+    expect(() => validateBrandRegistry(registry, strictCapsConfig(publishedRegulatoryFigures))).toThrow(
+      /se-main: unsecuredLoan \(representative example\): Nominal rate 21 % is above the Swedish cap of 20 %/,
+    );
+    expect(() =>
+      validateBrandRegistry(registry, publishedCapsConfigAt(new Date('2025-03-01T12:00:00Z'))),
+    ).not.toThrow();
+  });
+
+  it("every brand's example keeps the strict bound, so the product starts on a day with missing figures", () => {
+    expect(() => validateBrandRegistry(brands, strictCapsConfig(publishedRegulatoryFigures))).not.toThrow();
   });
 });
