@@ -1,5 +1,4 @@
 import { figuresInForce, missingPeriodWarning } from '@nordloan/domain/finance/regulatory-figures';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '#src/db/client.ts';
 import { loadRegulatoryFigures } from './regulatory-figure.service.ts';
 
@@ -7,12 +6,18 @@ import { loadRegulatoryFigures } from './regulatory-figure.service.ts';
 // server says so at start and once a day per missing period (each country's own calendar day), until a
 // Manager adds the figure.
 
+interface MessageLogger {
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
 /** How often the clock is looked at; a warning is still logged at most once a local day per period. */
 const checkEveryMs = 10 * 60 * 1000;
 
 export function createMissingFigureWarnings(options: {
   db: Executor;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** The app's logger (a FastifyBaseLogger), or any with pino's (fields, message) calls. */
+  log: MessageLogger;
   now: () => Date;
   intervalMs?: number;
 }) {

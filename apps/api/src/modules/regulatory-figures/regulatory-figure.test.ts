@@ -187,7 +187,9 @@ describe('warnings for a missing running period', () => {
       fresh.clock.set(today);
       const warnings: string[] = [];
       const log = {
-        warn: (_fields: object, message: string) => warnings.push(message),
+        warn: (_fields: object, message: string) => {
+          warnings.push(message);
+        },
         error: () => undefined,
       };
       const monitor = createMissingFigureWarnings({ db: fresh.database.db, log, now: fresh.clock.now });
