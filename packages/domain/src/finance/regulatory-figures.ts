@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import type { Country } from '../enums.ts';
-import {
-  type CapsConfig,
-  finlandAbsoluteMaxRatePercent,
-  finlandRatePointsAboveReference,
-  swedenRatePointsAboveReference,
-} from './caps.ts';
+import type { CapsConfig } from './caps.ts';
 
 // Dated regulatory figures (issue 17, docs/regulatory-figures.md, ADR 0019). The caps of regulation.md
 // "Country rules" that move with the calendar read their figure from a table of periods, never from a
@@ -351,13 +346,6 @@ export function figuresInForce(periods: readonly RegulatoryFigurePeriod[], insta
 /** The caps of every country at `instant` (each country on its own calendar day). */
 export function capsConfigAt(periods: readonly RegulatoryFigurePeriod[], instant: Date): CapsConfig {
   return capsConfigFromFigures(figuresInForce(periods, instant), strictCapsConfig(periods));
-}
-
-/** The effective cap figures a basis gives, for people reading it (the nominal-rate caps). */
-export function nominalRateCapOf(country: RegulatedCountry, referenceRatePercent: number): number {
-  return country === 'SE'
-    ? referenceRatePercent + swedenRatePointsAboveReference
-    : Math.min(finlandRatePointsAboveReference + referenceRatePercent, finlandAbsoluteMaxRatePercent);
 }
 
 /** The warning the server logs for a running period nobody has entered (issue 17). */
