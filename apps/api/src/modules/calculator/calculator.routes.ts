@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import { capsConfigInForce } from '#src/modules/regulatory-figures/regulatory-figure.service.ts';
 import { publicRateLimit } from '#src/plugins/security.ts';
 import { brandRepresentativeExample, loanCost } from './calculator.service.ts';
 
@@ -85,7 +84,8 @@ export async function calculatorRoutes(app: FastifyInstance, options: ModuleOpti
         brand: getBrand(request.query.brand),
         amount: request.query.amount,
         durationYears: request.query.duration,
-        capsConfig: await capsConfigInForce(options.db, options.now()),
+        db: options.db,
+        now: options.now(),
       }),
   );
 }

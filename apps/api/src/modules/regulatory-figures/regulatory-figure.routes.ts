@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
-import { createMissingFigureWarnings } from './missing-figure-warnings.ts';
 import {
   addRegulatoryFigureBodySchema,
   regulatoryFigurePeriodViewSchema,
@@ -13,18 +12,11 @@ import {
 import { addRegulatoryFigure, listRegulatoryFigures } from './regulatory-figure.service.ts';
 
 // Issue 17: staff read the periods of the regulatory figures and the one in force; a country's Manager
-// (or Super) adds the next period. The server warns at start and once a day about a missing running period.
+// (or Super) adds the next period. (The daily warning about a missing running period is wired in app.ts.)
 export async function regulatoryFigureRoutes(app: FastifyInstance, options: ModuleOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now } = options;
   const tags = ['regulatory-figures'];
-
-  const warnings = createMissingFigureWarnings({ db, log: app.log, now });
-  app.addHook('onReady', async () => {
-    await warnings.check();
-    warnings.start();
-  });
-  app.addHook('onClose', async () => warnings.stop());
 
   routes.get(
     '/backoffice/regulatory-figures',

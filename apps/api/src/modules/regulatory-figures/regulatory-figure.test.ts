@@ -10,7 +10,7 @@ import {
   settle,
   submit,
   testWorker,
-} from '#src/modules/lending/lending-test-helpers.ts';
+} from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { createMissingFigureWarnings } from './missing-figure-warnings.ts';
 
