@@ -189,7 +189,7 @@ export async function startCall(options: {
       from: record.outboundPhoneNumber!,
       to: record.customerPhoneNumber,
     });
-    progress = { externalRef, stateDescription: 'dialling' };
+    progress = { externalRef };
   } catch (error) {
     // The provider refused the call outright: the record says so and the order stays on the list.
     options.log.warn({ callRecordId: record.id, err: error }, 'telephony provider refused the call');
