@@ -7,7 +7,10 @@ import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { jobKinds } from '#src/jobs/job-kinds.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { screenSubmittedApplication } from '#src/modules/backoffice/screening/screening.service.ts';
+import {
+  screeningHoldsApplication,
+  screenSubmittedApplication,
+} from '#src/modules/backoffice/screening/screening.service.ts';
 import { assertCallerReaches, isUuid } from '#src/modules/loan-applications/application-access.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
@@ -167,6 +170,10 @@ export async function changeStatusByStaff(
   return db.transaction(async (tx) => {
     const now = options.now();
     const application = await lockForCaller(tx, caller, options.applicationId, 'read');
+    // An open PEP/sanctions hit keeps the application from the lenders until it is decided (ADR 0022).
+    if (to === 210 && (await screeningHoldsApplication(tx, application.id))) {
+      throw conflict('An open screening hit must be decided first');
+    }
     const moved = await applyTransition(tx, application, {
       applicationId: application.id,
       to,
@@ -174,6 +181,7 @@ export async function changeStatusByStaff(
       reason: options.reason,
       now,
     });
+    if (to === 160) await screenSubmittedApplication(tx, moved, now);
     if (to === 160 || to === 180) await enqueueIntake(tx, moved, now);
     if (to === 210) await fanOutToLenders(tx, { application: moved, panel: options.panel, now });
     if (isTerminalStatus(to) && to !== 800) {

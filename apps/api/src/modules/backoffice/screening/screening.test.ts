@@ -175,6 +175,51 @@ describe('screening when an application is submitted', () => {
     expect(await statusOf(fraud.id)).toBe(199);
   });
 
+  it('staff cannot send a held application to the lenders (201 → 210) until the hit is cleared', async () => {
+    const application = await submittedAs('Asmund Olberg-Krakenes');
+    await settle(t, testWorker(t));
+    const setStatus = (status: number) =>
+      inject('POST', `/loan-application/${application.id}/status`, staff.managerNO.token, {
+        Status: status,
+        Reason: 'Reviewed',
+      });
+    expect((await setStatus(201)).statusCode).toBe(200);
+    const refused = await setStatus(210);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().Message).toBe('An open screening hit must be decided first');
+    expect(await statusOf(application.id)).toBe(201);
+    const cleared = await decide((await hitOf(application)).id, staff.managerNO.token, {
+      Decision: 'clear',
+      Reason: 'Namesake',
+    });
+    expect(cleared.json()).toMatchObject({ Decision: 'clear', Status: 201 });
+    expect((await setStatus(210)).statusCode).toBe(200);
+  });
+
+  it('staff submitting for the customer (status 160) screens too', async () => {
+    const application = await createCompleteApplication(t, {
+      country: 'NO',
+      applicant: { birthDate: '1961-03-14' },
+    });
+    await updatePerson(
+      t.database.db,
+      application.personId,
+      { firstName: 'Åsmund', lastName: 'Ølberg Kråkenes' },
+      new Date(),
+    );
+    const response = await inject(
+      'POST',
+      `/loan-application/${application.id}/status`,
+      staff.managerNO.token,
+      {
+        Status: 160,
+        Reason: 'Customer gave the rest by phone',
+      },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await hitOf(application)).isPep).toBe(true);
+  });
+
   it('a self-declared politically exposed applicant is a PEP hit too', async () => {
     const application = await createCompleteApplication(t, { country: 'NO' });
     await updatePerson(
