@@ -156,8 +156,9 @@ export async function startCall(options: {
   }
 
   const record = await db.transaction(async (tx) => {
-    if (await findCallInProgress(tx, order.id)) throw conflict('A call on this order is still in progress');
     const at = now();
+    if (await findCallInProgress(tx, order.id, at))
+      throw conflict('A call on this order is still in progress');
     const created = await insertCallRecordForOrder(tx, order, {
       agentId,
       outboundPhoneNumber: outboundNumberFor(

@@ -10,6 +10,7 @@ import { insertCustomer } from '#src/modules/customers/customer.repository.ts';
 import { updatePerson } from '#src/modules/persons/person.repository.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { createTestApplication } from '../test-fixtures.ts';
+import { callGiveUpMs } from './calls.repository.ts';
 import { createLocalTelephony } from './local-telephony.ts';
 import { outboundNumbers } from './outbound-numbers.ts';
 import { type SignedInAgent, type StaffRoleCase, signInAgent, staffRoleCases } from './staff-test-helpers.ts';
@@ -340,11 +341,11 @@ describe('calls through the telephony stand-in', () => {
           headers: bearer(agent.token),
           payload: { LoanApplicationID: application.id, OutboundNumberType: 'broker' },
         });
-        const call = () =>
+        const call = (token = agent.token) =>
           other.app.inject({
             method: 'POST',
             url: `/backoffice/call-orders/${placed.json().ID}/calls`,
-            headers: bearer(agent.token),
+            headers: bearer(token),
           });
         return { call };
       };
@@ -364,6 +365,11 @@ describe('calls through the telephony stand-in', () => {
       expect(record.Answered).toBe(false);
       expect(record.ExternalRef).toBeNull();
       expect(record.StateDescription).toBe('failed: provider unavailable (test)');
+
+      // A call that never reports an end stops blocking the order after an hour.
+      other.clock.advance(callGiveUpMs + 1);
+      const fresh = await other.tokens.sign({ Roles: staffRoleCases.salesNO, sub: agent.agent.id });
+      expect((await ringing.call(fresh)).statusCode).toBe(201);
     } finally {
       await other.close();
     }
