@@ -215,11 +215,24 @@ describe('call orders', () => {
     expect(audit.Items.map((item) => item.Action)).toContain('call.order');
   });
 
-  it('an applicant without a phone number cannot be called (409)', async () => {
+  it('no phone on the person: the customer phone is used; neither: 409', async () => {
     const application = await applicationWithPhone('NO', null);
     const response = await order(staff.salesNO.token, application.id);
     expect(response.statusCode).toBe(409);
     expect(response.json().Message).toBe('The applicant has no phone number to call');
+    const customer = await insertCustomer(t.database.db, {
+      country: 'NO',
+      brand: 'no-main',
+      personId: application.personId,
+      phone: '0047 913 00 001',
+    });
+    await t.database.db
+      .update(loanApplication)
+      .set({ customerId: customer.id })
+      .where(eq(loanApplication.id, application.id));
+    const fallback = await order(staff.salesNO.token, application.id);
+    expect(fallback.statusCode, fallback.body).toBe(201);
+    expect(fallback.json().CustomerPhoneNumber).toBe('+4791300001');
   });
 
   it('a sales call is refused when the customer said no to marketing by phone; other calls are not', async () => {
