@@ -1,4 +1,4 @@
-import { agentSchema, callOrderSchema, callRecordSchema } from '@nordloan/domain/backoffice';
+import { callOrderSchema, callRecordSchema } from '@nordloan/domain/backoffice';
 import { consentBrandOf } from '@nordloan/domain/brands/registry';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { eq } from 'drizzle-orm';
@@ -401,86 +401,5 @@ describe('calls through the telephony stand-in', () => {
     ).toBe(200);
     const response = await inject('POST', `/backoffice/call-orders/${placed.ID}/calls`, agent.token);
     expect(response.statusCode).toBe(403);
-  });
-});
-
-describe('agents', () => {
-  it('list: the markets the caller reads; refused without any', async () => {
-    const names = async (token: string, query = '') => {
-      const response = await inject('GET', `/backoffice/agents?limit=100${query}`, token);
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json().Items.map((item: unknown) => agentSchema.parse(item)) as {
-        ID: string;
-        MarketCountry: string;
-      }[];
-    };
-    const norwegian = await names(staff.telemarketingLimitedNO.token);
-    expect(norwegian.map((agent) => agent.ID)).toContain(staff.managerNO.agent.id);
-    expect(norwegian.every((agent) => agent.MarketCountry === 'NO')).toBe(true);
-    expect((await names(staff.salesSE.token)).every((agent) => agent.MarketCountry === 'SE')).toBe(true);
-    expect((await names(staff.superUser.token, '&country=SE')).map((agent) => agent.ID)).toContain(
-      staff.salesSE.agent.id,
-    );
-    expect((await inject('GET', '/backoffice/agents?country=NO', staff.salesSE.token)).statusCode).toBe(403);
-    expect((await inject('GET', '/backoffice/agents', staff.lenderNO.token)).statusCode).toBe(403);
-    expect((await inject('GET', '/backoffice/agents', customerToken)).statusCode).toBe(403);
-  });
-
-  it.each([
-    ['superUser', 200],
-    ['managerNO', 200],
-    ['salesNO', 403],
-    ['telemarketingNO', 403],
-    ['telemarketingLimitedNO', 403],
-    ['salesSE', 404],
-    ['managerSE', 404],
-    ['lenderNO', 404],
-  ] as const)('%s: enable/disable a Norwegian agent → %i', async (name, expected) => {
-    const target = await signInAgent(t, staffRoleCases.salesNO);
-    const response = await inject('PATCH', `/backoffice/agents/${target.agent.id}`, staff[name].token, {
-      Disabled: true,
-    });
-    expect(response.statusCode, response.body).toBe(expected);
-    if (expected === 200) {
-      expect(agentSchema.parse(response.json())).toMatchObject({ ID: target.agent.id, Disabled: true });
-      const audit = await listAudit(t.database.db, { subjectId: target.agent.id, offset: 0, limit: 5 });
-      expect(audit.Items.map((item) => item.Action)).toEqual(['agent.disable']);
-      const back = await inject('PATCH', `/backoffice/agents/${target.agent.id}`, staff[name].token, {
-        Disabled: false,
-      });
-      expect(back.json().Disabled).toBe(false);
-    }
-  });
-
-  it('a customer token is 403, an unknown agent 404, bad body 400, disabling oneself 409', async () => {
-    const target = await signInAgent(t, staffRoleCases.salesNO);
-    expect(
-      (await inject('PATCH', `/backoffice/agents/${target.agent.id}`, customerToken, { Disabled: true }))
-        .statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await inject(
-          'PATCH',
-          '/backoffice/agents/00000000-0000-4000-8000-000000000000',
-          staff.superUser.token,
-          { Disabled: true },
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await inject('PATCH', `/backoffice/agents/${target.agent.id}`, staff.superUser.token, {
-          Disabled: 'yes',
-        })
-      ).statusCode,
-    ).toBe(400);
-    const self = await inject(
-      'PATCH',
-      `/backoffice/agents/${staff.managerNO.agent.id}`,
-      staff.managerNO.token,
-      { Disabled: true },
-    );
-    expect(self.statusCode).toBe(409);
   });
 });
