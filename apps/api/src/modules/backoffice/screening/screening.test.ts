@@ -4,15 +4,15 @@ import { personCheckDecisionSchema, screeningReviewPageSchema } from '@nordloan/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findJobs } from '#src/jobs/job.repository.ts';
 import { listAudit } from '#src/modules/audit/audit.service.ts';
+import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { updatePerson } from '#src/modules/persons/person.repository.ts';
 import {
   type CreatedApplication,
   createCompleteApplication,
   settle,
   submit,
   testWorker,
-} from '#src/modules/lending/lending-test-helpers.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
-import { updatePerson } from '#src/modules/persons/person.repository.ts';
+} from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { findOpenAssignment, listAssignmentHistory } from '../assignment.repository.ts';
 import { findBucketByName } from '../bucket.repository.ts';
