@@ -39,12 +39,14 @@ describe('local screening list: matching', () => {
       { reference: 'rca', fullName: 'bjork maehlum dalsrud', birthDate: '1990-01-01', country: 'DK' },
       { reference: 'sanctioned', fullName: 'Oddvar Thorsson Kvaestad', birthDate: null, country: 'SE' },
       { reference: 'clean', fullName: 'Kari Nordmann', birthDate: '1985-04-12', country: 'NO' },
+      { reference: 'mayor', fullName: 'TORBJORN KVALVAG HESTHAMMER', birthDate: '1985-04-12', country: 'NO' },
     ]);
     const byReference = Object.fromEntries(results.map((result) => [result.reference, result]));
     expect(byReference.pep).toMatchObject({ pep: true, rca: false, sanctioned: false });
     expect(byReference.pep?.details).toContain('PEP: Åsmund Ølberg-Kråkenes (born 1961-03-14)');
     expect(byReference.rca).toMatchObject({ pep: false, rca: true, sanctioned: false });
     expect(byReference.sanctioned).toMatchObject({ pep: false, rca: false, sanctioned: true });
+    expect(byReference.mayor).toMatchObject({ pep: true, rca: false, sanctioned: false });
     expect(byReference.clean).toEqual({
       reference: 'clean',
       pep: false,
