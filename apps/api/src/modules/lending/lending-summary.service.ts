@@ -4,6 +4,10 @@ import type { Db } from '#src/db/client.ts';
 import type { ApplicationStatusTransitionRow } from '#src/db/schema/lending.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { loadApplicationForCaller } from '#src/modules/loan-applications/application-access.ts';
+import {
+  amlBlockStatuses,
+  statusForApplicant,
+} from '#src/modules/loan-applications/loan-application.mapper.ts';
 import { listLoanRequests, listQuotes, listStatusTransitions } from './lending.repository.ts';
 import { lenderName, toLoanQuote, withdrawalWindowOf } from './quote.mapper.ts';
 
@@ -15,7 +19,6 @@ import { lenderName, toLoanQuote, withdrawalWindowOf } from './quote.mapper.ts';
  * AMLD art. 39: no disclosure that a suspicion is being looked into): applicants see this neutral text.
  */
 export const NEUTRAL_CLOSED_TEXT = 'The application has been closed';
-const amlBlockStatuses: readonly number[] = [198, 199];
 
 /**
  * The reason an applicant may read. Their own words and the form-check's findings (what to complete) are
@@ -42,6 +45,7 @@ export async function lendingSummary(options: {
   now: () => Date;
 }) {
   const application = await loadApplicationForCaller({ ...options, access: 'read' });
+  const shownStatus = (code: number) => (options.caller.kind === 'staff' ? code : statusForApplicant(code));
   const [requests, history, quotes] = await Promise.all([
     listLoanRequests(options.db, application.id),
     listStatusTransitions(options.db, application.id),
@@ -52,7 +56,7 @@ export async function lendingSummary(options: {
   );
   return {
     LoanApplicationID: application.id,
-    Status: application.status,
+    Status: shownStatus(application.status),
     StatusName:
       options.caller.kind === 'staff'
         ? statusName(application.status as ApplicationStatusCode)
@@ -71,8 +75,8 @@ export async function lendingSummary(options: {
       DecidedAt: request.decidedAt?.toISOString() ?? null,
     })),
     History: history.map((entry) => ({
-      From: entry.fromStatus,
-      To: entry.toStatus,
+      From: shownStatus(entry.fromStatus),
+      To: shownStatus(entry.toStatus),
       ActorKind: entry.actorKind,
       Reason: reasonFor(options.caller, entry),
       CreatedAt: entry.createdAt.toISOString(),

@@ -20,6 +20,7 @@ import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
 import { notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import {
+  applicantRoleOf,
   describeCaller,
   loadApplicationForCaller,
 } from '#src/modules/loan-applications/application-access.ts';
@@ -168,19 +169,6 @@ const paymentRemarkMessages: Record<Locale, { none: string; some: string }> = {
   },
 };
 
-/** The caller's role on the application; null for staff (who see every party). */
-function applicantRoleOf(
-  caller: Caller,
-  application: LoanApplicationRow,
-): 'MainApplicant' | 'CoApplicant' | null {
-  if (caller.kind === 'staff') return null;
-  const isCo =
-    caller.personId !== null &&
-    caller.personId === application.coApplicantPersonId &&
-    caller.personId !== application.personId;
-  return isCo ? 'CoApplicant' : 'MainApplicant';
-}
-
 /** §7 v2 payment-remarks: what the credit bureau reported, and which lenders lend despite remarks. */
 export async function paymentRemarks(options: Access) {
   const application = await loadApplicationForCaller({ ...options, access: 'read' });
@@ -243,7 +231,8 @@ function toRecommendation(
 
 /** §7 POST product-recommendation (empty body): recommends one of the open offers and says why. */
 export async function computeRecommendation(options: Access): Promise<ProductRecommendation> {
-  const application = await loadApplicationForCaller({ ...options, access: 'read' });
+  // It stores a recommendation row: a write, so read-only staff roles may not (found by the route matrix).
+  const application = await loadApplicationForCaller({ ...options, access: 'write' });
   const open = await listQuotes(options.db, application.id, ['approved']);
   const recommendation = recommendQuote(
     open.map((quote) => ({

@@ -113,3 +113,31 @@ export function describeCaller(caller: Caller): string {
       return `staff:${caller.agentId ?? 'unknown'}`;
   }
 }
+
+/** The applicant caller's role on the application; null for staff (who see every party). */
+export function applicantRoleOf(
+  caller: Caller,
+  application: Pick<LoanApplicationRow, 'personId' | 'coApplicantPersonId'>,
+): 'MainApplicant' | 'CoApplicant' | null {
+  if (caller.kind === 'staff') return null;
+  const isCo =
+    caller.personId !== null &&
+    caller.personId === application.coApplicantPersonId &&
+    caller.personId !== application.personId;
+  return isCo ? 'CoApplicant' : 'MainApplicant';
+}
+
+// §3 debt source 2: the national debt register.
+const NATIONAL_REGISTER_DEBT_SOURCE = 2;
+
+/**
+ * Whether an applicant in `role` may see a debt: what the national debt register reports about a person
+ * is theirs alone (GDPR art. 5(1)(f); gjeldsinformasjonsloven § 5), so each applicant sees only their own
+ * register debts. Debts the applicants entered themselves (source 1) belong to the shared form.
+ */
+export function isOwnDebt(
+  role: 'MainApplicant' | 'CoApplicant',
+  debt: { source: unknown; ownerRole: unknown },
+): boolean {
+  return debt.source !== NATIONAL_REGISTER_DEBT_SOURCE || debt.ownerRole === role;
+}

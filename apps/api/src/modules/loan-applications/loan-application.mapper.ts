@@ -30,6 +30,26 @@ export function nameOfStatus(code: number): string {
   return isApplicationStatusCode(code) ? statusName(code) : `Status ${code}`;
 }
 
+/**
+ * Blocks for sanctions (198) and fraud (199) must not tip the applicant off (hvitvaskingsloven § 28 /
+ * AMLD art. 39: no disclosure that a suspicion is being looked into). Applicants see them as the ordinary
+ * block 162 everywhere (application, lists, revisions, lending summary); staff see the real status.
+ */
+export const amlBlockStatuses: readonly number[] = [198, 199];
+export const APPLICANT_VISIBLE_BLOCK_STATUS = 162;
+
+/** The status code an applicant may see. */
+export function statusForApplicant(code: number): number {
+  return amlBlockStatuses.includes(code) ? APPLICANT_VISIBLE_BLOCK_STATUS : code;
+}
+
+/** An application (or a revision snapshot) as an applicant may see it: AML blocks shown as 162. */
+export function withApplicantStatus<T extends { Status: number; StatusName: string }>(record: T): T {
+  if (!amlBlockStatuses.includes(record.Status)) return record;
+  const Status = statusForApplicant(record.Status);
+  return { ...record, Status, StatusName: nameOfStatus(Status) };
+}
+
 export function toApplicant(row: LoanApplicationApplicantRow): Applicant {
   return {
     Role: row.role as Applicant['Role'],

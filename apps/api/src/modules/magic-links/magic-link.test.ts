@@ -141,6 +141,14 @@ describe('the magic-link limit (review fixes)', () => {
     expect((await sendLink(application.id, owner.token)).statusCode).toBe(201);
   });
 
+  it("does not let a stranger's refused calls use up the owner's messages", async () => {
+    const { owner, application } = await applicantWithApplication();
+    const stranger = await newApplicant(t);
+    for (let index = 0; index < 6; index++)
+      expect((await sendLink(application.id, stranger.token)).statusCode).toBe(404);
+    expect((await sendLink(application.id, owner.token)).statusCode).toBe(201);
+  });
+
   it('counts the application id whatever its letter case', async () => {
     const { owner, application } = await applicantWithApplication();
     for (let index = 0; index < 5; index++)
