@@ -70,7 +70,7 @@ export const staffRoleNames = [
 let serial = 10;
 const nationalId = () => makeTestNationalId('NO', '1979-09-09', serial++ % 200);
 
-export async function buildWorld(t: TestApp): Promise<World> {
+export async function buildWorld(t: TestApp, options: { offers?: boolean } = {}): Promise<World> {
   const ownerId = nationalId();
   const coId = nationalId();
   const owner = await t.login({ nationalId: ownerId, country: 'NO', role: 'Customer' });
@@ -93,21 +93,24 @@ export async function buildWorld(t: TestApp): Promise<World> {
   if (created.statusCode !== 201) throw new Error(`world: create ${created.statusCode} ${created.body}`);
   const application = created.json();
   const co = await t.login({ nationalId: coId, country: 'NO', role: 'Customer' });
-  const submitted = await t.app.inject({
-    method: 'PATCH',
-    url: `/loan-application/${application.ID}/application-complete`,
-    headers: bearer(owner.token),
-    payload: {},
-  });
-  if (submitted.statusCode !== 200)
-    throw new Error(`world: submit ${submitted.statusCode} ${submitted.body}`);
-  await settle(t, testWorker(t, { externalData: fixedExternalData() }));
-  const quotes = await t.database.db
-    .select()
-    .from(loanQuote)
-    .where(eq(loanQuote.loanApplicationId, application.ID));
-  const quote = quotes[0];
-  if (!quote) throw new Error('world: no offer arrived');
+  let quote: { id: string; lenderId: string } = { id: randomUUID(), lenderId: 'no-such-lender' };
+  if (options.offers !== false) {
+    const submitted = await t.app.inject({
+      method: 'PATCH',
+      url: `/loan-application/${application.ID}/application-complete`,
+      headers: bearer(owner.token),
+      payload: {},
+    });
+    if (submitted.statusCode !== 200)
+      throw new Error(`world: submit ${submitted.statusCode} ${submitted.body}`);
+    await settle(t, testWorker(t, { externalData: fixedExternalData() }));
+    const quotes = await t.database.db
+      .select()
+      .from(loanQuote)
+      .where(eq(loanQuote.loanApplicationId, application.ID));
+    if (!quotes[0]) throw new Error('world: no offer arrived');
+    quote = quotes[0];
+  }
 
   const other = await t.login({ nationalId: nationalId(), country: 'NO', role: 'Customer' });
   const otherPerson = await t.login({ nationalId: nationalId(), country: 'NO', role: 'Person' });
