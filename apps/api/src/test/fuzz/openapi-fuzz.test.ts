@@ -297,7 +297,7 @@ describe('OpenAPI fuzzing as an owner', () => {
         } else if (request.route.method !== 'GET') {
           await keepWorldEditable();
         }
-        before = request.route.method === 'GET' && status < 400 ? after : await fingerprint();
+        before = request.route.method === 'GET' || status >= 400 ? after : await fingerprint();
       }
     }
     const figures = [...statusCounts]
