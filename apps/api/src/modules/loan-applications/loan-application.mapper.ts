@@ -19,6 +19,7 @@ import type {
   LoanApplicationRevisionRow,
   LoanApplicationRow,
 } from '#src/db/schema/applications.ts';
+import { amlBlockStatuses, statusForApplicant } from '#src/lib/application-access.ts';
 
 // Rows (camelCase, Dates) → the API contract (§3 PascalCase, ISO strings). Enumerated text columns are
 // only ever written from validated input, so the casts below restate what the schemas already checked.
@@ -28,19 +29,6 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function nameOfStatus(code: number): string {
   return isApplicationStatusCode(code) ? statusName(code) : `Status ${code}`;
-}
-
-/**
- * Blocks for sanctions (198) and fraud (199) must not tip the applicant off (hvitvaskingsloven § 28 /
- * AMLD art. 39: no disclosure that a suspicion is being looked into). Applicants see them as the ordinary
- * block 162 everywhere (application, lists, revisions, lending summary); staff see the real status.
- */
-export const amlBlockStatuses: readonly number[] = [198, 199];
-export const APPLICANT_VISIBLE_BLOCK_STATUS = 162;
-
-/** The status code an applicant may see. */
-export function statusForApplicant(code: number): number {
-  return amlBlockStatuses.includes(code) ? APPLICANT_VISIBLE_BLOCK_STATUS : code;
 }
 
 /** An application (or a revision snapshot) as an applicant may see it: AML blocks shown as 162. */

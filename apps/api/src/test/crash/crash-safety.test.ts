@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mainApplicantDetails } from '#src/modules/lending/lending-test-helpers.ts';
+import { mainApplicantDetails } from '#src/test/lending-test-helpers.ts';
 import { freePort, type ServerProcess, startServer } from './server-process.ts';
 
 // Issue 15 item 3: the real server as a child process under concurrent creates, PATCHes, submits and

@@ -10,7 +10,7 @@ import {
   mainApplicantDetails,
   settle,
   testWorker,
-} from '#src/modules/lending/lending-test-helpers.ts';
+} from '#src/test/lending-test-helpers.ts';
 import { bearer, type TestApp } from '#src/test/test-app.ts';
 
 // The people and things the security suites act on: one Norwegian application with a co-applicant and
