@@ -1,3 +1,4 @@
+import { type CheckCandidate, checkApplication } from '@nordloan/domain/application-check';
 import type {
   ApplicationCheckResult,
   ApplicationStatusInfo,
@@ -22,7 +23,6 @@ import {
   statusForApplicant,
 } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { type CheckCandidate, checkApplication } from './application-check.ts';
 import {
   toApplicant,
   toLoanApplication,
