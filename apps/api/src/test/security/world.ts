@@ -67,8 +67,14 @@ export const staffRoleNames = [
   'DeadLetterQueue',
 ] as const;
 
-let serial = 10;
-const nationalId = () => makeTestNationalId('NO', '1979-09-09', serial++ % 200);
+// Distinct for the whole test file (the fuzzer builds new worlds as it goes): birth date and serial vary.
+let serial = 0;
+function nationalId(): string {
+  const index = serial++;
+  const day = String(1 + (index % 28)).padStart(2, '0');
+  const month = String(1 + (Math.floor(index / 28) % 12)).padStart(2, '0');
+  return makeTestNationalId('NO', `1979-${month}-${day}`, 10 + Math.floor(index / 336));
+}
 
 export async function buildWorld(t: TestApp, options: { offers?: boolean } = {}): Promise<World> {
   const ownerId = nationalId();
