@@ -174,6 +174,9 @@ export const routePolicies: Record<string, RoutePolicy> = {
     access: 'customer',
     staff: ['application.read', 'application.update'],
   },
+  // ── back office (issue 17) ──
+  'GET /backoffice/regulatory-figures': { access: 'staff', staff: ['regulatoryFigures.read'] },
+  'POST /backoffice/regulatory-figures': { access: 'staff', staff: ['regulatoryFigures.manage'] },
   'GET /lead/:id': read,
   'POST /lead/:id': write,
   'DELETE /lead/:id/:leadId': write,
