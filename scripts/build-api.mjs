@@ -1,10 +1,12 @@
-// `npm run build:api`: the API compiled to one JavaScript file, apps/api/dist/server.js, which `npm start`
-// runs instead of TypeScript through tsx (issue 12 goal 4). esbuild bundles our own code (apps/api/src and
+// `npm run build:api`: the API compiled to JavaScript, apps/api/dist/server.js, which `npm start` runs
+// instead of TypeScript through tsx (issue 12 goal 4), and apps/api/dist/template-cli.js, which makes the
+// migrated PGlite database an empty DATA_DIR starts from (apps/api/src/db/template.ts). esbuild bundles our own code (apps/api/src and
 // @nordloan/domain); npm dependencies stay external and load from node_modules as usual.
 //
 // Files the API reads at run time next to its sources (the SQL migrations, the terms content) are found
 // from `import.meta.url`; each source file's own URL is written in its place, so those paths keep pointing
 // into the source tree and nothing has to be copied.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,8 +35,11 @@ const sourceUrls = {
 export async function buildApi() {
   const started = performance.now();
   await build({
-    entryPoints: [join(apiDir, 'src/server.ts')],
-    outfile: join(apiDir, 'dist/server.js'),
+    entryPoints: {
+      server: join(apiDir, 'src/server.ts'),
+      'template-cli': join(apiDir, 'src/db/template-cli.ts'),
+    },
+    outdir: join(apiDir, 'dist'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -54,4 +59,7 @@ export async function buildApi() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const ms = await buildApi();
   console.log(`apps/api/dist/server.js built in ${Math.round(ms)} ms`);
+  if (process.argv.includes('--no-template')) process.exit(0);
+  const template = spawnSync(process.execPath, [join(apiDir, 'dist/template-cli.js')], { stdio: 'inherit' });
+  if (template.status !== 0) process.exit(template.status ?? 1);
 }
