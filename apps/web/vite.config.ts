@@ -87,6 +87,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/app/test-setup.ts'],
+    // A page's first render imports its lazily loaded module graph (routes.tsx); on the shared 2-core box
+    // that alone can pass vitest's default 5 s.
+    testTimeout: 20_000,
     passWithNoTests: true,
   },
 });
