@@ -5,14 +5,11 @@ import type { Config } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { fieldError, notFound, unauthorized } from '#src/lib/app-error.ts';
+import { describeCaller, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { type BrandWarningLog, storedBrand } from '#src/lib/stored-brand.ts';
 import type { TokenService } from '#src/modules/auth/token.service.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
-import { type BrandWarningLog, storedBrand } from '#src/modules/customers/stored-brand.ts';
-import {
-  describeCaller,
-  loadApplicationForCaller,
-} from '#src/modules/loan-applications/application-access.ts';
 import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import {
