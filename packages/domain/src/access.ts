@@ -26,6 +26,10 @@ export const staffPermissions = [
    * logged). Case handlers who must identify the customer have it; list callers and machines do not.
    */
   'person.revealNationalId',
+  /** See the periods of regulatory figures and the one in force (GET /backoffice/regulatory-figures). */
+  'regulatoryFigures.read',
+  /** Add the next period of a regulatory figure (POST /backoffice/regulatory-figures; issue 17, ADR 0019). */
+  'regulatoryFigures.manage',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;
@@ -37,6 +41,7 @@ const caseWork: readonly StaffPermission[] = [
   'application.create',
   'application.clone',
   'application.archive',
+  'regulatoryFigures.read',
 ];
 
 /**
@@ -47,7 +52,7 @@ const caseWork: readonly StaffPermission[] = [
  */
 export const staffRolePermissions: Partial<Record<KnownRoleName, readonly StaffPermission[]>> = {
   Super: everything,
-  Manager: [...caseWork, 'application.changeStatus', 'person.revealNationalId'],
+  Manager: [...caseWork, 'application.changeStatus', 'person.revealNationalId', 'regulatoryFigures.manage'],
   BusinessManager: [...caseWork, 'application.changeStatus'],
   Sales: [...caseWork, 'person.revealNationalId'],
   // Secured-loan case handlers work the same applications as Sales (their product is a loan product).
