@@ -16,6 +16,10 @@ import { requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
 import type { TokenService } from './lib/token-service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { callRoutes } from './modules/backoffice/calls/calls.routes.ts';
+import type { TelephonyAdapter } from './modules/backoffice/calls/telephony-adapter.ts';
+import { screeningRoutes } from './modules/backoffice/screening/screening.routes.ts';
+import type { ScreeningAdapter } from './modules/backoffice/screening/screening-adapter.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { customerRoutes } from './modules/customers/customer.routes.ts';
@@ -59,6 +63,10 @@ export interface AppDependencies {
   panel: LenderPanel;
   /** Credit bureau and debt register (a local stand-in). */
   externalData: ExternalDataProvider;
+  /** The telephony provider of outbound calls (a local stand-in; ADR 0022). */
+  telephony: TelephonyAdapter;
+  /** The PEP/sanctions screening provider (a local list; ADR 0022). */
+  screening: ScreeningAdapter;
   /** Where uploaded documents' bytes live (ADR 0012). */
   documentStorage: DocumentStorage;
   /**
@@ -127,7 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const routes of [loanApplicationRoutes, subRecordRoutes, integrationRoutes]) {
     await app.register(routes, moduleOptions);
   }
-  await app.register(applicationLifecycleRoutes, { ...moduleOptions, panel });
+  await app.register(applicationLifecycleRoutes, { ...moduleOptions, panel, screening: deps.screening });
   await app.register(lendingRoutes, { ...moduleOptions, panel, externalData, worker });
   for (const routes of [
     quotePresentationRoutes,
@@ -142,6 +150,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   await app.register(documentRoutes, { ...moduleOptions, storage: documentStorage });
   await app.register(magicLinkRoutes, moduleOptions);
+  await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
+  await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });
   await app.register(regulatoryFigureRoutes, moduleOptions);
 
   // Issue 17: a warning at start and once a day per missing running period of a regulatory figure.

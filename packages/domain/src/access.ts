@@ -26,6 +26,13 @@ export const staffPermissions = [
    * logged). Case handlers who must identify the customer have it; list callers and machines do not.
    */
   'person.revealNationalId',
+  // ── Back office: calls and screening (docs/decisions/0022-calls-and-screening.md) ──
+  /** Order and place outbound calls (call list, call orders, calls). */
+  'call.make',
+  /** Run PEP/sanctions screening on demand; clear or block a hit. */
+  'screening.review',
+  /** Enable and disable agents. */
+  'agent.admin',
   /** See the periods of regulatory figures and the one in force (GET /backoffice/regulatory-figures). */
   'regulatoryFigures.read',
   /** Add the next period of a regulatory figure (POST /backoffice/regulatory-figures; issue 17, ADR 0019). */
@@ -52,12 +59,20 @@ const caseWork: readonly StaffPermission[] = [
  */
 export const staffRolePermissions: Partial<Record<KnownRoleName, readonly StaffPermission[]>> = {
   Super: everything,
-  Manager: [...caseWork, 'application.changeStatus', 'person.revealNationalId', 'regulatoryFigures.manage'],
-  BusinessManager: [...caseWork, 'application.changeStatus'],
-  Sales: [...caseWork, 'person.revealNationalId'],
+  Manager: [
+    ...caseWork,
+    'application.changeStatus',
+    'person.revealNationalId',
+    'regulatoryFigures.manage',
+    'call.make',
+    'screening.review',
+    'agent.admin',
+  ],
+  BusinessManager: [...caseWork, 'application.changeStatus', 'call.make'],
+  Sales: [...caseWork, 'person.revealNationalId', 'call.make'],
   // Secured-loan case handlers work the same applications as Sales (their product is a loan product).
-  SecuredSales: [...caseWork, 'person.revealNationalId'],
-  Telemarketing: ['application.read', 'application.update', 'application.create'],
+  SecuredSales: [...caseWork, 'person.revealNationalId', 'call.make'],
+  Telemarketing: ['application.read', 'application.update', 'application.create', 'call.make'],
   // Calls customers from a list; may look, may not change.
   TelemarketingLimited: ['application.read'],
   // Machine accounts (internal services) that act for the product.
