@@ -14,6 +14,8 @@ import { requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { TokenService } from './modules/auth/token.service.ts';
+import { queueRoutes } from './modules/backoffice/queues/queue.routes.ts';
+import { staffRoutes } from './modules/backoffice/staff/staff.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { customerRoutes } from './modules/customers/customer.routes.ts';
@@ -111,6 +113,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     leadRoutes,
     documentRoutes,
     magicLinkRoutes,
+    staffRoutes,
+    queueRoutes,
   ]) {
     await app.register(routes, moduleOptions);
   }
