@@ -14,6 +14,7 @@ import { requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { TokenService } from './modules/auth/token.service.ts';
+import { staffApplicationRoutes } from './modules/backoffice/applications/staff-application.routes.ts';
 import { queueRoutes } from './modules/backoffice/queues/queue.routes.ts';
 import { staffRoutes } from './modules/backoffice/staff/staff.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     magicLinkRoutes,
     staffRoutes,
     queueRoutes,
+    staffApplicationRoutes,
   ]) {
     await app.register(routes, moduleOptions);
   }
