@@ -40,7 +40,7 @@ describe('work queues', () => {
     seApplication = await createCompleteApplication(t, { country: 'SE' });
     expect((await submit(t, noApplication)).statusCode).toBe(200);
     expect((await submit(t, seApplication)).statusCode).toBe(200);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.close();
   });
