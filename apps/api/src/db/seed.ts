@@ -38,6 +38,7 @@ import {
 } from '#src/modules/backoffice/insurance.repository.ts';
 import { insertPersonCheck, listPersonChecks } from '#src/modules/backoffice/person-check.repository.ts';
 import { linkRealEstate, upsertFetchedRealEstate } from '#src/modules/backoffice/real-estate.repository.ts';
+import { seededAgentId, seedStaff } from '#src/modules/backoffice/staff/staff-seed.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/simulated-lender-panel.ts';
 import { updateApplicationStatus } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { findOrCreatePerson } from '#src/modules/persons/person.repository.ts';
@@ -721,6 +722,9 @@ export async function seedDemoData(options: {
       });
   }
 
+  // Staff per country and the work queues (modules/backoffice/staff/staff-seed.ts).
+  summary.agents += await seedStaff(db, now());
+
   // Call orders, and two calls: one answered, one to voicemail.
   const phoneOf = (applicationKey: string) =>
     demoPeople.find((person) => person.applications.some((plan) => plan.key === applicationKey))!.phone;
@@ -951,7 +955,8 @@ function printSummary(summary: SeedSummary, where: string) {
     '  lenders: not seeded here (the lending engine seeds its own panel)',
     'Log in (POST /auth/dev/login with { "nationalId", "country" }):',
     ...summary.logins.map((login) => `  ${login.name}, ${login.country}: ${login.nationalId}`),
-    'Staff: POST /auth/dev/staff-login with { "name": "Nora Berg", "roles": [{ "Name": "Sales", "Country": "NO" }] }',
+    'Staff: GET /backoffice/dev/agents lists the agents; POST /auth/dev/staff-login with { "AgentID": "…" }',
+    `  e.g. Ingrid Sales (Sales, NO): ${seededAgentId('NO', 'Sales')}`,
   ];
   console.log(lines.join('\n'));
 }
