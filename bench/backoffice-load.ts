@@ -42,9 +42,8 @@ async function main() {
     .join(' ');
   const started = performance.now();
   await database.withSession(async (session) => {
-    const [{ n: existing }] = await session.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM loan_application',
-    );
+    const [counted] = await session.query<{ n: number }>('SELECT count(*)::int AS n FROM loan_application');
+    const existing = counted?.n ?? 0;
     if (existing > 0) throw new Error(`The database already has ${existing} applications: use an empty one`);
     for (let from = 1; from <= total; from += chunk) {
       const to = Math.min(total, from + chunk - 1);

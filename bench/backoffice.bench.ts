@@ -7,6 +7,7 @@
 import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { defaultDependencies } from '../apps/api/src/dependencies.ts';
 import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
 import { findOrCreateAgent } from '../apps/api/src/modules/backoffice/staff/staff.service.ts';
 
@@ -31,7 +32,14 @@ async function main() {
     ttlSeconds: 3_600,
     now,
   });
-  const app = await buildApp({ config, database, tokens, now });
+  const app = await buildApp({
+    config,
+    database,
+    tokens,
+    now,
+    ...defaultDependencies({ config, db: database.db, now }),
+    worker: undefined,
+  });
   await app.ready();
 
   const agent = await findOrCreateAgent(database.db, {

@@ -1,6 +1,6 @@
 import type { TokenRole } from '@nordloan/domain/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompleteApplication, submit } from '#src/modules/lending/lending-test-helpers.ts';
+import { createCompleteApplication, submit } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { findOpenAssignment } from './assignment.repository.ts';
 

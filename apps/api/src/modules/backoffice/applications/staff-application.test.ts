@@ -1,11 +1,11 @@
 import type { TokenRole } from '@nordloan/domain/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updatePerson } from '#src/modules/persons/person.repository.ts';
 import {
   type CreatedApplication,
   createCompleteApplication,
   submit,
-} from '#src/modules/lending/lending-test-helpers.ts';
-import { updatePerson } from '#src/modules/persons/person.repository.ts';
+} from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 
 // Applications for staff: search, the 360° view, notes, withdraw, magic-link resend and the audit listing,

@@ -1,7 +1,11 @@
 import type { TokenRole } from '@nordloan/domain/auth';
 import { workQueueRules } from '@nordloan/domain/backoffice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompleteApplication, submit } from '#src/modules/lending/lending-test-helpers.ts';
+import {
+  type CreatedApplication,
+  createCompleteApplication,
+  submit,
+} from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { findOpenAssignment } from '../assignment.repository.ts';
 
@@ -18,8 +22,8 @@ describe('work queues', () => {
   let readOnlyNo: string;
   let superToken: string;
   let newBucketId: string;
-  let noApplication: { id: string; token: string };
-  let seApplication: { id: string; token: string };
+  let noApplication: CreatedApplication;
+  let seApplication: CreatedApplication;
 
   const staff = (roles: TokenRole[], name: string) => t.staffToken(roles, name);
   const get = (url: string, token?: string) =>
