@@ -17,7 +17,11 @@ import type { ModuleOptions } from './lib/module-options.ts';
 import type { TokenService } from './lib/token-service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { staffApplicationRoutes } from './modules/backoffice/applications/staff-application.routes.ts';
+import { callRoutes } from './modules/backoffice/calls/calls.routes.ts';
+import type { TelephonyAdapter } from './modules/backoffice/calls/telephony-adapter.ts';
 import { queueRoutes } from './modules/backoffice/queues/queue.routes.ts';
+import { screeningRoutes } from './modules/backoffice/screening/screening.routes.ts';
+import type { ScreeningAdapter } from './modules/backoffice/screening/screening-adapter.ts';
 import { staffRoutes } from './modules/backoffice/staff/staff.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
@@ -35,6 +39,9 @@ import { loanApplicationRoutes } from './modules/loan-applications/loan-applicat
 import { subRecordRoutes } from './modules/loan-applications/sub-record.routes.ts';
 import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
 import { personRoutes } from './modules/persons/person.routes.ts';
+import { createMissingFigureWarnings } from './modules/regulatory-figures/missing-figure-warnings.ts';
+import { regulatoryFigureRoutes } from './modules/regulatory-figures/regulatory-figure.routes.ts';
+import { capsConfigInForce } from './modules/regulatory-figures/regulatory-figure.service.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBrand } from './plugins/brand.ts';
@@ -58,6 +65,10 @@ export interface AppDependencies {
   panel: LenderPanel;
   /** Credit bureau and debt register (a local stand-in). */
   externalData: ExternalDataProvider;
+  /** The telephony provider of outbound calls (a local stand-in; ADR 0022). */
+  telephony: TelephonyAdapter;
+  /** The PEP/sanctions screening provider (a local list; ADR 0022). */
+  screening: ScreeningAdapter;
   /** Where uploaded documents' bytes live (ADR 0012). */
   documentStorage: DocumentStorage;
   /**
@@ -71,8 +82,9 @@ export interface AppDependencies {
 /** Builds the whole API (no listen: server.ts does that, tests use app.inject). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database, tokens, now, panel, externalData, documentStorage } = deps;
-  // A broken brand config (or a brand example above a legal cap) stops the start, not a later request.
-  validateBrandRegistry();
+  // A broken brand config (or a brand example above a legal cap in force today) stops the start, not a
+  // later request. The caps are today's, from the dated regulatory figures (issue 17).
+  validateBrandRegistry(undefined, await capsConfigInForce(database.db, now()));
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -123,7 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const routes of [loanApplicationRoutes, subRecordRoutes, integrationRoutes]) {
     await app.register(routes, moduleOptions);
   }
-  await app.register(applicationLifecycleRoutes, { ...moduleOptions, panel });
+  await app.register(applicationLifecycleRoutes, { ...moduleOptions, panel, screening: deps.screening });
   await app.register(lendingRoutes, { ...moduleOptions, panel, externalData, worker });
   for (const routes of [
     quotePresentationRoutes,
@@ -141,6 +153,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   await app.register(documentRoutes, { ...moduleOptions, storage: documentStorage });
   await app.register(magicLinkRoutes, moduleOptions);
+  await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
+  await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });
+  await app.register(regulatoryFigureRoutes, moduleOptions);
+
+  // Issue 17: a warning at start and once a day per missing running period of a regulatory figure.
+  const missingFigures = createMissingFigureWarnings({ db: database.db, log: app.log, now });
+  app.addHook('onReady', async () => {
+    await missingFigures.check();
+    missingFigures.start();
+  });
+  app.addHook('onClose', async () => missingFigures.stop());
 
   if (worker) {
     app.addHook('onReady', async () => {
