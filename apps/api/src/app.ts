@@ -16,10 +16,13 @@ import { requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
 import type { TokenService } from './lib/token-service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { staffApplicationRoutes } from './modules/backoffice/applications/staff-application.routes.ts';
 import { callRoutes } from './modules/backoffice/calls/calls.routes.ts';
 import type { TelephonyAdapter } from './modules/backoffice/calls/telephony-adapter.ts';
+import { queueRoutes } from './modules/backoffice/queues/queue.routes.ts';
 import { screeningRoutes } from './modules/backoffice/screening/screening.routes.ts';
 import type { ScreeningAdapter } from './modules/backoffice/screening/screening-adapter.ts';
+import { staffRoutes } from './modules/backoffice/staff/staff.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { customerRoutes } from './modules/customers/customer.routes.ts';
@@ -145,6 +148,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     consentRoutes,
     termsRoutes,
     leadRoutes,
+    staffRoutes,
+    queueRoutes,
+    staffApplicationRoutes,
   ]) {
     await app.register(routes, moduleOptions);
   }

@@ -42,6 +42,8 @@ export const bucket = pgTable('bucket', {
   requiresAceAction: boolean('requires_ace_action').notNull().default(false),
   actions: jsonb('actions').$type<BucketAction[] | null>(),
   conditionsExplanation: text('conditions_explanation').notNull().default(''),
+  // 0009: the work-queue rule that fills the bucket (ADR 0021)
+  rule: text('rule').unique(),
   ...timestamps,
 });
 
@@ -67,6 +69,15 @@ export const assignment = pgTable(
       .where(sql`processed_at IS NULL`),
     index('assignment_bucket_open_idx').on(table.bucketId, table.country).where(sql`processed_at IS NULL`),
     index('assignment_assignee_idx').on(table.assigneeId).where(sql`assignee_id IS NOT NULL`),
+    // 0009 (ADR 0021): queue page and take-next; summaries (INCLUDE assignee_id, bucket_updated_at in SQL);
+    // an agent's open items
+    index('assignment_queue_idx')
+      .on(table.bucketId, table.country, table.bucketUpdatedAt, table.id)
+      .where(sql`processed_at IS NULL`),
+    index('assignment_summary_idx').on(table.country, table.bucketId).where(sql`processed_at IS NULL`),
+    index('assignment_assignee_open_idx')
+      .on(table.assigneeId, table.bucketUpdatedAt)
+      .where(sql`processed_at IS NULL`),
   ],
 );
 

@@ -34,7 +34,13 @@ export const person = pgTable(
     politicallyExposedRole: text('politically_exposed_role'),
     ...timestamps,
   },
-  (table) => [unique().on(table.country, table.nationalId)],
+  (table) => [
+    unique().on(table.country, table.nationalId),
+    // 0009: staff search by national id (any market), phone, e-mail
+    index('person_national_id_idx').on(table.nationalId),
+    index('person_phone_idx').on(table.phone).where(sql`phone IS NOT NULL`),
+    index('person_email_idx').on(sql`lower(${table.email})`).where(sql`email IS NOT NULL`),
+  ],
 );
 
 export const customer = pgTable(
@@ -56,5 +62,7 @@ export const customer = pgTable(
   (table) => [
     index('customer_person_idx').on(table.personId),
     index('customer_email_idx').on(sql`lower(${table.email})`),
+    // 0009: staff search by phone
+    index('customer_phone_idx').on(table.phone).where(sql`phone IS NOT NULL`),
   ],
 );

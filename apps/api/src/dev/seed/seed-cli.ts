@@ -5,6 +5,7 @@ import { type DatabaseHandle, openDatabase } from '#src/db/client.ts';
 import { migrate } from '#src/db/migrate.ts';
 import { defaultDependencies } from '#src/dependencies.ts';
 import { createTokenService, loadSigningKey } from '#src/modules/auth/token.service.ts';
+import { seededAgentId } from '#src/modules/backoffice/staff/staff-seed.ts';
 import { type SeedSummary, seedDemoData } from './seed.ts';
 
 // `npm run db:seed`: loads the demo data set (seed.ts) into the configured database and prints the logins.
@@ -32,7 +33,8 @@ function printSummary(summary: SeedSummary, where: string) {
     '  lenders: not seeded here (the lending engine seeds its own panel)',
     'Log in (POST /auth/dev/login with { "nationalId", "country" }):',
     ...summary.logins.map((login) => `  ${login.name}, ${login.country}: ${login.nationalId}`),
-    'Staff: POST /auth/dev/staff-login with { "name": "Nora Berg", "roles": [{ "Name": "Sales", "Country": "NO" }] }',
+    'Staff: GET /backoffice/dev/agents lists the agents; POST /auth/dev/staff-login with { "AgentID": "…" }',
+    `  e.g. Ingrid Sales (Sales, NO): ${seededAgentId('NO', 'Sales')}`,
   ];
   console.log(lines.join('\n'));
 }

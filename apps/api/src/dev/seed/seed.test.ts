@@ -47,8 +47,10 @@ describe('db:seed demo data', () => {
       person: 9,
       customer: 9,
       loan_application: 11,
-      bucket: 6,
-      agent: 6,
+      // 6 demo buckets and the work-queue rule buckets (one name shared); 6 demo agents, 17 staff agents
+      // (4 roles × 4 countries and a Super) and the rules' own agent (0009).
+      bucket: 12,
+      agent: 24,
       assignment: 10,
       call_order: 4,
       call_record: 2,
@@ -67,6 +69,14 @@ describe('db:seed demo data', () => {
       new Set(['UnsecuredLoan', 'CreditCard', 'SecuredLoan']),
     );
     expect(new Set(first.people.map((person) => person.country))).toEqual(new Set(['NO', 'SE', 'FI', 'DK']));
+    // The status walk filled the rule buckets (ADR 0021): open items wait in them.
+    const filled = await t.database.withSession((session) =>
+      session.query<{ n: number }>(
+        `SELECT count(DISTINCT b.id)::int AS n FROM assignment a JOIN bucket b ON b.id = a.bucket_id
+         WHERE a.processed_at IS NULL AND b.rule IS NOT NULL`,
+      ),
+    );
+    expect(filled[0]!.n).toBeGreaterThanOrEqual(2);
 
     t.clock.advance(60_000);
     const second = await seedDemoData({ app: t.app, db: t.database.db, now: t.clock.now });

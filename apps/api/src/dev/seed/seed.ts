@@ -27,6 +27,7 @@ import {
 } from '#src/modules/backoffice/insurance.repository.ts';
 import { insertPersonCheck, listPersonChecks } from '#src/modules/backoffice/person-check.repository.ts';
 import { linkRealEstate, upsertFetchedRealEstate } from '#src/modules/backoffice/real-estate.repository.ts';
+import { seedStaff } from '#src/modules/backoffice/staff/staff-seed.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { createLendingWorker } from '#src/modules/lending/fan-out/lending-jobs.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
@@ -265,6 +266,9 @@ export async function seedDemoData(options: {
         now: now(),
       });
   }
+
+  // Staff per country and the work queues (modules/backoffice/staff/staff-seed.ts).
+  summary.agents += await seedStaff(db, now());
 
   // Call orders, and two calls: one answered, one to voicemail.
   const phoneOf = (applicationKey: string) =>

@@ -21,6 +21,9 @@ import {
 } from './magic-link.repository.ts';
 import type { MessageSender } from './outbox.ts';
 
+// The message sender is this module's; other modules (the back office's magic-link resend) reach it here.
+export { type MessageSender, messageSenderFor } from './outbox.ts';
+
 // Magic links (docs/decisions/0010-magic-links.md): a 256-bit random token, stored only as its SHA-256,
 // bound to one application, valid for 72 hours. The lookup (GET /loan-application/magic/{token}) does not
 // use it up; the exchange for a JWT (POST /auth/magic-token) does, once. Wrong, used-up and expired tokens

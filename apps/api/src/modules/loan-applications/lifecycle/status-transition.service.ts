@@ -7,6 +7,7 @@ import { insertOutboxEvents, type NewOutboxEvent } from '#src/jobs/outbox.reposi
 import { conflict, notFound } from '#src/lib/app-error.ts';
 import { describeCaller, isApplicantOf } from '#src/lib/application-access.ts';
 import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
+import { placeInWorkQueue } from '#src/modules/backoffice/queues/placement.service.ts';
 import {
   findApplicationByIdForUpdate,
   insertApplicationLock,
@@ -113,6 +114,8 @@ export async function applyTransition(
     reason: input.reason,
     createdAt: input.now,
   });
+  // The application enters (or leaves) its work queue with the status (ADR 0021).
+  await placeInWorkQueue(tx, updated, input.now);
   await insertOutboxEvents(
     tx,
     check.events.map((eventName) => applicationEvent(eventName, updated, current.status, input, changedBy)),
