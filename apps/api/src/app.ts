@@ -35,6 +35,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerNotFound } from './plugins/not-found.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerStaffApp } from './plugins/staff-app.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export interface AppDependencies {
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerBrand(app, { config });
   registerAuth(app, tokens);
   registerMetrics(app);
+  await registerStaffApp(app, { distDir: config.staffDistDir });
   const web = await registerWebApp(app, { distDir: config.webDistDir });
   registerNotFound(app, { servePage: web.servePage });
 
