@@ -13,7 +13,10 @@ export default defineConfig({
     port: 5174,
     allowedHosts: ['.localhost'],
     proxy: Object.fromEntries(
-      ['/backoffice/', '/auth/', '/health'].map((path) => [path, { target: apiTarget, changeOrigin: false }]),
+      ['/backoffice/', '/auth/', '/loan-quote/', '/health'].map((path) => [
+        path,
+        { target: apiTarget, changeOrigin: false },
+      ]),
     ),
   },
   build: {

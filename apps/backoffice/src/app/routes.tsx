@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject, useOutletContext } from 'react-router';
+import { Link, Navigate, type RouteObject, useOutletContext } from 'react-router';
 import { ApplicationPage } from '#src/features/application/components/application-page.tsx';
 import { SignInPage } from '#src/features/auth/components/sign-in-page.tsx';
 import { BucketAdminPage } from '#src/features/buckets/components/bucket-admin-page.tsx';
@@ -21,7 +21,7 @@ function NotFoundPage() {
     <main id="main" className="page">
       <h1>Page not found</h1>
       <p>
-        There is no page here. <a href="/queue">Go to the work queue</a>.
+        There is no page here. <Link to="/queue">Go to the work queue</Link>.
       </p>
     </main>
   );

@@ -1,4 +1,4 @@
-import { isApplicationStatusCode, statusName } from '@nordloan/domain/statuses';
+import { isApplicationStatusCode, isTerminalStatus, statusName } from '@nordloan/domain/statuses';
 
 /** An application status as "123 Name", so staff who know the codes and those who do not both read it. */
 export function statusText(code: number | null | undefined): string {
@@ -7,6 +7,11 @@ export function statusText(code: number | null | undefined): string {
 }
 
 export function StatusBadge({ code }: { code: number | null | undefined }) {
-  const tone = code === null || code === undefined ? 'none' : code >= 190 ? 'stopped' : 'open';
+  const tone =
+    code === null || code === undefined || !isApplicationStatusCode(code)
+      ? 'none'
+      : isTerminalStatus(code)
+        ? 'stopped'
+        : 'open';
   return <span className={`badge badge-${tone}`}>{statusText(code)}</span>;
 }
