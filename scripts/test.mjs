@@ -9,7 +9,7 @@ const steps = [
   [
     'unit + api (PGlite)',
     'npx',
-    ['vitest', 'run', '--project', 'domain', '--project', 'api', '--project', 'web', '--project', 'backoffice'],
+    ['vitest', 'run', ...['domain', 'api', 'web', 'backoffice'].flatMap((name) => ['--project', name])],
     { TEST_DATABASE_URL: '' },
   ],
 ];
