@@ -12,6 +12,7 @@ import {
   notFound,
 } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { recordAudit } from '#src/modules/audit/audit.service.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
 import type { ApplicationAccess } from '#src/modules/loan-applications/application-access.ts';
 import { isUuid } from '#src/modules/loan-applications/application-access.ts';
@@ -162,6 +163,14 @@ export async function getPerson(options: {
     },
     'national id revealed',
   );
+  await recordAudit(db, {
+    actor: caller,
+    action: 'person.revealNationalId',
+    subjectType: 'person',
+    subjectId: person.id,
+    country: person.country as Country,
+    at: options.now(),
+  });
   return toPerson(person, true);
 }
 

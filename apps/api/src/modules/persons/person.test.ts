@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { person } from '#src/db/schema/core.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { listAudit } from '#src/modules/audit/audit.service.ts';
 import { newApplicant } from '#src/modules/customers/test-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { type AuditLog, getPerson } from './person.service.ts';
@@ -109,6 +110,16 @@ describe('GET /person/{id}?reveal=NationalID (review fix: permission and audit)'
       },
     ]);
     expect(JSON.stringify(lines)).not.toContain(nationalId);
+    const audit = await listAudit(t.database.db, { subjectId: applicant.PersonID, offset: 0, limit: 10 });
+    expect(audit.Items).toMatchObject([
+      {
+        Action: 'person.revealNationalId',
+        SubjectType: 'person',
+        Actor: 'staff:dev-staff:Auditor',
+        Country: 'NO',
+      },
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(nationalId);
   });
 });
 
