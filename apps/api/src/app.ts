@@ -14,6 +14,9 @@ import { requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { TokenService } from './modules/auth/token.service.ts';
+import { staffApplicationRoutes } from './modules/backoffice/applications/staff-application.routes.ts';
+import { queueRoutes } from './modules/backoffice/queues/queue.routes.ts';
+import { staffRoutes } from './modules/backoffice/staff/staff.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { customerRoutes } from './modules/customers/customer.routes.ts';
@@ -113,6 +116,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     leadRoutes,
     documentRoutes,
     magicLinkRoutes,
+    staffRoutes,
+    queueRoutes,
+    staffApplicationRoutes,
   ]) {
     await app.register(routes, moduleOptions);
   }

@@ -26,6 +26,29 @@ export const staffPermissions = [
    * logged). Case handlers who must identify the customer have it; list callers and machines do not.
    */
   'person.revealNationalId',
+  // ── Back office (docs/decisions/0020-backoffice-roles.md) ──
+  /** Work a queue: take the next item, take or hand back an item of one's own, mark it processed. */
+  'queue.work',
+  /** Assign or reassign queue items to other agents (team leads). */
+  'queue.assign',
+  /** Create and change buckets (name, priority, conditions, actions). */
+  'bucket.admin',
+  /** Read the audit log of an application (who read or changed what, when, why). */
+  'audit.read',
+  /** Write a staff note on an application. */
+  'application.note',
+  /** Withdraw an application on the customer's behalf (the customer asked by phone or e-mail). */
+  'application.withdraw',
+  /** Change a lender's offer for the customer (POST …/loan-quotes/{id}/change-offer). */
+  'offer.change',
+  /** Send the customer a new magic link to their application. */
+  'magicLink.resend',
+  /** Order and place outbound calls, and read call records. */
+  'call.make',
+  /** Clear or block a PEP/sanctions screening hit, and run a screening again. */
+  'screening.review',
+  /** Enable and disable agents. */
+  'agent.admin',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;
@@ -38,6 +61,23 @@ const caseWork: readonly StaffPermission[] = [
   'application.clone',
   'application.archive',
 ];
+/** What every member of staff who talks to customers about their application does in the back office. */
+const customerContact: readonly StaffPermission[] = [
+  'queue.work',
+  'application.note',
+  'application.withdraw',
+  'offer.change',
+  'magicLink.resend',
+  'call.make',
+];
+/** Team leads: run the queues and the team, see the audit trail, decide screening hits. */
+const teamLead: readonly StaffPermission[] = [
+  'queue.assign',
+  'bucket.admin',
+  'audit.read',
+  'screening.review',
+  'agent.admin',
+];
 
 /**
  * What each staff role may do with applications, in the countries its Country names. Roles missing here
@@ -47,16 +87,29 @@ const caseWork: readonly StaffPermission[] = [
  */
 export const staffRolePermissions: Partial<Record<KnownRoleName, readonly StaffPermission[]>> = {
   Super: everything,
-  Manager: [...caseWork, 'application.changeStatus', 'person.revealNationalId'],
-  BusinessManager: [...caseWork, 'application.changeStatus'],
-  Sales: [...caseWork, 'person.revealNationalId'],
+  Manager: [
+    ...caseWork,
+    'application.changeStatus',
+    'person.revealNationalId',
+    ...customerContact,
+    ...teamLead,
+  ],
+  // Runs the business side (partners, lenders): reads the audit trail, does not lead a queue team.
+  BusinessManager: [...caseWork, 'application.changeStatus', ...customerContact, 'audit.read'],
+  Sales: [...caseWork, 'person.revealNationalId', ...customerContact],
   // Secured-loan case handlers work the same applications as Sales (their product is a loan product).
-  SecuredSales: [...caseWork, 'person.revealNationalId'],
-  Telemarketing: ['application.read', 'application.update', 'application.create'],
-  // Calls customers from a list; may look, may not change.
+  SecuredSales: [...caseWork, 'person.revealNationalId', ...customerContact],
+  Telemarketing: ['application.read', 'application.update', 'application.create', ...customerContact],
+  // Calls customers from a list; may look, may not change (not even a note or a queue item).
   TelemarketingLimited: ['application.read'],
   // Machine accounts (internal services) that act for the product.
-  Service: ['application.read', 'application.update', 'application.changeStatus', 'application.integrate'],
+  Service: [
+    'application.read',
+    'application.update',
+    'application.changeStatus',
+    'application.integrate',
+    'offer.change',
+  ],
   // Partners and the platform we migrated from send applications in; they cannot read ours.
   Partner: ['application.integrate'],
   Affiliate: ['application.integrate'],

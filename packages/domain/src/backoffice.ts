@@ -138,9 +138,12 @@ export const bucketSummarySchema = z
   );
 export type BucketSummary = z.infer<typeof bucketSummarySchema>;
 
-// §3 Assignment. Revision is the application revision the bucket placement was made from (ADR 0013).
+// §3 Assignment. Revision guards changes like an application's Revision: it starts at 1 and every change
+// (assign, move to another bucket, processed) adds one; a stale Revision is a 409 (ADR 0021, amending 0013).
 export const assignmentSchema = z
   .object({
+    // Not in §3: the assignment's own id, so that one item of a queue can be assigned or processed (ADR 0021).
+    ID: backofficeIdSchema,
     LoanApplicationID: backofficeIdSchema,
     BucketID: backofficeIdSchema,
     AssigneeID: backofficeIdSchema.nullable(),
@@ -391,3 +394,218 @@ export const insurancePolicySchema = z
     path: ['TerminationReason'],
   });
 export type InsurancePolicy = z.infer<typeof insurancePolicySchema>;
+
+// ── Back-office API: requests and answers (the staff routes; ADR 0020, 0021) ──────────────────────
+
+/** Lists answer one page and the total; offset/limit as in the call list (default 25, max 100). */
+export const pageQuerySchema = callListFiltersSchema.pick({ offset: true, limit: true });
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ Items: z.array(item), Total: z.number().int().min(0) });
+
+export const staffLoginByAgentSchema = z.object({ AgentID: backofficeIdSchema });
+
+/** GET /backoffice/me: the signed-in agent and, per permission, the countries it holds in. */
+export const staffMeSchema = z.object({
+  Agent: agentSchema,
+  Permissions: z.record(z.string(), z.array(countrySchema)),
+});
+export type StaffMe = z.infer<typeof staffMeSchema>;
+
+export const bucketCreateSchema = z.object({
+  Name: text(100),
+  Priority: wholeNumber(0, 10_000),
+  RequiresACEAction: z.boolean({ error: m.boolean }).default(false),
+  Actions: z
+    .array(bucketActionSchema)
+    .max(50, { error: m.tooMany(50) })
+    .nullable()
+    .default(null),
+  ConditionsExplanation: optionalText(2000).default(''),
+});
+export type BucketCreate = z.infer<typeof bucketCreateSchema>;
+
+export const bucketPatchSchema = z
+  .object({
+    Name: text(100),
+    Priority: wholeNumber(0, 10_000),
+    RequiresACEAction: z.boolean({ error: m.boolean }),
+    Actions: z
+      .array(bucketActionSchema)
+      .max(50, { error: m.tooMany(50) })
+      .nullable(),
+    ConditionsExplanation: optionalText(2000),
+  })
+  .partial()
+  .strict();
+export type BucketPatch = z.infer<typeof bucketPatchSchema>;
+
+/** GET /backoffice/buckets/summary: §3 summary plus the bucket's name, priority and oldest open item. */
+export const bucketSummaryViewSchema = z.object({
+  BucketID: backofficeIdSchema,
+  Name: text(100),
+  Priority: wholeNumber(0, 10_000),
+  NumApplicationsAssigned: wholeNumber(0, Number.MAX_SAFE_INTEGER),
+  NumApplicationsUnassigned: wholeNumber(0, Number.MAX_SAFE_INTEGER),
+  Total: wholeNumber(0, Number.MAX_SAFE_INTEGER),
+  OldestItemAt: backofficeTimestampSchema.nullable(),
+});
+export type BucketSummaryView = z.infer<typeof bucketSummaryViewSchema>;
+
+export const countryQuerySchema = z.object({ country: countrySchema.optional() });
+
+export const assignmentListQuerySchema = assignmentFiltersSchema.extend({
+  view: z.enum(['all', 'mine'], { error: 'Must be all or mine' }).default('all'),
+  country: countrySchema.optional(),
+  ...pageQuerySchema.shape,
+});
+export type AssignmentListQuery = z.infer<typeof assignmentListQuerySchema>;
+
+/** One row of a work queue: the assignment and what staff need to pick it. */
+export const assignmentListItemSchema = z.object({
+  ...assignmentSchema.shape,
+  HumanReadableID: z.string(),
+  Product: z.string(),
+  Status: z.number().int(),
+  ApplicantName: z.string().nullable(),
+});
+export type AssignmentListItem = z.infer<typeof assignmentListItemSchema>;
+
+const revisionField = z
+  .number({ error: m.wholeNumber })
+  .int({ error: m.wholeNumber })
+  .min(1, { error: m.atLeast(1) })
+  .max(2_147_483_647, { error: m.atMost(2_147_483_647) });
+
+export const takeNextSchema = z.object({ BucketID: backofficeIdSchema });
+export const assignBodySchema = z.object({
+  AssigneeID: backofficeIdSchema.nullable(),
+  Revision: revisionField,
+});
+export const processedBodySchema = z.object({ Revision: revisionField });
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(3, { error: m.atLeast(3) })
+    .max(200, { error: m.tooLong(200) }),
+  ...pageQuerySchema.shape,
+});
+
+export const searchResultSchema = z.object({
+  LoanApplicationID: backofficeIdSchema,
+  HumanReadableID: z.string(),
+  Product: z.string(),
+  Status: z.number().int(),
+  Country: countrySchema,
+  Brand: z.string(),
+  ApplicantName: z.string().nullable(),
+  CreatedAt: backofficeTimestampSchema,
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const noteBodySchema = z.object({ Text: text(5000) });
+export const noteSchema = z.object({
+  ID: backofficeIdSchema,
+  LoanApplicationID: backofficeIdSchema,
+  AgentID: backofficeIdSchema,
+  AgentName: z.string(),
+  Text: z.string(),
+  CreatedAt: backofficeTimestampSchema,
+});
+export type Note = z.infer<typeof noteSchema>;
+
+export const withdrawBodySchema = z.object({ Reason: text(1000) });
+
+export const auditItemSchema = z.object({
+  ID: backofficeIdSchema,
+  At: backofficeTimestampSchema,
+  ActorAgentID: backofficeIdSchema.nullable(),
+  ActorName: z.string().nullable(),
+  Action: z.string(),
+  Reason: z.string().nullable(),
+  Details: z.record(z.string(), z.unknown()),
+});
+export type AuditItem = z.infer<typeof auditItemSchema>;
+
+// ── Work-queue rules (ADR 0021) ───────────────────────────────────────────────────────────────────
+
+/**
+ * The standard buckets an application enters by its status. Each is found by its `rule` key (staff may
+ * rename a bucket; the rule stays). A status not listed here takes the application out of every queue
+ * (its open assignment is closed by the rules): end states need no more work.
+ */
+export const workQueueRules = [
+  {
+    rule: 'manual-review',
+    name: 'Manual review',
+    priority: 10,
+    requiresAceAction: false,
+    statuses: [201],
+    explanation: 'Completed applications the rules sent to a person before the banks see them (201).',
+  },
+  {
+    rule: 'data-problem',
+    name: 'Fix with the customer',
+    priority: 20,
+    requiresAceAction: false,
+    statuses: [169, 181],
+    explanation: 'Validation failed (169) or external data could not be fetched (181): call the customer.',
+  },
+  {
+    rule: 'offers',
+    name: 'Offers to present',
+    priority: 30,
+    requiresAceAction: true,
+    statuses: [400, 410],
+    explanation:
+      'Banks made offers (400, 410): help the customer choose; an accept by phone is an ACE action.',
+  },
+  {
+    rule: 'payout',
+    name: 'Accepted, towards payout',
+    priority: 40,
+    requiresAceAction: false,
+    statuses: [500, 510, 600, 610],
+    explanation: 'The customer accepted (500–610): follow the documents and the payout.',
+  },
+  {
+    rule: 'new',
+    name: 'New applications',
+    priority: 50,
+    requiresAceAction: false,
+    statuses: [160, 180, 200, 209, 210],
+    explanation: 'Submitted and being processed (160–210): welcome call, check the application.',
+  },
+  {
+    rule: 'with-banks',
+    name: 'Waiting for the banks',
+    priority: 60,
+    requiresAceAction: true,
+    statuses: [300, 305, 310],
+    explanation: 'Registered with the banks (300–310): waits for their automated credit decisions.',
+  },
+  {
+    rule: 'win-back',
+    name: 'No offer or not accepted',
+    priority: 70,
+    requiresAceAction: false,
+    statuses: [270, 370, 470],
+    explanation: 'No bank registered or approved it, or the customer declined (270, 370, 470): win back.',
+  },
+] as const satisfies readonly {
+  rule: string;
+  name: string;
+  priority: number;
+  requiresAceAction: boolean;
+  statuses: readonly number[];
+  explanation: string;
+}[];
+export type WorkQueueRule = (typeof workQueueRules)[number]['rule'];
+
+/** The rule whose bucket an application of `status` belongs in; undefined: it belongs in no queue. */
+export function workQueueRuleFor(status: number): WorkQueueRule | undefined {
+  return workQueueRules.find((rule) => (rule.statuses as readonly number[]).includes(status))?.rule;
+}

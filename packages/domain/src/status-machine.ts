@@ -100,6 +100,9 @@ const allActive = statusGroups.Active as readonly Code[];
 
 const applicant = { applicant: true } as const;
 const system = { system: true } as const;
+// The customer withdraws, in the app or by asking staff (phone, e-mail): staff record it for them with a
+// reason (back office, ADR 0020). Every x90 is still the customer's decision (§3 Withdrawn-by-customer).
+const customerWithdrawal = { applicant: true, staff: customerContactRoles } as const;
 
 export const transitionTable: readonly TransitionRule[] = [
   // ── 1xx applying ──────────────────────────────────────────────────────────────────────────────
@@ -130,7 +133,7 @@ export const transitionTable: readonly TransitionRule[] = [
   ...rules(phase1Active, 162, { ...system, staff: complianceRoles }, 'Blocked (e.g. too many applications)'),
   ...rules([162], 100, { staff: complianceRoles }, 'Block lifted; the applicant may continue'),
   ...rules(phase1Active, 189, system, 'Expired: not submitted or not completed in time'),
-  ...rules(phase1Active, 190, applicant, 'Withdrawn by the customer while applying'),
+  ...rules(phase1Active, 190, customerWithdrawal, 'Withdrawn by the customer while applying'),
   ...rules(
     [...allActive, 162],
     198,
@@ -154,7 +157,7 @@ export const transitionTable: readonly TransitionRule[] = [
   ...rules([210], 270, system, 'No lender registered the application'),
   ...rules(phase2Active, 280, { staff: caseworkRoles }, 'Cancelled by staff'),
   ...rules(phase2Active, 289, system, 'Expired during registration'),
-  ...rules(phase2Active, 290, applicant, 'Withdrawn by the customer during registration'),
+  ...rules(phase2Active, 290, customerWithdrawal, 'Withdrawn by the customer during registration'),
 
   // ── 3xx bank decision ──────────────────────────────────────────────────────────────────────────
   ...rules([300], 305, { ...system, staff: caseworkRoles }, 'Grooming: staff improve the application'),
@@ -168,7 +171,7 @@ export const transitionTable: readonly TransitionRule[] = [
   ...rules(phase3Active, 370, system, 'Every lender decided and none gave an offer that may be shown'),
   ...rules(phase3Active, 380, { staff: caseworkRoles }, 'Cancelled by staff'),
   ...rules(phase3Active, 389, system, 'Expired: the banks did not decide in time'),
-  ...rules(phase3Active, 390, applicant, 'Withdrawn by the customer while banks decide'),
+  ...rules(phase3Active, 390, customerWithdrawal, 'Withdrawn by the customer while banks decide'),
   ...rules(
     [...phase3Active, 370],
     388,
@@ -192,7 +195,7 @@ export const transitionTable: readonly TransitionRule[] = [
   ),
   ...rules(phase4Active, 480, { lender: true, staff: caseworkRoles }, 'Offers cancelled (bank or staff)'),
   ...rules(phase4Active, 489, system, 'Every offer expired without an acceptance'),
-  ...rules(phase4Active, 490, applicant, 'Withdrawn by the customer while choosing'),
+  ...rules(phase4Active, 490, customerWithdrawal, 'Withdrawn by the customer while choosing'),
 
   // ── 5xx disbursement decision ──────────────────────────────────────────────────────────────────
   ...rules([500], 510, { ...system, lender: true }, 'The acceptance reached the lender; signing and checks'),
@@ -206,7 +209,7 @@ export const transitionTable: readonly TransitionRule[] = [
   ...rules([510], 570, { lender: true, staff: lenderOverrideRoles }, 'The lender refused the payout'),
   ...rules(phase5Active, 580, { lender: true, staff: caseworkRoles }, 'Cancelled (bank or staff)'),
   ...rules(phase5Active, 589, system, 'Expired: not signed or approved in time'),
-  ...rules(phase5Active, 590, applicant, 'Withdrawn by the customer after accepting'),
+  ...rules(phase5Active, 590, customerWithdrawal, 'Withdrawn by the customer after accepting'),
   ...rules(
     [...phase5Active, 570],
     588,
@@ -220,7 +223,7 @@ export const transitionTable: readonly TransitionRule[] = [
   ...rules(phase6Active, 670, { lender: true, staff: lenderOverrideRoles }, 'The payout did not happen'),
   ...rules(phase6Active, 680, { lender: true, staff: caseworkRoles }, 'Payout cancelled (bank or staff)'),
   ...rules(phase6Active, 689, system, 'Expired: not paid out in time'),
-  ...rules(phase6Active, 690, applicant, 'Withdrawn by the customer before payout'),
+  ...rules(phase6Active, 690, customerWithdrawal, 'Withdrawn by the customer before payout'),
   ...rules(
     [...phase6Active, 670],
     688,

@@ -9,6 +9,7 @@ import {
   type SigningKey,
   type TokenService,
 } from '#src/modules/auth/token.service.ts';
+import { findOrCreateAgent } from '#src/modules/backoffice/staff/staff.service.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -86,7 +87,9 @@ export async function createTestApp(
       return response.json();
     },
     async staffToken(roles, name = 'Test Agent') {
-      return (await tokens.sign({ Roles: roles, sub: `dev-staff:${name}` })) as string;
+      // Staff tokens name an agent (ADR 0020): the one with this name and these roles, created if new.
+      const agent = await findOrCreateAgent(database.db, { name, roles });
+      return (await tokens.sign({ Roles: roles, sub: agent.id })) as string;
     },
     async close() {
       await app.close();

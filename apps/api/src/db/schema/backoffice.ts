@@ -35,6 +35,8 @@ export const bucket = pgTable('bucket', {
   requiresAceAction: boolean('requires_ace_action').notNull().default(false),
   actions: jsonb('actions').$type<BucketAction[] | null>(),
   conditionsExplanation: text('conditions_explanation').notNull().default(''),
+  // 0009: the work-queue rule that fills the bucket (ADR 0021)
+  rule: text('rule').unique(),
   ...timestamps,
 });
 

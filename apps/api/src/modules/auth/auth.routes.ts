@@ -1,4 +1,5 @@
 import { currentUserSchema, tokenRoleSchema } from '@nordloan/domain/auth';
+import { staffLoginByAgentSchema } from '@nordloan/domain/backoffice';
 import { brandIdSchema } from '@nordloan/domain/brands/registry';
 import { countries } from '@nordloan/domain/enums';
 import type { FastifyInstance } from 'fastify';
@@ -6,8 +7,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '#src/db/client.ts';
 import { notFound } from '#src/lib/app-error.ts';
+import { signInAgent, signInByName } from '#src/modules/backoffice/staff/staff.service.ts';
 import { devLoginRateLimit, publicRateLimit } from '#src/plugins/security.ts';
-import { currentUser, devLogin, devStaffLogin } from './auth.service.ts';
+import { currentUser, devLogin } from './auth.service.ts';
 import type { TokenService } from './token.service.ts';
 
 const devLoginBodySchema = z.object({
@@ -18,10 +20,17 @@ const devLoginBodySchema = z.object({
   role: z.enum(['Person', 'Customer']).optional(),
 });
 
-const devStaffLoginBodySchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  roles: z.array(tokenRoleSchema).min(1),
-});
+// `{ AgentID }` signs a seeded agent in (the back office's development sign-in); `{ name, roles }` (tests,
+// scripts) finds or creates the agent with that name and roles. Either way `sub` is the agent's uuid.
+const devStaffLoginBodySchema = z.union([
+  staffLoginByAgentSchema.strict(),
+  z
+    .object({
+      name: z.string().trim().min(1).max(100),
+      roles: z.array(tokenRoleSchema).min(1),
+    })
+    .strict(),
+]);
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -68,7 +77,9 @@ export async function authRoutes(
     },
     async (request) => {
       if (!options.devIdentityProvider) throw notFound();
-      return devStaffLogin({ tokens, input: request.body });
+      const body = request.body;
+      if ('AgentID' in body) return signInAgent({ db, tokens, agentId: body.AgentID });
+      return signInByName({ db, tokens, name: body.name, roles: body.roles });
     },
   );
 }

@@ -60,18 +60,6 @@ export async function devLogin(options: { db: Db; tokens: TokenService; input: D
   return { token, CustomerID: customer.id, PersonID: person.id };
 }
 
-export interface StaffLoginInput {
-  name: string;
-  roles: TokenRole[];
-}
-
-/** Development staff login: a token with the given staff roles (the back office's e-ID stand-in). */
-export async function devStaffLogin(options: { tokens: TokenService; input: StaffLoginInput }) {
-  const { tokens, input } = options;
-  const token = await tokens.sign({ Roles: input.roles, sub: `dev-staff:${input.name}` });
-  return { token };
-}
-
 /** §3 current-user response. */
 export function currentUser(caller: Caller | null) {
   if (!caller) throw unauthorized('Missing token');

@@ -70,6 +70,7 @@ export function toBucketSummary(row: BucketSummaryRow): BucketSummary {
 
 export function toAssignment(row: AssignmentRow): Assignment {
   return {
+    ID: row.id,
     LoanApplicationID: row.loanApplicationId,
     BucketID: row.bucketId,
     AssigneeID: row.assigneeId,

@@ -181,7 +181,7 @@ export async function changeQuote(options: {
   const { db, caller, panel } = options;
   const { quote, application } = await loadQuoteForCaller(db, caller, options.quoteId);
   // Changing supersedes the open offer: a write, so read-only staff roles (e.g. TelemarketingLimited) may not.
-  if (caller.kind === 'staff') assertStaffMay(caller, 'application.update', application.country);
+  if (caller.kind === 'staff') assertStaffMay(caller, 'offer.change', application.country);
   actorForCaller(caller, application);
   const amount = options.amount ?? quote.amount;
   const durationMonths = options.durationMonths ?? quote.durationMonths;

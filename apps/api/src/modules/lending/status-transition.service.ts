@@ -5,6 +5,7 @@ import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { conflict, notFound } from '#src/lib/app-error.ts';
 import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
+import { placeInWorkQueue } from '#src/modules/backoffice/queues/placement.service.ts';
 import { describeCaller, isApplicantOf } from '#src/modules/loan-applications/application-access.ts';
 import {
   findApplicationByIdForUpdate,
@@ -112,6 +113,8 @@ export async function applyTransition(
     reason: input.reason,
     createdAt: input.now,
   });
+  // The application enters (or leaves) its work queue with the status (ADR 0021).
+  await placeInWorkQueue(tx, updated, input.now);
   await insertOutboxEvents(
     tx,
     check.events.map((eventName) => applicationEvent(eventName, updated, current.status, input, changedBy)),

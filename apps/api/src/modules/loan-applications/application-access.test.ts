@@ -106,7 +106,8 @@ describe('staff', () => {
     const response = await patch(`/loan-application/${application.ID}`, sales, { LoanPurpose: 'Vehicle' });
     expect(response.statusCode).toBe(200);
     const revisions = (await get(`/loan-application/${application.ID}/revisions`, sales)).json();
-    expect(revisions.at(-1).ChangedBy).toBe('staff:dev-staff:Test Agent');
+    // Staff tokens carry the agent's uuid as subject (ADR 0020).
+    expect(revisions.at(-1).ChangedBy).toMatch(/^staff:[0-9a-f-]{36}$/);
     expect((await get(`/loan-application?customerID=${owner.CustomerID}`, sales)).json().Total).toBe(1);
   });
 

@@ -1,0 +1,244 @@
+import { type StaffPermission, staffMay } from '@nordloan/domain/access';
+import type { TokenRole } from '@nordloan/domain/auth';
+import type { Assignment, CallRecord, Note, PersonCheck, RealEstate } from '@nordloan/domain/backoffice';
+import type { LoanQuote } from '@nordloan/domain/lending/loan-quote.schema';
+import type { Applicant, LoanApplication } from '@nordloan/domain/loan-application';
+import type { Executor } from '#src/db/client.ts';
+import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import { findDocuments } from '#src/modules/documents/document.repository.ts';
+import { toDocument } from '#src/modules/documents/document.service.ts';
+import { findLeads } from '#src/modules/leads/lead.repository.ts';
+import { toLead } from '#src/modules/leads/lead.service.ts';
+import {
+  listLoanRequests,
+  listOutboxEvents,
+  listQuotes,
+  listStatusTransitions,
+} from '#src/modules/lending/lending.repository.ts';
+import { lenderName, toLoanQuote } from '#src/modules/lending/quote.mapper.ts';
+import {
+  toApplicant,
+  toCar,
+  toChild,
+  toDebt,
+  toExpense,
+} from '#src/modules/loan-applications/loan-application.mapper.ts';
+import { findApplicants } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
+import { loadAllSubRecords } from '#src/modules/loan-applications/sub-record.repository.ts';
+import { findPersonById } from '#src/modules/persons/person.repository.ts';
+import { toPerson } from '#src/modules/persons/person.service.ts';
+import { findOpenAssignment } from '../assignment.repository.ts';
+import { toAssignment, toCallRecord, toPersonCheck, toRealEstate } from '../backoffice.dto.ts';
+import { listCallRecordsForApplication } from '../call.repository.ts';
+import { listPersonChecks } from '../person-check.repository.ts';
+import { listRealEstateForPerson } from '../real-estate.repository.ts';
+import { listCurrentConsents, listNotes, listTermsAccepted } from './staff-application.repository.ts';
+
+// The 360° view of one application for staff (issue 9): everything a case handler needs on one page.
+// National ids stay masked here; revealing one is GET /person/{id}?reveal=NationalID (audited there).
+
+type ApplicantRole = 'MainApplicant' | 'CoApplicant';
+
+export interface Applicant360 {
+  Role: ApplicantRole;
+  Person: ReturnType<typeof toPerson> | null;
+  Income: Applicant | null;
+  Debts: ReturnType<typeof toDebt>[];
+  Expenses: ReturnType<typeof toExpense>[];
+  Children: ReturnType<typeof toChild>[];
+  Cars: ReturnType<typeof toCar>[];
+  RealEstate: RealEstate[];
+  PersonChecks: PersonCheck[];
+}
+
+export interface QuoteTimelineEntry {
+  At: string;
+  Event: string;
+  Status: string | number | null;
+}
+
+export interface LenderQuotes {
+  Lender: { ID: string; Name: string };
+  /** The lender's registration status (§4 finer statuses 211…), null before the panel was asked. */
+  Status: number | null;
+  Reason: string | null;
+  Quotes: LoanQuote[];
+  Timeline: QuoteTimelineEntry[];
+}
+
+export interface StaffAction {
+  Name: string;
+  Method: 'POST';
+  Path: string;
+  Permission: StaffPermission;
+  Allowed: boolean;
+}
+
+export interface Application360 {
+  Application: LoanApplication;
+  Applicants: Applicant360[];
+  Documents: ReturnType<typeof toDocument>[];
+  Quotes: LenderQuotes[];
+  Consents: { Brand: string; Purpose: string; Channel: string; Status: string; At: string }[];
+  TermsAccepted: { Type: string; Version: string; Brand: string; AcceptedAt: string }[];
+  Leads: ReturnType<typeof toLead>[];
+  Calls: CallRecord[];
+  StatusHistory: { From: number; To: number; At: string; Actor: string; Reason: string }[];
+  Notes: Note[];
+  Assignment: Assignment | null;
+  PersonChecks: PersonCheck[];
+  Actions: StaffAction[];
+}
+
+function actionsFor(application: LoanApplicationRow, roles: readonly TokenRole[]): StaffAction[] {
+  const base = `/backoffice/applications/${application.id}`;
+  const list: Omit<StaffAction, 'Allowed' | 'Method'>[] = [
+    { Name: 'Add a note', Path: `${base}/notes`, Permission: 'application.note' },
+    { Name: 'Withdraw for the customer', Path: `${base}/withdraw`, Permission: 'application.withdraw' },
+    { Name: 'Resend the magic link', Path: `${base}/magic-link`, Permission: 'magicLink.resend' },
+    // The existing quote route (offer-action.routes.ts): body { Amount, DurationMonths } per quote.
+    { Name: 'Change an offer', Path: '/loan-quote/{quoteId}/change', Permission: 'offer.change' },
+    { Name: 'Order a call', Path: '/backoffice/call-orders', Permission: 'call.make' },
+    { Name: 'Run the PEP/sanctions screening', Path: `${base}/screening`, Permission: 'screening.review' },
+  ];
+  return list.map((action) => ({
+    ...action,
+    Method: 'POST',
+    Allowed: staffMay(roles, action.Permission, application.country),
+  }));
+}
+
+async function applicantView(
+  db: Executor,
+  role: ApplicantRole,
+  personId: string | null,
+  details: Applicant | null,
+  subRecords: Awaited<ReturnType<typeof loadAllSubRecords>>,
+): Promise<Applicant360> {
+  const person = personId ? await findPersonById(db, personId) : undefined;
+  const own = <T extends { ownerRole: string }>(rows: T[]) => rows.filter((row) => row.ownerRole === role);
+  return {
+    Role: role,
+    Person: person ? toPerson(person) : null,
+    Income: details,
+    Debts: own(subRecords.debts).map(toDebt),
+    Expenses: own(subRecords.expenses).map(toExpense),
+    Children: own(subRecords.children).map(toChild),
+    Cars: own(subRecords.cars).map(toCar),
+    RealEstate: personId ? (await listRealEstateForPerson(db, personId)).map(toRealEstate) : [],
+    PersonChecks: personId ? (await listPersonChecks(db, personId)).map(toPersonCheck) : [],
+  };
+}
+
+async function quotesByLender(db: Executor, applicationId: string): Promise<LenderQuotes[]> {
+  const requests = await listLoanRequests(db, applicationId);
+  const quotes = await listQuotes(db, applicationId);
+  const events = await listOutboxEvents(db, applicationId);
+  const lenderIds = [...new Set([...requests.map((r) => r.lenderId), ...quotes.map((q) => q.lenderId)])];
+  return lenderIds.map((lenderId) => {
+    const request = requests.find((candidate) => candidate.lenderId === lenderId);
+    const timeline: QuoteTimelineEntry[] = [];
+    if (request) {
+      timeline.push({ At: request.createdAt.toISOString(), Event: 'loan-request-created', Status: 211 });
+      if (request.registeredAt) {
+        timeline.push({
+          At: request.registeredAt.toISOString(),
+          Event: 'registered',
+          Status: request.status,
+        });
+      }
+      if (request.decidedAt) {
+        timeline.push({ At: request.decidedAt.toISOString(), Event: 'decided', Status: request.status });
+      }
+    }
+    for (const event of events) {
+      if (event.aggregateType !== 'loan-quote' || event.payload.LenderID !== lenderId) continue;
+      const status = event.payload.Status;
+      timeline.push({
+        At: event.createdAt.toISOString(),
+        Event: event.eventName,
+        Status: typeof status === 'string' || typeof status === 'number' ? status : null,
+      });
+    }
+    timeline.sort((a, b) => a.At.localeCompare(b.At));
+    return {
+      Lender: { ID: lenderId, Name: lenderName(lenderId) },
+      Status: request?.status ?? null,
+      Reason: request?.reason ?? null,
+      Quotes: quotes.filter((quote) => quote.lenderId === lenderId).map(toLoanQuote),
+      Timeline: timeline,
+    };
+  });
+}
+
+export async function describe360(
+  db: Executor,
+  application: LoanApplicationRow,
+  roles: readonly TokenRole[],
+): Promise<Application360> {
+  const applicantRows = await findApplicants(db, application.id);
+  const detailsOf = (role: ApplicantRole) => {
+    const row = applicantRows.find((candidate) => candidate.role === role);
+    return row ? toApplicant(row) : null;
+  };
+  const subRecords = await loadAllSubRecords(db, application.id);
+  const applicants = [
+    await applicantView(db, 'MainApplicant', application.personId, detailsOf('MainApplicant'), subRecords),
+  ];
+  if (application.coApplicantPersonId || detailsOf('CoApplicant')) {
+    applicants.push(
+      await applicantView(
+        db,
+        'CoApplicant',
+        application.coApplicantPersonId,
+        detailsOf('CoApplicant'),
+        subRecords,
+      ),
+    );
+  }
+  const customerId = application.customerId;
+  const consents = customerId ? await listCurrentConsents(db, customerId) : [];
+  const terms = customerId ? await listTermsAccepted(db, customerId) : [];
+  const open = await findOpenAssignment(db, application.id);
+  const transitions = await listStatusTransitions(db, application.id);
+  return {
+    Application: await presentApplication(db, application),
+    Applicants: applicants,
+    Documents: (await findDocuments(db, application.id)).map(toDocument),
+    Quotes: await quotesByLender(db, application.id),
+    Consents: consents.map((row) => ({
+      Brand: row.consentBrand,
+      Purpose: row.purpose,
+      Channel: row.channel,
+      Status: row.status,
+      At: row.createdAt.toISOString(),
+    })),
+    TermsAccepted: terms.map((row) => ({
+      Type: row.tcType,
+      Version: row.versionLabel,
+      Brand: row.brand,
+      AcceptedAt: row.acceptedAt.toISOString(),
+    })),
+    Leads: (await findLeads(db, application.id)).map(toLead),
+    Calls: (await listCallRecordsForApplication(db, application.id)).map(toCallRecord),
+    StatusHistory: transitions.map((row) => ({
+      From: row.fromStatus,
+      To: row.toStatus,
+      At: row.createdAt.toISOString(),
+      Actor: row.actorId,
+      Reason: row.reason,
+    })),
+    Notes: (await listNotes(db, application.id)).map((row) => ({
+      ID: row.id,
+      LoanApplicationID: row.loanApplicationId,
+      AgentID: row.agentId,
+      AgentName: row.agentName,
+      Text: row.text,
+      CreatedAt: row.createdAt.toISOString(),
+    })),
+    Assignment: open ? toAssignment(open) : null,
+    PersonChecks: applicants.flatMap((applicant) => applicant.PersonChecks),
+    Actions: actionsFor(application, roles),
+  };
+}

@@ -1,0 +1,117 @@
+import {
+  auditItemSchema,
+  listOf,
+  noteBodySchema,
+  noteSchema,
+  pageQuerySchema,
+  searchQuerySchema,
+  searchResultSchema,
+  withdrawBodySchema,
+} from '@nordloan/domain/backoffice';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { type MessageSender, messageSenderFor } from '#src/modules/magic-links/outbox.ts';
+import { messageRateLimit } from '#src/plugins/security.ts';
+import { staffGate, staffOf } from '../staff/staff-gate.ts';
+import {
+  addNote,
+  applicationAudit,
+  getApplication360,
+  resendMagicLink,
+  searchApplications,
+  withdrawForCustomer,
+} from './staff-application.service.ts';
+
+const idParams = z.object({ id: z.string() });
+const tags = ['backoffice'];
+
+export async function staffApplicationRoutes(
+  app: FastifyInstance,
+  options: ModuleOptions & { sender?: MessageSender },
+) {
+  const { db, now, config } = options;
+  const sender = options.sender ?? messageSenderFor(config);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const gate = staffGate(db);
+  const context = (request: FastifyRequest) => ({ db, now, staff: staffOf(request) });
+
+  routes.get(
+    '/backoffice/search',
+    {
+      preValidation: gate,
+      schema: { tags, querystring: searchQuerySchema, response: { 200: listOf(searchResultSchema) } },
+    },
+    async (request) => searchApplications({ ...context(request), ...request.query }),
+  );
+
+  // The 360° view (its shape: application-360.ts); the read is audited.
+  routes.get(
+    '/backoffice/applications/:id',
+    { preValidation: gate, schema: { tags, params: idParams } },
+    async (request) => getApplication360({ ...context(request), applicationId: request.params.id }),
+  );
+
+  routes.post(
+    '/backoffice/applications/:id/notes',
+    {
+      preValidation: gate,
+      schema: { tags, params: idParams, body: noteBodySchema, response: { 201: noteSchema } },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return addNote({ ...context(request), applicationId: request.params.id, text: request.body.Text });
+    },
+  );
+
+  routes.post(
+    '/backoffice/applications/:id/withdraw',
+    { preValidation: gate, schema: { tags, params: idParams, body: withdrawBodySchema } },
+    async (request) =>
+      withdrawForCustomer({
+        ...context(request),
+        applicationId: request.params.id,
+        reason: request.body.Reason,
+      }),
+  );
+
+  routes.post(
+    '/backoffice/applications/:id/magic-link',
+    {
+      config: messageRateLimit,
+      preValidation: gate,
+      schema: {
+        tags,
+        params: idParams,
+        body: z.strictObject({ Channel: z.enum(['email', 'sms']).default('email') }).nullish(),
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return resendMagicLink({
+        ...context(request),
+        applicationId: request.params.id,
+        channel: request.body?.Channel ?? 'email',
+        config,
+        sender,
+        log: request.log,
+      });
+    },
+  );
+
+  routes.get(
+    '/backoffice/applications/:id/audit',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: pageQuerySchema,
+        response: { 200: listOf(auditItemSchema) },
+      },
+    },
+    async (request) =>
+      applicationAudit({ ...context(request), applicationId: request.params.id, ...request.query }),
+  );
+}

@@ -1,0 +1,208 @@
+import { type WorkQueueRule, workQueueRules } from '@nordloan/domain/backoffice';
+import { and, asc, count, eq, inArray, isNotNull, isNull, min, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '#src/db/client.ts';
+import { loanApplication } from '#src/db/schema/applications.ts';
+import { assignment, bucket } from '#src/db/schema/backoffice.ts';
+import { person } from '#src/db/schema/core.ts';
+import type { AssignmentRow } from '../assignment.repository.ts';
+import type { BucketRow } from '../bucket.repository.ts';
+
+// Work-queue SQL beyond the §3 repositories: pages with the application's headline, summaries with the
+// oldest item, taking the next item, and Revision-guarded changes (ADR 0021).
+
+const isOpen = isNull(assignment.processedAt);
+
+export interface QueueFilters {
+  countries: readonly string[];
+  bucketId?: string | undefined;
+  assigneeId?: string | undefined;
+  processed?: boolean | undefined;
+}
+
+function queueConditions(filters: QueueFilters): SQL | undefined {
+  return and(
+    inArray(assignment.country, [...filters.countries]),
+    filters.bucketId ? eq(assignment.bucketId, filters.bucketId) : undefined,
+    filters.assigneeId ? eq(assignment.assigneeId, filters.assigneeId) : undefined,
+    filters.processed === undefined
+      ? undefined
+      : filters.processed
+        ? isNotNull(assignment.processedAt)
+        : isOpen,
+  );
+}
+
+export interface QueueItemRow {
+  assignment: AssignmentRow;
+  humanReadableId: string;
+  product: string;
+  status: number;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** One page of a queue, longest waiting first, with the total of the filter. */
+export async function pageQueue(
+  db: Executor,
+  filters: QueueFilters,
+  paging: { offset: number; limit: number },
+): Promise<{ rows: QueueItemRow[]; total: number }> {
+  if (filters.countries.length === 0) return { rows: [], total: 0 };
+  const where = queueConditions(filters);
+  const rows = await db
+    .select({
+      assignment,
+      humanReadableId: loanApplication.humanReadableId,
+      product: loanApplication.product,
+      status: loanApplication.status,
+      firstName: person.firstName,
+      lastName: person.lastName,
+    })
+    .from(assignment)
+    .innerJoin(loanApplication, eq(loanApplication.id, assignment.loanApplicationId))
+    .leftJoin(person, eq(person.id, loanApplication.personId))
+    .where(where)
+    .orderBy(asc(assignment.bucketUpdatedAt), asc(assignment.id))
+    .offset(paging.offset)
+    .limit(paging.limit);
+  const [totals] = await db.select({ total: count() }).from(assignment).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export interface BucketSummaryWithOldest {
+  bucket: BucketRow;
+  assigned: number;
+  unassigned: number;
+  total: number;
+  oldest: Date | null;
+}
+
+/** Open items per bucket (every bucket, zeros included) in the given markets, with the oldest one. */
+export async function summarizeQueues(
+  db: Executor,
+  countries: readonly string[],
+): Promise<BucketSummaryWithOldest[]> {
+  const buckets = await db.select().from(bucket).orderBy(asc(bucket.priority), asc(bucket.name));
+  if (countries.length === 0) {
+    return buckets.map((row) => ({ bucket: row, assigned: 0, unassigned: 0, total: 0, oldest: null }));
+  }
+  const counts = await db
+    .select({
+      bucketId: assignment.bucketId,
+      assigned: sql<number>`count(${assignment.assigneeId})::int`,
+      total: sql<number>`count(*)::int`,
+      oldest: min(assignment.bucketUpdatedAt),
+    })
+    .from(assignment)
+    .where(and(isOpen, inArray(assignment.country, [...countries])))
+    .groupBy(assignment.bucketId);
+  const byBucket = new Map(counts.map((row) => [row.bucketId, row]));
+  return buckets.map((row) => {
+    const found = byBucket.get(row.id);
+    const total = found?.total ?? 0;
+    const assigned = found?.assigned ?? 0;
+    return {
+      bucket: row,
+      assigned,
+      unassigned: total - assigned,
+      total,
+      oldest: found?.oldest ? new Date(found.oldest) : null,
+    };
+  });
+}
+
+export async function findAssignmentById(db: Executor, id: string): Promise<AssignmentRow | undefined> {
+  const [row] = await db.select().from(assignment).where(eq(assignment.id, id));
+  return row;
+}
+
+export async function findAssignmentByIdForUpdate(
+  db: Executor,
+  id: string,
+): Promise<AssignmentRow | undefined> {
+  const [row] = await db.select().from(assignment).where(eq(assignment.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The oldest unassigned open item of a bucket in the given markets, held FOR UPDATE; items another
+ * agent is taking at this moment are skipped (SKIP LOCKED), so two agents never get the same one.
+ */
+export async function lockNextUnassigned(
+  db: Executor,
+  input: { bucketId: string; countries: readonly string[] },
+): Promise<AssignmentRow | undefined> {
+  if (input.countries.length === 0) return undefined;
+  const [row] = await db
+    .select()
+    .from(assignment)
+    .where(
+      and(
+        eq(assignment.bucketId, input.bucketId),
+        isOpen,
+        isNull(assignment.assigneeId),
+        inArray(assignment.country, [...input.countries]),
+      ),
+    )
+    .orderBy(asc(assignment.bucketUpdatedAt), asc(assignment.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/**
+ * Changes an assignment if it is still at `revision` and open; adds one to its Revision. Answers
+ * undefined when it was changed meanwhile (or processed): the caller answers 409.
+ */
+export async function updateAssignmentAt(
+  db: Executor,
+  input: {
+    id: string;
+    revision: number;
+    now: Date;
+    changes: Partial<{
+      assigneeId: string | null;
+      processedAt: Date;
+      processedBy: string;
+      bucketId: string;
+      bucketUpdatedAt: Date;
+    }>;
+  },
+): Promise<AssignmentRow | undefined> {
+  const [row] = await db
+    .update(assignment)
+    .set({ ...input.changes, revision: sql`${assignment.revision} + 1`, updatedAt: input.now })
+    .where(and(eq(assignment.id, input.id), eq(assignment.revision, input.revision), isOpen))
+    .returning();
+  return row;
+}
+
+/** The bucket a work-queue rule fills, created from the rule the first time it is needed. */
+export async function ensureRuleBucket(db: Executor, rule: WorkQueueRule, now: Date): Promise<BucketRow> {
+  const [existing] = await db.select().from(bucket).where(eq(bucket.rule, rule));
+  if (existing) return existing;
+  const definition = workQueueRules.find((candidate) => candidate.rule === rule)!;
+  const [created] = await db
+    .insert(bucket)
+    .values({
+      name: definition.name,
+      priority: definition.priority,
+      requiresAceAction: definition.requiresAceAction,
+      conditionsExplanation: definition.explanation,
+      rule,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  // Another transaction made it, or staff made a bucket of that name by hand: that bucket takes the rule.
+  const [adopted] = await db
+    .update(bucket)
+    .set({ rule, updatedAt: now })
+    .where(and(eq(bucket.name, definition.name), isNull(bucket.rule)))
+    .returning();
+  if (adopted) return adopted;
+  const [raced] = await db.select().from(bucket).where(eq(bucket.rule, rule));
+  return raced!;
+}
