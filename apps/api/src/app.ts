@@ -15,7 +15,10 @@ import type { ModuleOptions } from './lib/module-options.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { TokenService } from './modules/auth/token.service.ts';
 import { staffApplicationRoutes } from './modules/backoffice/applications/staff-application.routes.ts';
+import { callRoutes } from './modules/backoffice/calls/calls.routes.ts';
+import type { TelephonyAdapter } from './modules/backoffice/calls/telephony-adapter.ts';
 import { queueRoutes } from './modules/backoffice/queues/queue.routes.ts';
+import { screeningRoutes } from './modules/backoffice/screening/screening.routes.ts';
 import { staffRoutes } from './modules/backoffice/staff/staff.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
@@ -47,6 +50,8 @@ export interface AppDependencies {
   tokens: TokenService;
   /** The clock every service reads; tests move it. */
   now?: () => Date;
+  /** The telephony provider of outbound calls (default: the local stand-in, ADR 0022). */
+  telephony?: TelephonyAdapter;
 }
 
 /** Builds the whole API (no listen: server.ts does that, tests use app.inject). */
@@ -122,6 +127,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   ]) {
     await app.register(routes, moduleOptions);
   }
+  await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
+  await app.register(screeningRoutes, moduleOptions);
 
   return app;
 }

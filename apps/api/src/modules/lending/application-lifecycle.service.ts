@@ -7,6 +7,7 @@ import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { jobKinds } from '#src/jobs/job-kinds.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { screenSubmittedApplication } from '#src/modules/backoffice/screening/screening.service.ts';
 import { assertCallerReaches, isUuid } from '#src/modules/loan-applications/application-access.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
@@ -83,6 +84,7 @@ export async function submitApplication(options: LifecycleOptions): Promise<Loan
       reason: caller.kind === 'staff' ? 'Submitted by staff for the customer' : 'Submitted by the applicant',
       now,
     });
+    await screenSubmittedApplication(tx, submitted, now);
     await enqueueIntake(tx, submitted, now);
     return presentApplication(tx, submitted);
   });

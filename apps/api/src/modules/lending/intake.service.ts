@@ -2,6 +2,7 @@ import type { Country } from '@nordloan/domain/enums';
 import { validateNationalId } from '@nordloan/domain/national-id';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import { screeningHoldsApplication } from '#src/modules/backoffice/screening/screening.service.ts';
 import { type CheckCandidate, checkApplication } from '#src/modules/loan-applications/application-check.ts';
 import { toApplicant } from '#src/modules/loan-applications/loan-application.mapper.ts';
 import {
@@ -83,6 +84,8 @@ export async function runIntake(options: IntakeOptions): Promise<void> {
         await externalDataStep(options, application);
         break;
       case 200:
+        // An open PEP/sanctions hit holds the application before the lender panel (ADR 0022).
+        if (await screeningHoldsApplication(db, applicationId)) return;
         await db.transaction((tx) =>
           startRegistration(tx, { application, panel: options.panel, now: now() }),
         );

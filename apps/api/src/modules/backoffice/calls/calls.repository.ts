@@ -1,0 +1,138 @@
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '#src/db/client.ts';
+import { consentRecord } from '#src/db/schema/applicant.ts';
+import { agent, callOrder, callRecord } from '#src/db/schema/backoffice.ts';
+import type { AgentRow } from '../agent.repository.ts';
+import type { CallOrderRow, CallRecordRow, NewCallRecordRow } from '../call.repository.ts';
+
+// Queries of the call routes that the shared back-office repositories do not have: lists over several
+// markets (a caller's countries), record updates by our own id, and the "no sales calls" preference.
+
+export interface Paging {
+  offset: number;
+  limit: number;
+}
+
+const stillToCall = sql`NOT EXISTS (SELECT 1 FROM ${callRecord} WHERE ${callRecord.orderId} = ${callOrder.id} AND ${callRecord.answered})`;
+
+/** §3 call list over the caller's markets: orders not yet answered, oldest first (ADR 0013). */
+export async function listCallListIn(
+  db: Executor,
+  countries: readonly string[],
+  paging: Paging,
+): Promise<{ items: CallOrderRow[]; total: number }> {
+  const where = and(stillToCall, inArray(callOrder.marketCountry, [...countries]));
+  const items = await db
+    .select()
+    .from(callOrder)
+    .where(where)
+    .orderBy(asc(callOrder.createdAt), asc(callOrder.id))
+    .offset(paging.offset)
+    .limit(paging.limit);
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(callOrder).where(where);
+  return { items, total: counted?.total ?? 0 };
+}
+
+/** Call records of the caller's markets, optionally of one application, newest first. */
+export async function listCallRecordsIn(
+  db: Executor,
+  filters: { countries: readonly string[]; loanApplicationId?: string | undefined },
+  paging: Paging,
+): Promise<{ items: CallRecordRow[]; total: number }> {
+  const conditions: SQL[] = [inArray(callRecord.marketCountry, [...filters.countries])];
+  if (filters.loanApplicationId) conditions.push(eq(callRecord.loanApplicationId, filters.loanApplicationId));
+  const where = and(...conditions);
+  const items = await db
+    .select()
+    .from(callRecord)
+    .where(where)
+    .orderBy(desc(callRecord.createdAt), desc(callRecord.id))
+    .offset(paging.offset)
+    .limit(paging.limit);
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(callRecord).where(where);
+  return { items, total: counted?.total ?? 0 };
+}
+
+/** A call on the order that has not ended yet (one call at a time per order). */
+export async function findCallInProgress(db: Executor, orderId: string): Promise<CallRecordRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(callRecord)
+    .where(and(eq(callRecord.orderId, orderId), isNull(callRecord.endedAt)))
+    .limit(1);
+  return row;
+}
+
+export type CallProgress = Partial<
+  Pick<
+    NewCallRecordRow,
+    | 'externalRef'
+    | 'initiatedAt'
+    | 'answeredAt'
+    | 'answered'
+    | 'wentToVoicemail'
+    | 'endedAt'
+    | 'stateDescription'
+  >
+>;
+
+/**
+ * Applies a provider event to the record, unless the call has already ended (a late or repeated webhook
+ * changes nothing). Answers the updated row, or undefined when nothing changed.
+ */
+export async function updateCallInProgress(
+  db: Executor,
+  id: string,
+  changes: CallProgress,
+  now: Date,
+): Promise<CallRecordRow | undefined> {
+  const [row] = await db
+    .update(callRecord)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(callRecord.id, id), isNull(callRecord.endedAt)))
+    .returning();
+  return row;
+}
+
+/** Agents whose market is one of `countries`, by name. */
+export async function listAgentsIn(
+  db: Executor,
+  countries: readonly string[],
+  paging: Paging,
+): Promise<{ items: AgentRow[]; total: number }> {
+  const where = inArray(agent.marketCountry, [...countries]);
+  const items = await db
+    .select()
+    .from(agent)
+    .where(where)
+    .orderBy(asc(agent.name), asc(agent.id))
+    .offset(paging.offset)
+    .limit(paging.limit);
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(agent).where(where);
+  return { items, total: counted?.total ?? 0 };
+}
+
+/**
+ * The customer's current answer on marketing by phone for a consent brand (§3 consent: purpose ×
+ * channel, newest record wins), or undefined when they never answered.
+ */
+export async function findPhoneMarketingConsent(
+  db: Executor,
+  customerId: string,
+  consentBrand: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: consentRecord.status })
+    .from(consentRecord)
+    .where(
+      and(
+        eq(consentRecord.customerId, customerId),
+        eq(consentRecord.consentBrand, consentBrand),
+        eq(consentRecord.purpose, 'marketing'),
+        eq(consentRecord.channel, 'phone'),
+      ),
+    )
+    .orderBy(desc(consentRecord.seq))
+    .limit(1);
+  return row?.status;
+}
