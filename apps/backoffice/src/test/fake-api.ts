@@ -51,6 +51,8 @@ export const ids = {
   person: '66666666-6666-4666-8666-666666666666',
   callOrder: '77777777-7777-4777-8777-777777777777',
   callRecord: '88888888-8888-4888-8888-888888888888',
+  assignment: '99999999-9999-4999-8999-999999999999',
+  note: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
 };
 
 export const agentNO = {
@@ -67,6 +69,7 @@ export const me = {
 };
 
 export const assignment = {
+  ID: ids.assignment,
   LoanApplicationID: ids.application,
   BucketID: ids.bucket,
   AssigneeID: ids.agentNO,
@@ -87,7 +90,7 @@ export const application360 = {
   Application: {
     ID: ids.application,
     HumanReadableID: '100234',
-    Status: 100,
+    Status: 300,
     Product: 'ConsumerLoan',
     Country: 'NO',
     Brand: 'no-main',
@@ -99,36 +102,61 @@ export const application360 = {
       Person: { ID: ids.person, FirstName: 'Ola', LastName: 'Nordmann', NationalID: '140386*****' },
       Income: { GrossYearlyIncome: 720000, NetMonthlyIncome: 45000 },
       Debts: [{ ID: 'd1', Type: 'CreditCard', Amount: 20000 }],
-      Expenses: { Rent: 9000 },
+      Expenses: [{ ID: 'e1', Type: 'Rent', Amount: 9000 }],
       Children: [],
       Cars: [],
       RealEstate: [],
+      PersonChecks: [],
     },
   ],
   Documents: [],
   Quotes: [
     {
-      ID: 'q1',
       Lender: { ID: 'kyst', Name: 'Kyst Sparebank' },
-      Status: 'approved',
-      Amount: 150000,
-      DurationMonths: 60,
-      Timeline: [{ Status: 'registered', At: '2026-11-24T08:01:00Z' }],
+      Status: 300,
+      Reason: null,
+      Quotes: [{ ID: 'q1', Status: 'approved', Amount: 150000, DurationMonths: 60, EffectiveRate: 13.3 }],
+      Timeline: [{ At: '2026-11-24T08:01:00Z', Event: 'registered', Status: 300 }],
     },
   ],
   Consents: [],
-  TermsAccepted: null,
+  TermsAccepted: [],
   Leads: [],
   Calls: [],
-  StatusHistory: [{ Status: 100, At: '2026-11-24T08:00:00Z' }],
+  StatusHistory: [{ From: 100, To: 300, At: '2026-11-24T08:00:00Z', Actor: 'system', Reason: 'submitted' }],
   Notes: [
     {
-      ID: 'n1',
+      ID: ids.note,
+      LoanApplicationID: ids.application,
+      AgentID: ids.agentNO,
+      AgentName: 'Nora Handler',
       Text: 'Customer asked to be called after 16.',
-      AuthorName: 'Nora Handler',
       CreatedAt: '2026-11-24T08:30:00Z',
     },
   ],
   Assignment: assignment,
   PersonChecks: [],
+  Actions: [
+    {
+      Name: 'Add a note',
+      Method: 'POST',
+      Path: `/backoffice/applications/${ids.application}/notes`,
+      Permission: 'application.note',
+      Allowed: true,
+    },
+    {
+      Name: 'Withdraw',
+      Method: 'POST',
+      Path: `/backoffice/applications/${ids.application}/withdraw`,
+      Permission: 'application.withdraw',
+      Allowed: true,
+    },
+    {
+      Name: 'Screen',
+      Method: 'POST',
+      Path: `/backoffice/applications/${ids.application}/screening`,
+      Permission: 'screening.review',
+      Allowed: false,
+    },
+  ],
 };

@@ -1,6 +1,6 @@
 import type { OutboundNumberType } from '@nordloan/domain/enums';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callRecordListSchema, createCallOrder, startCall } from '#src/shared/api/calls.ts';
+import { callRecordPageSchema, createCallOrder, startCall } from '#src/shared/api/calls.ts';
 import { parseWith, request } from '#src/shared/api/http.ts';
 import { application360Key } from './get-application-360.ts';
 
@@ -14,7 +14,7 @@ export async function recordCall(applicationID: string, numberType: OutboundNumb
 }
 
 export async function listApplicationCalls(applicationID: string) {
-  return parseWith(callRecordListSchema)(
+  return parseWith(callRecordPageSchema)(
     await request('GET', '/backoffice/call-records', {
       query: { LoanApplicationID: applicationID, limit: 100 },
     }),

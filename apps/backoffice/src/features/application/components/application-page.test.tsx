@@ -21,7 +21,10 @@ describe('application 360° view', () => {
     installFakeApi({ 'GET /backoffice/me': { body: me }, [`GET ${viewPath}`]: { body: application360 } });
     const { router } = renderApp(`/applications/${ids.application}`);
     expect(await screen.findByRole('heading', { name: /#100234 · Ola Nordmann/ })).toBeTruthy();
-    expect(screen.getByText('100 Started')).toBeTruthy();
+    expect(screen.getByText('300 Registered')).toBeTruthy();
+    // Actions the role does not allow here are not offered (the server refuses them anyway).
+    expect(screen.queryByRole('button', { name: /Screen PEP/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Withdraw…' })).toBeTruthy();
     // The masked national id is shown as the server sends it, never unmasked here.
     expect(screen.getByText('140386*****')).toBeTruthy();
     const tabs = within(screen.getByRole('navigation', { name: 'Application sections' })).getAllByRole(
@@ -61,7 +64,7 @@ describe('application 360° view', () => {
             }
           : application360,
       }),
-      [`POST /backoffice/assignments/${ids.application}/processed`]: () => {
+      [`POST /backoffice/assignments/${ids.assignment}/processed`]: () => {
         processed = true;
         return { body: { ...assignment, ProcessedAt: '2026-11-24T09:00:00Z', ProcessedBy: ids.agentNO } };
       },
@@ -70,7 +73,7 @@ describe('application 360° view', () => {
     await screen.findByRole('heading', { name: /#100234/ });
     fireEvent.keyDown(window, { key: 'p' });
     expect(await screen.findByText('Marked processed. Press n for the next item.')).toBeTruthy();
-    expect(api.find('POST', `/backoffice/assignments/${ids.application}/processed`)[0]?.body).toEqual({
+    expect(api.find('POST', `/backoffice/assignments/${ids.assignment}/processed`)[0]?.body).toEqual({
       Revision: 3,
     });
     await waitFor(() =>
@@ -82,7 +85,7 @@ describe('application 360° view', () => {
     installFakeApi({
       'GET /backoffice/me': { body: me },
       [`GET ${viewPath}`]: { body: application360 },
-      [`POST /backoffice/assignments/${ids.application}/processed`]: {
+      [`POST /backoffice/assignments/${ids.assignment}/processed`]: {
         status: 409,
         body: { Message: 'The assignment was changed by someone else' },
       },

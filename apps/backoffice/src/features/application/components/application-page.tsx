@@ -3,6 +3,7 @@ import { NavLink, useNavigate, useParams } from 'react-router';
 import {
   type Application360,
   applicantName,
+  mayDo,
   useApplication360,
 } from '#src/features/application/api/get-application-360.ts';
 import { useMarkProcessed } from '#src/features/application/api/mark-processed.ts';
@@ -146,7 +147,6 @@ function ApplicationHeader({ view, agentID }: { view: Application360; agentID: s
   useShortcut('n', next, !!nextBucket);
 
   const emptyBucket = takeNext.error instanceof ApiError && takeNext.error.status === 404;
-  const country = application.Country ?? application.MarketCountry;
 
   return (
     <header className="application-header">
@@ -158,7 +158,7 @@ function ApplicationHeader({ view, agentID }: { view: Application360; agentID: s
         <StatusBadge code={application.Status} />
       </div>
       <p className="meta">
-        {[application.Product, country, application.Brand].filter(Boolean).join(' · ')}
+        {[application.Product, application.Country, application.Brand].join(' · ')}
         {assignment
           ? ` · ${
               assignment.ProcessedAt
@@ -190,20 +190,26 @@ function ApplicationHeader({ view, agentID }: { view: Application360; agentID: s
         >
           {takeNext.isPending ? 'Taking…' : 'Next item'} <Kbd>n</Kbd>
         </button>
-        <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending}>
-          {resend.isPending ? 'Sending…' : 'Resend magic link'}
-        </button>
-        <button type="button" onClick={() => screening.mutate()} disabled={screening.isPending}>
-          {screening.isPending ? 'Screening…' : 'Screen PEP/sanctions'}
-        </button>
-        <button
-          type="button"
-          className="danger"
-          onClick={() => setWithdrawing((open) => !open)}
-          aria-expanded={withdrawing}
-        >
-          Withdraw…
-        </button>
+        {mayDo(view, '/magic-link') ? (
+          <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending}>
+            {resend.isPending ? 'Sending…' : 'Resend magic link'}
+          </button>
+        ) : null}
+        {mayDo(view, '/screening') ? (
+          <button type="button" onClick={() => screening.mutate()} disabled={screening.isPending}>
+            {screening.isPending ? 'Screening…' : 'Screen PEP/sanctions'}
+          </button>
+        ) : null}
+        {mayDo(view, '/withdraw') ? (
+          <button
+            type="button"
+            className="danger"
+            onClick={() => setWithdrawing((open) => !open)}
+            aria-expanded={withdrawing}
+          >
+            Withdraw…
+          </button>
+        ) : null}
       </div>
       {markProcessed.isError ? (
         <ErrorMessage title="Not marked processed" error={markProcessed.error} />

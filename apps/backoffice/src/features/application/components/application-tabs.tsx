@@ -1,11 +1,7 @@
-import type {
-  ApplicantView,
-  Application360,
-  QuoteView,
-} from '#src/features/application/api/get-application-360.ts';
-import { Fields, formatScalar, RecordView } from '#src/shared/ui/data-view.tsx';
+import type { ApplicantView, Application360 } from '#src/features/application/api/get-application-360.ts';
 import { Empty } from '#src/shared/ui/feedback.tsx';
 import { formatDateTime } from '#src/shared/ui/format.ts';
+import { Fields, formatScalar, RecordView } from '#src/shared/ui/record-view.tsx';
 
 // The read-only tabs of the 360° view. Each shows everything the server sends for its part.
 
@@ -76,11 +72,6 @@ export function FinancesTab({ view }: { view: Application360 }) {
       ))}
     </div>
   );
-}
-
-export function lenderName(quote: QuoteView): string {
-  if (!quote.Lender) return 'Lender';
-  return typeof quote.Lender === 'string' ? quote.Lender : (quote.Lender.Name ?? quote.Lender.ID ?? 'Lender');
 }
 
 export function ConsentsTab({ view }: { view: Application360 }) {

@@ -1,7 +1,7 @@
 import { useApplicationAudit } from '#src/features/application/api/list-application-audit.ts';
-import { formatScalar } from '#src/shared/ui/data-view.tsx';
 import { Empty, ErrorMessage, Loading } from '#src/shared/ui/feedback.tsx';
 import { formatDateTime } from '#src/shared/ui/format.ts';
+import { formatScalar } from '#src/shared/ui/record-view.tsx';
 
 export function AuditTab({ applicationID }: { applicationID: string }) {
   const audit = useApplicationAudit(applicationID, true);

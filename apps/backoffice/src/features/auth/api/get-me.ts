@@ -1,20 +1,14 @@
-import { agentSchema } from '@nordloan/domain/backoffice';
-import { countrySchema } from '@nordloan/domain/enums';
+import { type StaffMe, staffMeSchema } from '@nordloan/domain/backoffice';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { parseWith, request } from '#src/shared/api/http.ts';
 import { useToken } from '#src/shared/session/session-store.ts';
 
 // GET /backoffice/me → the signed-in agent and, per permission, the countries it holds it in.
 
-export const meSchema = z.object({
-  Agent: agentSchema.loose(),
-  Permissions: z.record(z.string(), z.array(countrySchema)),
-});
-export type Me = z.infer<typeof meSchema>;
+export type Me = StaffMe;
 
 export async function getMe(): Promise<Me> {
-  return parseWith(meSchema)(await request('GET', '/backoffice/me'));
+  return parseWith(staffMeSchema)(await request('GET', '/backoffice/me'));
 }
 
 export const meQueryOptions = (token: string | null) =>

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callOrderAnswerSchema } from '#src/shared/api/calls.ts';
+import { callOrderPageSchema } from '#src/shared/api/calls.ts';
 import { parseWith, request } from '#src/shared/api/http.ts';
-import { listSchema, pageSize } from '#src/shared/api/list.ts';
+import { pageSize } from '#src/shared/api/list.ts';
 
 // GET /backoffice/call-list?country=&offset=&limit= → call orders not yet answered, oldest first.
 
 export async function listCallList(filter: { country?: string; offset: number }) {
-  return parseWith(listSchema(callOrderAnswerSchema))(
+  return parseWith(callOrderPageSchema)(
     await request('GET', '/backoffice/call-list', {
       query: { country: filter.country, offset: filter.offset, limit: pageSize },
     }),

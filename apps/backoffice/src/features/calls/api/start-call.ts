@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callRecordAnswerSchema, startCall } from '#src/shared/api/calls.ts';
+import { callRecordSchema, startCall } from '#src/shared/api/calls.ts';
 import { parseWith, request, segment } from '#src/shared/api/http.ts';
 
 export function useStartCall() {
@@ -12,7 +12,7 @@ export function useStartCall() {
 
 /** GET /backoffice/call-records/{id}: the record as the telephony adapter's events update it. */
 export async function getCallRecord(callRecordID: string) {
-  return parseWith(callRecordAnswerSchema)(
+  return parseWith(callRecordSchema)(
     await request('GET', `/backoffice/call-records/${segment(callRecordID)}`),
   );
 }

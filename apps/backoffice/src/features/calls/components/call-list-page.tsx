@@ -1,8 +1,9 @@
+import type { CallOrder } from '@nordloan/domain/backoffice';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCallList } from '#src/features/calls/api/list-call-list.ts';
 import { useCallRecord, useStartCall } from '#src/features/calls/api/start-call.ts';
-import { type CallOrderAnswer, callOutcome } from '#src/shared/api/calls.ts';
+import { callOutcome } from '#src/shared/api/calls.ts';
 import { Empty, ErrorMessage, Kbd, Loading } from '#src/shared/ui/feedback.tsx';
 import { formatAge } from '#src/shared/ui/format.ts';
 import { Pager } from '#src/shared/ui/pager.tsx';
@@ -22,7 +23,7 @@ export function CallListPage({ countries }: { countries: string[] }) {
   const [active, setActive] = useState<{ orderID: string; recordID: string } | null>(null);
   const record = useCallRecord(active?.recordID ?? null);
 
-  const call = (order: CallOrderAnswer) => {
+  const call = (order: CallOrder) => {
     if (start.isPending) return;
     start.mutate(order.ID, { onSuccess: (answer) => setActive({ orderID: order.ID, recordID: answer.ID }) });
   };

@@ -1,22 +1,14 @@
+import { type BucketSummaryView, bucketSummaryViewSchema } from '@nordloan/domain/backoffice';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { parseWith, request } from '#src/shared/api/http.ts';
 
 // GET /backoffice/buckets/summary?country= → open items per bucket (only countries the caller may read).
 
-export const bucketSummaryItemSchema = z.looseObject({
-  BucketID: z.string(),
-  Name: z.string(),
-  Priority: z.number(),
-  NumApplicationsAssigned: z.number().int(),
-  NumApplicationsUnassigned: z.number().int(),
-  Total: z.number().int(),
-  OldestItemAt: z.string().nullable().optional(),
-});
-export type BucketSummaryItem = z.infer<typeof bucketSummaryItemSchema>;
+export type BucketSummaryItem = BucketSummaryView;
 
 export async function getBucketSummary(country?: string): Promise<BucketSummaryItem[]> {
-  const items = parseWith(z.array(bucketSummaryItemSchema))(
+  const items = parseWith(z.array(bucketSummaryViewSchema))(
     await request('GET', '/backoffice/buckets/summary', { query: { country } }),
   );
   return [...items].sort((a, b) => a.Priority - b.Priority);

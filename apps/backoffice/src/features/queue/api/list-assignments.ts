@@ -1,7 +1,7 @@
+import { assignmentListItemSchema, listOf } from '@nordloan/domain/backoffice';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { assignmentAnswerSchema } from '#src/shared/api/assignments.ts';
 import { parseWith, request } from '#src/shared/api/http.ts';
-import { listSchema, pageSize } from '#src/shared/api/list.ts';
+import { pageSize } from '#src/shared/api/list.ts';
 
 // GET /backoffice/assignments?view=all|mine&BucketID=&Processed=&offset=&limit=
 
@@ -13,7 +13,7 @@ export interface AssignmentFilter {
 }
 
 export async function listAssignments(filter: AssignmentFilter) {
-  return parseWith(listSchema(assignmentAnswerSchema))(
+  return parseWith(listOf(assignmentListItemSchema))(
     await request('GET', '/backoffice/assignments', {
       query: {
         view: filter.view,

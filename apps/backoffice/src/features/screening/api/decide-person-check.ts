@@ -1,10 +1,11 @@
+import type { ScreeningDecision } from '@nordloan/domain/screening';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, segment } from '#src/shared/api/http.ts';
 
 // POST /backoffice/person-checks/{id}/decision { Decision, Reason }: block stops the application
 // (198/199 through the status-transition service), clear lets it continue. Both are audited.
 
-export type ScreeningDecision = 'clear' | 'block';
+export type { ScreeningDecision };
 
 export interface PersonCheckDecision {
   personCheckID: string;

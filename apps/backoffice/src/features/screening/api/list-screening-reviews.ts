@@ -1,22 +1,14 @@
-import { personCheckSchema } from '@nordloan/domain/backoffice';
+import { type ScreeningReviewItem, screeningReviewPageSchema } from '@nordloan/domain/screening';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { parseWith, request } from '#src/shared/api/http.ts';
-import { listSchema, pageSize } from '#src/shared/api/list.ts';
+import { pageSize } from '#src/shared/api/list.ts';
 
 // GET /backoffice/screening/reviews?country=&offset=&limit= → open PEP/sanctions hits to review.
 
-export const screeningReviewSchema = z.looseObject({
-  PersonCheck: personCheckSchema.loose(),
-  LoanApplicationID: z.string().nullish(),
-  HumanReadableID: z.union([z.string(), z.number()]).nullish(),
-  ApplicantName: z.string().nullish(),
-  Status: z.number().int().nullish(),
-});
-export type ScreeningReview = z.infer<typeof screeningReviewSchema>;
+export type ScreeningReview = ScreeningReviewItem;
 
 export async function listScreeningReviews(filter: { country?: string; offset: number }) {
-  return parseWith(listSchema(screeningReviewSchema))(
+  return parseWith(screeningReviewPageSchema)(
     await request('GET', '/backoffice/screening/reviews', {
       query: { country: filter.country, offset: filter.offset, limit: pageSize },
     }),

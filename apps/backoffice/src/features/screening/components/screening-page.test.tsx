@@ -27,6 +27,7 @@ const review = {
   LoanApplicationID: ids.application,
   HumanReadableID: '100234',
   ApplicantName: 'Ola Nordmann',
+  Country: 'NO',
   Status: 300,
 };
 
