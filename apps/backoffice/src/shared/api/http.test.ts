@@ -43,7 +43,7 @@ describe('request', () => {
       'fetch',
       vi.fn(async () => new Response('{"Message":"Unauthorized"}', { status: 401 })),
     );
-    const error = await request('GET', '/backoffice/me').catch((caught) => caught);
+    const error = (await request('GET', '/backoffice/me').catch((caught: unknown) => caught)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('Unauthorized');
     expect(readToken()).toBeNull();
