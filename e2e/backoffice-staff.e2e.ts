@@ -124,7 +124,7 @@ describe('back office in the browser', () => {
       // n: the oldest unassigned item of the bucket — the only Norwegian one on this fresh server.
       await page.keyboard.press('n');
       await page.waitForURL(`**/applications/${applicationId}`);
-      await page.getByRole('heading', { name: /Kari Fjellheim/ }).waitFor();
+      await page.getByRole('heading', { level: 1, name: /Kari Fjellheim/ }).waitFor();
       expect(await page.getByText('assigned to you').count()).toBe(1);
       await expectNoSeriousAxeViolations(page, '360 view');
       await saveScreenshots(page, 'backoffice-application');

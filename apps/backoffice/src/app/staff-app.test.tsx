@@ -97,7 +97,7 @@ describe('work queue', () => {
     fireEvent.keyDown(window, { key: 'n' });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/applications/${ids.application}`));
     expect(api.find('POST', '/backoffice/assignments/next')[0]?.body).toEqual({ BucketID: ids.bucket });
-    expect(await screen.findByRole('heading', { name: /#100234 · Ola Nordmann/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /100234 · Ola Nordmann/ })).toBeTruthy();
   });
 
   it('tells the broker when the bucket is empty', async () => {

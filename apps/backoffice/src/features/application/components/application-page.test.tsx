@@ -20,7 +20,7 @@ describe('application 360° view', () => {
   it('shows the application with its tabs, switched with the number keys', async () => {
     installFakeApi({ 'GET /backoffice/me': { body: me }, [`GET ${viewPath}`]: { body: application360 } });
     const { router } = renderApp(`/applications/${ids.application}`);
-    expect(await screen.findByRole('heading', { name: /#100234 · Ola Nordmann/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /100234 · Ola Nordmann/ })).toBeTruthy();
     expect(screen.getByText('300 Registered')).toBeTruthy();
     // Actions the role does not allow here are not offered (the server refuses them anyway).
     expect(screen.queryByRole('button', { name: /Screen PEP/ })).toBeNull();
@@ -70,7 +70,7 @@ describe('application 360° view', () => {
       },
     });
     renderApp(`/applications/${ids.application}`);
-    await screen.findByRole('heading', { name: /#100234/ });
+    await screen.findByRole('heading', { name: /100234 ·/ });
     fireEvent.keyDown(window, { key: 'p' });
     expect(await screen.findByText('Marked processed. Press n for the next item.')).toBeTruthy();
     expect(api.find('POST', `/backoffice/assignments/${ids.assignment}/processed`)[0]?.body).toEqual({

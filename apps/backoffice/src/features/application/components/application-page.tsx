@@ -41,9 +41,7 @@ export function ApplicationPage({ agentID }: { agentID: string }) {
   const activeTab: ApplicationTabId = isApplicationTab(tab) ? tab : 'applicants';
   const navigate = useNavigate();
   const view = useApplication360(applicationID);
-  useDocumentTitle(
-    view.data ? `Application ${view.data.Application.HumanReadableID ?? ''}`.trim() : 'Application',
-  );
+  useDocumentTitle(view.data ? `Application ${view.data.Application.HumanReadableID}` : 'Application');
 
   useShortcut(
     applicationTabs.map((_, index) => String(index + 1)),
@@ -152,8 +150,7 @@ function ApplicationHeader({ view, agentID }: { view: Application360; agentID: s
     <header className="application-header">
       <div className="title-row">
         <h1>
-          {application.HumanReadableID ? `#${application.HumanReadableID}` : 'Application'} ·{' '}
-          {applicantName(view)}
+          {application.HumanReadableID} · {applicantName(view)}
         </h1>
         <StatusBadge code={application.Status} />
       </div>

@@ -1,6 +1,6 @@
 import type { ApplicantView, Application360 } from '#src/features/application/api/get-application-360.ts';
 import { Empty } from '#src/shared/ui/feedback.tsx';
-import { formatDateTime } from '#src/shared/ui/format.ts';
+import { formatDateTime, humanize } from '#src/shared/ui/format.ts';
 import { Fields, formatScalar, RecordView } from '#src/shared/ui/record-view.tsx';
 
 // The read-only tabs of the 360° view. Each shows everything the server sends for its part.
@@ -23,7 +23,7 @@ export function isApplicationTab(value: string | undefined): value is Applicatio
 }
 
 function roleLabel(applicant: ApplicantView, index: number): string {
-  return applicant.Role ?? (index === 0 ? 'Main applicant' : 'Co-applicant');
+  return applicant.Role ? humanize(applicant.Role) : index === 0 ? 'Main applicant' : 'Co-applicant';
 }
 
 export function ApplicantsTab({ view }: { view: Application360 }) {
