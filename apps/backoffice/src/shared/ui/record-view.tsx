@@ -27,7 +27,8 @@ export function Fields({ value, hide = [] }: { value: Value; hide?: string[] }) 
   return (
     <dl className="fields">
       {entries.map(([name, field]) => (
-        <div key={name} className="field">
+        // A nested record takes the whole width, so its own fields line up as the outer ones do.
+        <div key={name} className={isRecord(field) || Array.isArray(field) ? 'field wide' : 'field'}>
           <dt>{humanize(name)}</dt>
           <dd>
             {isRecord(field) || Array.isArray(field) ? <RecordView value={field} /> : formatScalar(field)}

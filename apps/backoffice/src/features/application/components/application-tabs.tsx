@@ -43,7 +43,8 @@ export function ApplicantsTab({ view }: { view: Application360 }) {
       ))}
       <section className="card" aria-labelledby="application-details">
         <h3 id="application-details">Application</h3>
-        <Fields value={view.Application} />
+        {/* The applicants' own answers are on Finances. */}
+        <Fields value={view.Application} hide={['MainApplicant', 'CoApplicant']} />
       </section>
     </div>
   );

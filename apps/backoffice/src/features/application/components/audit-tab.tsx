@@ -1,11 +1,15 @@
 import { useApplicationAudit } from '#src/features/application/api/list-application-audit.ts';
-import { Empty, ErrorMessage, Loading } from '#src/shared/ui/feedback.tsx';
+import { ApiError } from '#src/shared/api/http.ts';
+import { Empty, ErrorMessage, Loading, Notice } from '#src/shared/ui/feedback.tsx';
 import { formatDateTime } from '#src/shared/ui/format.ts';
 import { formatScalar } from '#src/shared/ui/record-view.tsx';
 
 export function AuditTab({ applicationID }: { applicationID: string }) {
   const audit = useApplicationAudit(applicationID, true);
   if (audit.isPending) return <Loading label="Loading the audit log…" />;
+  if (audit.isError && audit.error instanceof ApiError && audit.error.status === 403) {
+    return <Notice>Your role does not include reading the audit log.</Notice>;
+  }
   if (audit.isError) return <ErrorMessage error={audit.error} />;
   if (audit.data.Items.length === 0) return <Empty>Nothing recorded.</Empty>;
   return (
