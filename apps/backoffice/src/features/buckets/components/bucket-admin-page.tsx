@@ -169,7 +169,7 @@ function AgentsSection() {
               <th scope="col">Name</th>
               <th scope="col">Country</th>
               <th scope="col">Roles</th>
-              <th scope="col">Signed in allowed</th>
+              <th scope="col">May sign in</th>
             </tr>
           </thead>
           <tbody>
