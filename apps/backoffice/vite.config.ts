@@ -29,5 +29,7 @@ export default defineConfig({
     name: 'backoffice',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    testTimeout: 20_000,
   },
 });
