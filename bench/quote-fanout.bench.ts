@@ -16,18 +16,19 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
+import { defaultDependencies } from '../apps/api/src/dependencies.ts';
 import { hasDueJobs, nextDueAt } from '../apps/api/src/jobs/job.repository.ts';
-import { jobKinds } from '../apps/api/src/jobs/job-kinds.ts';
-import { createLendingWorker } from '../apps/api/src/jobs/lending-jobs.ts';
 import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
+import { jobKinds } from '../apps/api/src/modules/lending/fan-out/lending-job-kinds.ts';
+import { createLendingWorker } from '../apps/api/src/modules/lending/fan-out/lending-jobs.ts';
+import { createSimulatedLenderPanel } from '../apps/api/src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { listQuotes } from '../apps/api/src/modules/lending/lending.repository.ts';
+import { findApplicationById } from '../apps/api/src/modules/loan-applications/loan-application.repository.ts';
 import {
   brandOfCountry,
   defaultIncome,
   mainApplicantDetails,
-} from '../apps/api/src/modules/lending/lending-test-helpers.ts';
-import { createSimulatedLenderPanel } from '../apps/api/src/modules/lending/simulated-lender-panel.ts';
-import { findApplicationById } from '../apps/api/src/modules/loan-applications/loan-application.repository.ts';
+} from '../apps/api/src/test/lending-test-helpers.ts';
 
 const applications = Number(process.env.BENCH_APPLICATIONS ?? 200);
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
@@ -53,7 +54,13 @@ async function main() {
     ttlSeconds: 3_600,
     now,
   });
-  const app = await buildApp({ config, database, tokens, now });
+  const app = await buildApp({
+    config,
+    database,
+    tokens,
+    now,
+    ...defaultDependencies({ config, db: database.db, now }),
+  });
   await app.ready();
 
   // ── Create and submit through the API ──────────────────────────────────────────────────────────

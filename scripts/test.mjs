@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 
 const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
+  ['import boundaries', 'node', ['scripts/check-import-boundaries.mjs']],
   ['typecheck', 'npx', ['tsc', '-b', '--pretty', 'false']],
   [
     'unit + api (PGlite)',

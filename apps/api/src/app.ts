@@ -8,12 +8,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { quotePresentationRoutes } from '#src/modules/lending/presentation/quote-presentation.routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { JobWorker, WorkerLogger } from './jobs/worker.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
+import type { TokenService } from './lib/token-service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import type { TokenService } from './modules/auth/token.service.ts';
 import { staffApplicationRoutes } from './modules/backoffice/applications/staff-application.routes.ts';
 import { callRoutes } from './modules/backoffice/calls/calls.routes.ts';
 import type { TelephonyAdapter } from './modules/backoffice/calls/telephony-adapter.ts';
@@ -24,11 +26,14 @@ import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { customerRoutes } from './modules/customers/customer.routes.ts';
 import { documentRoutes } from './modules/documents/document.routes.ts';
+import type { DocumentStorage } from './modules/documents/document-storage.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { leadRoutes } from './modules/leads/lead.routes.ts';
+import type { ExternalDataProvider } from './modules/lending/intake/external-data.ts';
+import type { LenderPanel } from './modules/lending/lender-panel/lender-adapter.ts';
 import { lendingRoutes } from './modules/lending/lending.routes.ts';
-import { quotePresentationRoutes } from './modules/lending/quote-presentation.routes.ts';
 import { integrationRoutes } from './modules/loan-applications/integration.routes.ts';
+import { applicationLifecycleRoutes } from './modules/loan-applications/lifecycle/application-lifecycle.routes.ts';
 import { loanApplicationRoutes } from './modules/loan-applications/loan-application.routes.ts';
 import { subRecordRoutes } from './modules/loan-applications/sub-record.routes.ts';
 import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
@@ -44,20 +49,34 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerStaffApp } from './plugins/staff-app.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
+// buildApp is the one place that wires: every dependency comes in here (built by server.ts, the test
+// helper, the seed or the benchmark; defaults in dependencies.ts) and is handed to the plugins and modules
+// that need it. No module builds an adapter or starts background work itself.
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   tokens: TokenService;
   /** The clock every service reads; tests move it. */
-  now?: () => Date;
+  now: () => Date;
+  /** The lenders the fan-out goes to (the simulated panel outside tests that bring their own). */
+  panel: LenderPanel;
+  /** Credit bureau and debt register (a local stand-in). */
+  externalData: ExternalDataProvider;
+  /** Where uploaded documents' bytes live (ADR 0012). */
+  documentStorage: DocumentStorage;
+  /**
+   * Makes the app's job worker, given the app's logger; buildApp starts it when the app is ready and stops
+   * it on close, and the modules register their job handlers on it. Absent: no worker runs (tests drive
+   * their own).
+   */
+  worker?: ((log: WorkerLogger) => JobWorker) | undefined;
   /** The telephony provider of outbound calls (default: the local stand-in, ADR 0022). */
   telephony?: TelephonyAdapter;
 }
 
 /** Builds the whole API (no listen: server.ts does that, tests use app.inject). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config, database, tokens } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { config, database, tokens, now, panel, externalData, documentStorage } = deps;
   // A broken brand config (or a brand example above a legal cap) stops the start, not a later request.
   validateBrandRegistry();
   const app = Fastify({
@@ -107,11 +126,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   const moduleOptions: ModuleOptions = { config, db: database.db, database, tokens, now };
+  const worker = deps.worker?.(app.log);
+  for (const routes of [loanApplicationRoutes, subRecordRoutes, integrationRoutes]) {
+    await app.register(routes, moduleOptions);
+  }
+  await app.register(applicationLifecycleRoutes, { ...moduleOptions, panel });
+  await app.register(lendingRoutes, { ...moduleOptions, panel, externalData, worker });
   for (const routes of [
-    loanApplicationRoutes,
-    subRecordRoutes,
-    integrationRoutes,
-    lendingRoutes,
     quotePresentationRoutes,
     calculatorRoutes,
     customerRoutes,
@@ -119,16 +140,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     consentRoutes,
     termsRoutes,
     leadRoutes,
-    documentRoutes,
-    magicLinkRoutes,
     staffRoutes,
     queueRoutes,
     staffApplicationRoutes,
   ]) {
     await app.register(routes, moduleOptions);
   }
+  await app.register(documentRoutes, { ...moduleOptions, storage: documentStorage });
+  await app.register(magicLinkRoutes, moduleOptions);
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
   await app.register(screeningRoutes, moduleOptions);
+
+  if (worker) {
+    app.addHook('onReady', async () => {
+      worker.start();
+    });
+    app.addHook('onClose', async () => {
+      await worker.stop();
+    });
+  }
 
   return app;
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { defaultDependencies } from './dependencies.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/token.service.ts';
 
 // Only start-up and shutdown live here; everything the server does is built in app.ts.
@@ -14,7 +15,14 @@ async function main() {
   await migrate(database);
   const key = await loadSigningKey({ privateKeyPem: config.jwt.privateKeyPem, dataDir: config.dataDir });
   const tokens = createTokenService({ key, issuer: config.jwt.issuer, ttlSeconds: config.jwt.ttlSeconds });
-  const app = await buildApp({ config, database, tokens });
+  const now = () => new Date();
+  const app = await buildApp({
+    config,
+    database,
+    tokens,
+    now,
+    ...defaultDependencies({ config, db: database.db, now }),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,7 @@
 import type { Db } from '#src/db/client.ts';
 import type { OutboxEventRow } from '#src/db/schema/lending.ts';
-import { claimUnpublishedEvents, markEventsPublished } from '#src/modules/lending/lending.repository.ts';
+import { claimUnpublishedEvents, markEventsPublished } from './outbox.repository.ts';
+import type { WorkerLogger } from './worker.ts';
 
 // Hands the outbox's events on, oldest first, and marks them published in the same transaction: a crash
 // before the commit hands them on again (at-least-once; consumers dedupe on the event id). The rows are
@@ -24,4 +25,21 @@ export async function relayOutbox(options: {
     );
     return events.length;
   });
+}
+
+/** The relay as a worker's tick (JobWorkerOptions.onTick): events go to `publish`, a debug line by default. */
+export function outboxRelayTick(options: {
+  db: Db;
+  now: () => Date;
+  log?: Pick<WorkerLogger, 'debug'>;
+  publish?: EventPublisher;
+}): () => Promise<void> {
+  const { db, now, log } = options;
+  const publish: EventPublisher =
+    options.publish ??
+    (async (event) =>
+      log?.debug({ eventId: event.id, event: event.eventName, aggregateId: event.aggregateId }, 'event'));
+  return async () => {
+    await relayOutbox({ db, now, publish });
+  };
 }

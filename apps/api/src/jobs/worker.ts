@@ -47,7 +47,8 @@ export type JobHandlers = Record<string, JobHandler>;
 
 export interface JobWorkerOptions {
   db: Db;
-  handlers: JobHandlers;
+  /** Handlers known at creation; modules add theirs with `register` (the app's worker starts empty). */
+  handlers?: JobHandlers;
   now: () => Date;
   workerId?: string;
   /** How long a claim lasts; a worker that has not finished by then is presumed dead. */
@@ -64,6 +65,8 @@ export interface JobWorkerOptions {
 
 export interface JobWorker {
   readonly id: string;
+  /** Adds handlers for more job kinds (a module registers its own; jobs/ knows none of them). */
+  register(handlers: JobHandlers): void;
   /** Claims and runs one batch of due jobs; answers how many ran. */
   runOnce(): Promise<number>;
   /** Runs batches until no job is due (by the worker's clock). */
@@ -75,14 +78,16 @@ export interface JobWorker {
 const defaultRetryDelayMs = (attempt: number) => Math.min(1_000 * 2 ** (attempt - 1), 5 * 60_000);
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
-  const { db, handlers, now } = options;
+  const { db, now } = options;
+  const handlers: JobHandlers = { ...options.handlers };
   const workerId = options.workerId ?? `worker-${randomUUID()}`;
   const leaseMs = options.leaseMs ?? 60_000;
   const concurrency = options.concurrency ?? 4;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const log = options.log ?? silentLogger;
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
-  const kinds = Object.keys(handlers);
+  // Only the kinds this worker can run are claimed; read per batch, since modules register theirs later.
+  const kinds = () => Object.keys(handlers);
 
   let running = false;
   let timer: NodeJS.Timeout | undefined;
@@ -135,7 +140,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   }
 
   async function runOnce(): Promise<number> {
-    const jobs = await claimJobs(db, { workerId, now: now(), leaseMs, limit: concurrency, kinds });
+    const jobs = await claimJobs(db, { workerId, now: now(), leaseMs, limit: concurrency, kinds: kinds() });
     await Promise.all(jobs.map((job) => runJob(job)));
     if (options.onTick) await options.onTick();
     return jobs.length;
@@ -147,7 +152,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     for (let batch = 0; batch < maxBatches; batch++) {
       const ran = await runOnce();
       total += ran;
-      if (ran === 0 && !(await hasDueJobs(db, now(), kinds))) return total;
+      if (ran === 0 && !(await hasDueJobs(db, now(), kinds()))) return total;
     }
     throw new Error(`Worker not idle after ${maxBatches} batches`);
   }
@@ -171,6 +176,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   return {
     id: workerId,
+    register(more) {
+      for (const [kind, handler] of Object.entries(more)) {
+        if (handlers[kind]) throw new Error(`Job kind ${kind} has a handler already`);
+        handlers[kind] = handler;
+      }
+    },
     runOnce,
     runUntilIdle,
     start() {

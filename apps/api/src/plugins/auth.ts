@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '#src/lib/app-error.ts';
 import { type Caller, callerFromPayload } from '#src/lib/caller.ts';
-import type { TokenService } from '#src/modules/auth/token.service.ts';
+import type { TokenService } from '#src/lib/token-service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

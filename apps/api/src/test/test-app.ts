@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '#src/app.ts';
 import { type Config, testConfig } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
+import { defaultDependencies } from '#src/dependencies.ts';
 import {
   createTokenService,
   loadSigningKey,
@@ -71,7 +72,15 @@ export async function createTestApp(
     ttlSeconds: config.jwt.ttlSeconds,
     now: clock.now,
   });
-  const app = await buildApp({ config, database, tokens, now: clock.now, ...options.deps });
+  const now = options.deps?.now ?? clock.now;
+  const app = await buildApp({
+    config,
+    database,
+    tokens,
+    now,
+    ...defaultDependencies({ config, db: database.db, now }),
+    ...options.deps,
+  });
   await app.ready();
   return {
     app,

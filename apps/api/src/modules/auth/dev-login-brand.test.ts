@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshNationalId } from '#src/modules/customers/test-fixtures.ts';
+import { freshNationalId } from '#src/test/customer-fixtures.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
 
 // Review fix: the development login names a brand from the registry, or is refused (no silent fallback).

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type TokenPayload, type TokenRole, tokenPayloadSchema } from '@nordloan/domain/auth';
+import { tokenPayloadSchema } from '@nordloan/domain/auth';
 import {
   type CryptoKey,
   calculateJwkThumbprint,
@@ -15,6 +15,7 @@ import {
   SignJWT,
 } from 'jose';
 import { unauthorized } from '#src/lib/app-error.ts';
+import type { TokenClaims, TokenService } from '#src/lib/token-service.ts';
 
 const ALGORITHM = 'ES256';
 const KEY_FILE = 'jwt-es256.pkcs8.pem';
@@ -26,22 +27,8 @@ export interface SigningKey {
   kid: string;
 }
 
-export interface TokenClaims {
-  CustomerID?: string | undefined;
-  PersonID?: string | undefined;
-  Roles: TokenRole[];
-  Email?: string | undefined;
-  ClientID?: string | undefined;
-  /** Subject: the agent for staff tokens. */
-  sub?: string | undefined;
-}
-
-export interface TokenService {
-  sign(claims: TokenClaims, options?: { ttlSeconds?: number }): Promise<string>;
-  /** §5: accepted only if it decodes, carries the required claims, has exp, and exp is in the future. */
-  verify(token: string): Promise<TokenPayload & { sub?: string }>;
-  jwks(): { keys: JWK[] };
-}
+// The types live in lib/ (plugins/auth needs them); re-exported for the module's callers.
+export type { TokenClaims, TokenService };
 
 async function keyFromPem(pem: string): Promise<SigningKey> {
   const privateKey = await importPKCS8(pem, ALGORITHM, { extractable: true });

@@ -5,7 +5,7 @@ import {
   countrySchema,
 } from '@nordloan/domain/enums';
 import { z } from 'zod';
-import { consentConfigTypeSchema } from '#src/modules/terms/content-store.ts';
+import { consentConfigTypeSchema } from '#src/modules/terms/content.repository.ts';
 
 // §7 consent calls. Statuses given, not_given, revoked; channels email, sms, phone; purposes marketing,
 // transactional (§3 Enumerations). PascalCase: the API contract.

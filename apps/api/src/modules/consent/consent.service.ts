@@ -2,12 +2,12 @@ import type { BrandConfig } from '@nordloan/domain/brands/registry';
 import type { ConsentChannel, ConsentPurpose, ConsentStatus, Country } from '@nordloan/domain/enums';
 import type { Db, Executor } from '#src/db/client.ts';
 import { badRequest, fieldError, notFound, unauthorized } from '#src/lib/app-error.ts';
+import { describeCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { type BrandWarningLog, storedBrand } from '#src/lib/stored-brand.ts';
 import type { CustomerRow } from '#src/modules/customers/customer.repository.ts';
-import { loadCustomerForCaller } from '#src/modules/customers/customer-access.ts';
-import { type BrandWarningLog, storedBrand } from '#src/modules/customers/stored-brand.ts';
-import { describeCaller } from '#src/modules/loan-applications/application-access.ts';
-import type { ConsentConfigType, ContentStore } from '#src/modules/terms/content-store.ts';
+import { loadCustomerForCaller } from '#src/modules/customers/customer-access.service.ts';
+import type { ConsentConfigType, ContentStore } from '#src/modules/terms/content.repository.ts';
 import { mainBrandOf } from '#src/modules/terms/terms.service.ts';
 import {
   type ConsentRecordRow,
@@ -22,7 +22,7 @@ import {
   consentBrandFor,
   consentContentFor,
   consentPairs,
-} from './consent-content.ts';
+} from './consent-content.service.ts';
 
 // Consent history (docs/decisions/0011-consent-history.md): every change is a new consent_record row (who,
 // when, which text version, which channel); the current state is the newest row per purpose and channel.

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentRecord } from '#src/db/schema/applicant.ts';
-import { newApplicant } from '#src/modules/customers/test-fixtures.ts';
+import { newApplicant } from '#src/test/customer-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 
 let t: TestApp;

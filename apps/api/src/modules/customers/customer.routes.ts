@@ -5,7 +5,7 @@ import { badRequest } from '#src/lib/app-error.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { consentStateSchema } from '#src/modules/consent/consent.schema.ts';
 import { revokeMarketingConsent } from '#src/modules/consent/consent.service.ts';
-import { defaultContentStore } from '#src/modules/terms/content-store.ts';
+import { defaultContentStore } from '#src/modules/terms/content.repository.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { loginRateLimit, tokenRequiredFirst } from '#src/plugins/security.ts';
 import {

@@ -3,7 +3,7 @@ import type { Db } from '#src/db/client.ts';
 import { AppError, badRequest, fieldError, notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import type { TokenService } from '#src/modules/auth/token.service.ts';
-import type { ContentStore } from '#src/modules/terms/content-store.ts';
+import type { ContentStore } from '#src/modules/terms/content.repository.ts';
 import {
   ACCEPTED_TERMS_TYPE,
   findPublishedTerm,
@@ -20,7 +20,7 @@ import {
   updateCustomer,
 } from './customer.repository.ts';
 import type { PatchCustomerInput, SignUpInput } from './customer.schema.ts';
-import { callerMayReachCustomer, loadCustomerForCaller } from './customer-access.ts';
+import { callerMayReachCustomer, loadCustomerForCaller } from './customer-access.service.ts';
 
 async function termsToAccept(options: {
   store: ContentStore;

@@ -2,8 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { termsAcceptance } from '#src/db/schema/applicant.ts';
 import { customer } from '#src/db/schema/core.ts';
+import { newApplicant } from '#src/test/customer-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { newApplicant } from './test-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,12 +4,8 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from '#src/db/client.ts';
 import { AppError, badRequest, type FieldError, fieldError, notFound } from '#src/lib/app-error.ts';
+import { describeCaller, isUuid, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import {
-  describeCaller,
-  isUuid,
-  loadApplicationForCaller,
-} from '#src/modules/loan-applications/application-access.ts';
 import {
   countDocuments,
   type DocumentRow,

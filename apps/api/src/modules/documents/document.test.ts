@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document } from '#src/db/schema/applicant.ts';
-import { applicationOf, newApplicant } from '#src/modules/customers/test-fixtures.ts';
+import { applicationOf, newApplicant } from '#src/test/customer-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { MAX_DOCUMENT_BYTES } from './document.schema.ts';
 import { uploadMessages } from './document.service.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import { defaultContentStore } from '#src/modules/terms/content-store.ts';
+import { defaultContentStore } from '#src/modules/terms/content.repository.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import { createLead, deleteLead, listLeads } from './lead.service.ts';

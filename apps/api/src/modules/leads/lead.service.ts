@@ -1,14 +1,10 @@
 import type { Db } from '#src/db/client.ts';
 import { conflict, fieldError, notFound } from '#src/lib/app-error.ts';
+import { describeCaller, isUuid, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { consentContentFor } from '#src/modules/consent/consent-content.ts';
-import { type BrandWarningLog, storedBrand } from '#src/modules/customers/stored-brand.ts';
-import {
-  describeCaller,
-  isUuid,
-  loadApplicationForCaller,
-} from '#src/modules/loan-applications/application-access.ts';
-import type { ContentStore } from '#src/modules/terms/content-store.ts';
+import { type BrandWarningLog, storedBrand } from '#src/lib/stored-brand.ts';
+import { consentContentFor } from '#src/modules/consent/consent-content.service.ts';
+import type { ContentStore } from '#src/modules/terms/content.repository.ts';
 import { deleteLead as deleteLeadRow, findLeads, insertLead, type LeadRow } from './lead.repository.ts';
 
 // §3 Lead (a Partner field): the application handed to a partner. A partner is one of the partners of

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationOf, newApplicant } from '#src/modules/customers/test-fixtures.ts';
+import { applicationOf, newApplicant } from '#src/test/customer-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 
 let t: TestApp;

@@ -1,10 +1,9 @@
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduleExpirySweep } from '#src/jobs/lending-jobs.ts';
+import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
+import { runExpirySweep } from '#src/modules/lending/closing/expiry.service.ts';
+import { scheduleExpirySweep } from '#src/modules/lending/fan-out/lending-jobs.ts';
 import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
-import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { runExpirySweep } from './expiry.service.ts';
-import { listLoanRequests, listOutboxEvents, listQuotes } from './lending.repository.ts';
 import {
   type CreatedApplication,
   createCompleteApplication,
@@ -15,7 +14,9 @@ import {
   settle,
   submit,
   testWorker,
-} from './lending-test-helpers.ts';
+} from '#src/test/lending-test-helpers.ts';
+import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { listLoanRequests, listQuotes } from './lending.repository.ts';
 
 // Every branch off the main path (§4): validation failed, external data failed, sanctions, not registered
 // with any bank, not approved by any bank, withdrawal in each phase, blocking, cancellation, expiry, and

@@ -1,77 +1,18 @@
-import type { EventName } from '@nordloan/domain/enums';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { debt, loanApplication } from '#src/db/schema/applications.ts';
 import {
-  applicationStatusTransition,
   externalData,
   type LoanQuoteRow,
   type LoanRequestRow,
   loanQuote,
   loanQuoteConsent,
   loanRequest,
-  outboxEvent,
   productRecommendation,
 } from '#src/db/schema/lending.ts';
 
-// SQL of the lending engine: status history, outbox, loan requests, quotes, recommendations, external
+// SQL of the lending engine: loan requests, quotes, recommendations, external
 // data, consents, and the debt-register rows (source 2) it writes into the application's debts.
-
-// ── Status history and outbox ───────────────────────────────────────────────────────────────────────
-
-export async function insertStatusTransition(
-  db: Executor,
-  values: typeof applicationStatusTransition.$inferInsert,
-) {
-  const [row] = await db.insert(applicationStatusTransition).values(values).returning();
-  return row!;
-}
-
-export async function listStatusTransitions(db: Executor, applicationId: string) {
-  return db
-    .select()
-    .from(applicationStatusTransition)
-    .where(eq(applicationStatusTransition.loanApplicationId, applicationId))
-    .orderBy(asc(applicationStatusTransition.revision), asc(applicationStatusTransition.createdAt));
-}
-
-export interface NewOutboxEvent {
-  eventName: EventName;
-  aggregateType: 'loan-application' | 'loan-quote';
-  aggregateId: string;
-  loanApplicationId: string;
-  payload: Record<string, unknown>;
-  createdAt: Date;
-}
-
-export async function insertOutboxEvents(db: Executor, events: NewOutboxEvent[]) {
-  if (events.length === 0) return;
-  await db.insert(outboxEvent).values(events);
-}
-
-export async function listOutboxEvents(db: Executor, applicationId: string) {
-  return db
-    .select()
-    .from(outboxEvent)
-    .where(eq(outboxEvent.loanApplicationId, applicationId))
-    .orderBy(asc(outboxEvent.id));
-}
-
-/** Unpublished events, oldest first, locked for this relay (SKIP LOCKED: another relay takes the next ones). */
-export async function claimUnpublishedEvents(db: Executor, limit: number) {
-  return db
-    .select()
-    .from(outboxEvent)
-    .where(isNull(outboxEvent.publishedAt))
-    .orderBy(asc(outboxEvent.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-}
-
-export async function markEventsPublished(db: Executor, ids: number[], now: Date) {
-  if (ids.length === 0) return;
-  await db.update(outboxEvent).set({ publishedAt: now }).where(inArray(outboxEvent.id, ids));
-}
 
 // ── Loan requests ───────────────────────────────────────────────────────────────────────────────────
 

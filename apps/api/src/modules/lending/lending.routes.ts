@@ -1,24 +1,27 @@
 import { lenderPanel } from '@nordloan/domain/lending/lender-panel';
 import type { FastifyInstance } from 'fastify';
-import { createLendingWorker, scheduleExpirySweep } from '#src/jobs/lending-jobs.ts';
+import type { JobWorker } from '#src/jobs/worker.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { syncLenderRegister } from '#src/modules/lenders/lender.repository.ts';
-import { applicationLifecycleRoutes } from './application-lifecycle.routes.ts';
-import { lenderCallbackRoutes } from './lender-callback.routes.ts';
-import { offerActionRoutes } from './offer-action.routes.ts';
-import { createSimulatedLenderPanel } from './simulated-lender-panel.ts';
+import { offerActionRoutes } from '#src/modules/lending/acceptance-and-payout/offer-action.routes.ts';
+import { lenderCallbackRoutes } from '#src/modules/lending/callbacks/lender-callback.routes.ts';
+import { registerLendingJobs, scheduleExpirySweep } from '#src/modules/lending/fan-out/lending-jobs.ts';
+import type { ExternalDataProvider } from '#src/modules/lending/intake/external-data.ts';
+import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 
-// The lending engine's routes and its worker. The panel is the built-in simulated one (seed and delay
-// scale from config.worker); the worker runs only when config.worker.enabled — tests and the benchmark
-// drive it themselves with createLendingWorker(…).runUntilIdle().
+// The lending engine's routes, and its jobs on the app's worker. Everything it works with comes in from
+// buildApp (app.ts): the lender panel, the external-data provider and — when the app runs one — the worker;
+// tests and the benchmark drive their own with createLendingWorker(…).runUntilIdle().
 
-export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions) {
-  const { config, db, now } = options;
-  const panel = createSimulatedLenderPanel({
-    seed: config.worker.lenderSeed,
-    delayScale: config.worker.lenderDelayScale,
-  });
-  await app.register(applicationLifecycleRoutes, { ...options, panel });
+export interface LendingDependencies {
+  panel: LenderPanel;
+  externalData: ExternalDataProvider;
+  /** The app's job worker (started and stopped by buildApp); none when config.worker.enabled is false. */
+  worker?: JobWorker | undefined;
+}
+
+export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions & LendingDependencies) {
+  const { db, now, panel, externalData, worker } = options;
   await app.register(offerActionRoutes, { ...options, panel });
   await app.register(lenderCallbackRoutes, { ...options, panel });
   // The §3 Lender register follows the configured panel (0006_lenders.sql).
@@ -26,14 +29,10 @@ export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions
     await syncLenderRegister(db, lenderPanel, now());
   });
 
-  if (config.worker.enabled) {
-    const worker = createLendingWorker({ db, config, now, panel, log: app.log });
+  if (worker) {
+    registerLendingJobs(worker, { panel, externalData });
     app.addHook('onReady', async () => {
       await scheduleExpirySweep(db, now());
-      worker.start();
-    });
-    app.addHook('onClose', async () => {
-      await worker.stop();
     });
   }
 }

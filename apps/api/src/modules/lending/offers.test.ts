@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { type LenderAdapter, lenderPanelOf } from './lender-adapter.ts';
-import { listLoanRequests, listQuotes } from './lending.repository.ts';
+import { type LenderAdapter, lenderPanelOf } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import {
   type CreatedApplication,
   createCompleteApplication,
@@ -9,8 +8,9 @@ import {
   settle,
   submit,
   testWorker,
-} from './lending-test-helpers.ts';
-import { createSimulatedLenderPanel } from './simulated-lender-panel.ts';
+} from '#src/test/lending-test-helpers.ts';
+import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { listLoanRequests, listQuotes } from './lending.repository.ts';
 
 // Offers: caps (an offer that breaks one is stored with its reasons and never shown), accepting (two at
 // once give exactly one acceptance; a lender that refuses gives 'failed'), changing an offer, and who may

@@ -1,9 +1,9 @@
 import type { LoanApplication } from '@nordloan/domain/loan-application';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { loadApplicationForCaller } from './application-access.ts';
 import { createApplicationAs, freshNationalId, newApplicant, unsecuredNo } from './test-fixtures.ts';
 
 // Authorisation on the application routes (docs/decisions/0006): owners, co-applicants, unscoped persons,

@@ -9,6 +9,7 @@ import { validateNationalId } from '@nordloan/domain/national-id';
 import type { Config } from '#src/config.ts';
 import type { Executor } from '#src/db/client.ts';
 import { fieldError, forbidden, serviceUnavailable } from '#src/lib/app-error.ts';
+import { assertStaffMay, describeCaller, isApplicantCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import {
   findCustomerById,
@@ -16,11 +17,10 @@ import {
   insertCustomer,
 } from '#src/modules/customers/customer.repository.ts';
 import { findOrCreatePerson } from '#src/modules/persons/person.repository.ts';
-import { assertStaffMay, describeCaller, isApplicantCaller } from './application-access.ts';
 import { presentApplication } from './loan-application.service.ts';
+import { cloneApplication } from './loan-application-clone.service.ts';
 import {
   type ApplicationOwner,
-  cloneApplication,
   insertNewApplication,
   type WriteOptions,
 } from './loan-application-write.service.ts';

@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { cloneApplication } from './loan-application-clone.service.ts';
 import {
   archiveApplication,
-  cloneApplication,
   completeStep,
   createApplication,
   patchApplication,

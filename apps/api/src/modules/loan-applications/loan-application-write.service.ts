@@ -1,6 +1,6 @@
 import { type BrandConfig, getBrand } from '@nordloan/domain/brands/registry';
 import { checkAmountAndDuration } from '@nordloan/domain/brands/unsecured-bounds';
-import type { CloneOrigin, Country, Product } from '@nordloan/domain/enums';
+import type { Country, Product } from '@nordloan/domain/enums';
 import type {
   ArchiveLoanApplication,
   CreateLoanApplication,
@@ -19,17 +19,17 @@ import {
   forbidden,
   notFound,
 } from '#src/lib/app-error.ts';
-import type { Caller } from '#src/lib/caller.ts';
-import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
-import { findPersonById } from '#src/modules/persons/person.repository.ts';
-import { applicantValuesFrom, hasApplicantValues, resolveCoApplicantPerson } from './applicant-input.ts';
 import {
   assertCallerReaches,
   assertStaffMay,
   describeCaller,
   isApplicantCaller,
   isUuid,
-} from './application-access.ts';
+} from '#src/lib/application-access.ts';
+import type { Caller } from '#src/lib/caller.ts';
+import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
+import { findPersonById } from '#src/modules/persons/person.repository.ts';
+import { applicantValuesFrom, hasApplicantValues, resolveCoApplicantPerson } from './applicant-input.ts';
 import {
   applyApplicationChange,
   deleteApplicant,
@@ -45,9 +45,9 @@ import {
   upsertApplicant,
 } from './loan-application.repository.ts';
 import { presentApplication } from './loan-application.service.ts';
-import { copySubRecords, deleteSubRecordsOwnedBy } from './sub-record.repository.ts';
+import { deleteSubRecordsOwnedBy } from './sub-record.repository.ts';
 
-// Changing applications: create, PATCH, step-complete, clone, archive, co-applicant removal. Every change
+// Changing applications: create, PATCH, step-complete, archive, co-applicant removal (clone: loan-application-clone.service.ts). Every change
 // goes through applyApplicationChange (Revision + revision row). The rules are docs/decisions/0007.
 
 export const LOCKED_MESSAGE = 'Application is locked while a lender processes it';
@@ -111,7 +111,7 @@ function assertWithinBounds(
  * One active application per product and applicant (docs/decisions/0007): 403 with the ids of the
  * active ones, which the web app offers to continue (§7 "PATCH answered 403 with an applicationIDs field").
  */
-async function assertNoOtherActive(
+export async function assertNoOtherActive(
   db: Executor,
   owner: { customerId: string | null; personId: string | null },
   product: string,
@@ -280,7 +280,7 @@ export async function patchApplication(
   return presentApplication(db, row);
 }
 
-type ApplicationFields = Omit<PatchLoanApplication, 'Revision' | 'MainApplicant' | 'CoApplicant'>;
+export type ApplicationFields = Omit<PatchLoanApplication, 'Revision' | 'MainApplicant' | 'CoApplicant'>;
 
 /** The application-row part of a PATCH (or re-apply), checked against bounds and the one-active rule. */
 export async function applicationChangesFrom(
@@ -428,82 +428,6 @@ export async function removeCoApplicant(options: WriteOptions & { id: string }):
       { coApplicantPersonId: null, ...(needsCo ? { applicantMode: 'Normal' } : {}) },
       { changedBy: describeCaller(caller), reason: 'co-applicant-removed', now: options.now() },
     );
-  });
-  return presentApplication(db, row);
-}
-
-// ── Clone ───────────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * A new application (status 100) copied from `id` — form data, applicants, sub-records — with its
- * CloneOrigin and ClonedFromID; the source gets a revision saying where it was cloned to. `changes`
- * (re-apply) are laid over the copy. Applicants must have no other active application of the product.
- */
-export async function cloneApplication(
-  options: WriteOptions & {
-    id: string;
-    cloneOrigin: CloneOrigin;
-    changes?: ApplicationFields | undefined;
-    reason?: string;
-  },
-): Promise<LoanApplication> {
-  const { db, caller } = options;
-  const row = await db.transaction(async (tx) => {
-    const now = options.now();
-    if (!isUuid(options.id)) throw notFound();
-    const source = await findApplicationByIdForUpdate(tx, options.id);
-    if (!source) throw notFound();
-    assertCallerReaches(caller, source, 'read');
-    if (caller.kind === 'staff') assertStaffMay(caller, 'application.clone', source.country);
-    const changes = options.changes ? await applicationChangesFrom(tx, caller, source, options.changes) : {};
-    const product = (changes.product ?? source.product) as Product;
-    if (isApplicantCaller(caller)) await assertNoOtherActive(tx, source, product);
-
-    const {
-      id: _id,
-      humanReadableId: _hid,
-      revision: _rev,
-      createdAt: _c,
-      updatedAt: _u,
-      ...copied
-    } = source;
-    const clone = await insertApplication(tx, {
-      ...copied,
-      ...changes,
-      status: 100,
-      cloneOrigin: options.cloneOrigin,
-      clonedFromId: source.id,
-      archivedAt: null,
-      archiveReason: null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    for (const {
-      id: _aid,
-      loanApplicationId: _lid,
-      role,
-      createdAt: _ac,
-      updatedAt: _au,
-      ...values
-    } of await findApplicants(tx, source.id)) {
-      await upsertApplicant(tx, clone.id, role as 'MainApplicant' | 'CoApplicant', values, now);
-    }
-    await copySubRecords(tx, source.id, clone.id, now);
-    const changedBy = describeCaller(caller);
-    await insertRevision(tx, {
-      application: clone,
-      changedBy,
-      reason: `${options.reason ?? 'cloned'}-from:${source.humanReadableId}`,
-      now,
-    });
-    // History only: no data of the source changes, so neither its lock nor its status stops this.
-    await applyApplicationChange(
-      tx,
-      source.id,
-      {},
-      { changedBy, reason: `cloned-to:${clone.humanReadableId}`, now },
-    );
-    return clone;
   });
   return presentApplication(db, row);
 }

@@ -11,8 +11,12 @@ import { applicationStatuses, groupsOfStatus, statusesInGroups } from '@nordloan
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { notFound } from '#src/lib/app-error.ts';
+import {
+  applicationVisibility,
+  isApplicantCaller,
+  loadApplicationForCaller,
+} from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { applicationVisibility, isApplicantCaller, loadApplicationForCaller } from './application-access.ts';
 import { type CheckCandidate, checkApplication } from './application-check.ts';
 import { toApplicant, toLoanApplication, toRevision } from './loan-application.mapper.ts';
 import {
@@ -197,6 +201,14 @@ export async function checkPostedApplication(options: {
     hasCoApplicantPerson:
       base.hasCoApplicantPerson || co?.NationalID !== undefined || co?.PersonID !== undefined,
   });
+}
+
+/** The §7 check/app rules applied to a stored application (the intake runs them before the lenders). */
+export async function checkApplicationRow(
+  db: Executor,
+  row: LoanApplicationRow,
+): Promise<ApplicationCheckResult> {
+  return checkApplication(await candidateFromRow(db, row));
 }
 
 async function candidateFromRow(db: Executor, row: LoanApplicationRow): Promise<CheckCandidate> {

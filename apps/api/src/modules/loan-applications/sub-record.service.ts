@@ -11,8 +11,8 @@ import type {
   ExpenseInput,
 } from '@nordloan/domain/loan-application';
 import { fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
+import { describeCaller, isApplicantCaller, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { describeCaller, isApplicantCaller, loadApplicationForCaller } from './application-access.ts';
 import { toCar, toChannelSnapshot, toChild, toDebt, toExpense } from './loan-application.mapper.ts';
 import { applyApplicationChange } from './loan-application.repository.ts';
 import { loadForChange, type WriteOptions } from './loan-application-write.service.ts';

@@ -5,14 +5,11 @@ import type { Config } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { fieldError, notFound, unauthorized } from '#src/lib/app-error.ts';
+import { describeCaller, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { type BrandWarningLog, storedBrand } from '#src/lib/stored-brand.ts';
 import type { TokenService } from '#src/modules/auth/token.service.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
-import { type BrandWarningLog, storedBrand } from '#src/modules/customers/stored-brand.ts';
-import {
-  describeCaller,
-  loadApplicationForCaller,
-} from '#src/modules/loan-applications/application-access.ts';
 import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import {
@@ -23,6 +20,9 @@ import {
   useMagicLink,
 } from './magic-link.repository.ts';
 import type { MessageSender } from './outbox.ts';
+
+// The message sender is this module's; other modules (the back office's magic-link resend) reach it here.
+export { type MessageSender, messageSenderFor } from './outbox.ts';
 
 // Magic links (docs/decisions/0010-magic-links.md): a 256-bit random token, stored only as its SHA-256,
 // bound to one application, valid for 72 hours. The lookup (GET /loan-application/magic/{token}) does not

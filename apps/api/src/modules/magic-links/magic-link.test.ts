@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { magicLink, notification } from '#src/db/schema/applicant.ts';
-import { applicationOf, freshNationalId, newApplicant } from '#src/modules/customers/test-fixtures.ts';
+import { applicationOf, freshNationalId, newApplicant } from '#src/test/customer-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { hashMagicToken, MAGIC_LINK_TTL_MS } from './magic-link.service.ts';
 import { devMailbox } from './outbox.ts';

@@ -11,11 +11,11 @@ import {
   forbidden,
   notFound,
 } from '#src/lib/app-error.ts';
+import type { ApplicationAccess } from '#src/lib/application-access.ts';
+import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
-import type { ApplicationAccess } from '#src/modules/loan-applications/application-access.ts';
-import { isUuid } from '#src/modules/loan-applications/application-access.ts';
 import {
   findPersonById,
   findPersonByNationalId,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { person } from '#src/db/schema/core.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { listAudit } from '#src/modules/audit/audit.service.ts';
-import { newApplicant } from '#src/modules/customers/test-fixtures.ts';
+import { newApplicant } from '#src/test/customer-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { type AuditLog, getPerson } from './person.service.ts';
 

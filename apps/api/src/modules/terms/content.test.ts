@@ -1,7 +1,7 @@
 import { brandIds, brands } from '@nordloan/domain/brands/registry';
 import { countries } from '@nordloan/domain/enums';
 import { describe, expect, it } from 'vitest';
-import { consentConfigTypes, createFileContentStore } from './content-store.ts';
+import { consentConfigTypes, createFileContentStore } from './content.repository.ts';
 import { allTermsOfBrand } from './terms.service.ts';
 
 // The reviewed content under apps/api/content must be complete: every file matches its schema, every

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { publicRateLimit } from '#src/plugins/security.ts';
-import { defaultContentStore } from './content-store.ts';
+import { defaultContentStore } from './content.repository.ts';
 import { listPublishedTerms } from './terms.service.ts';
 
 // Content-model field names (tc_type, _publish_on) are the spec's own (§3), so they stay snake_case here

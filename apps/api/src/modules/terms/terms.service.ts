@@ -2,8 +2,8 @@ import { type BrandConfig, brands, isBrandId } from '@nordloan/domain/brands/reg
 import type { Country } from '@nordloan/domain/enums';
 import { errorMessages } from '@nordloan/domain/errors';
 import { AppError, badRequest } from '#src/lib/app-error.ts';
-import type { ContentStore, TermsEntry } from './content-store.ts';
-import { fillPlaceholders, localDate, versionLabel } from './terms-version.ts';
+import { fillPlaceholders, localDate, versionLabel } from '#src/lib/terms-version.ts';
+import type { ContentStore, TermsEntry } from './content.repository.ts';
 
 /** A terms entry as served: the §3 fields plus its label and the filled-in text. */
 export interface PublishedTerm {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#src/lib/app-error.ts';
+import { localDate, versionLabel } from '#src/lib/terms-version.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { createMemoryContentStore, type TermsContent } from './content-store.ts';
+import { createMemoryContentStore, type TermsContent } from './content.repository.ts';
 import { listPublishedTerms } from './terms.service.ts';
-import { localDate, versionLabel } from './terms-version.ts';
 
 describe('GET /api/cms/terms-and-conditions', () => {
   let t: TestApp;

@@ -1,31 +1,22 @@
 import { type StaffPermission, staffMay } from '@nordloan/domain/access';
 import type { TokenRole } from '@nordloan/domain/auth';
 import type { Assignment, CallRecord, Note, PersonCheck, RealEstate } from '@nordloan/domain/backoffice';
+import { findLender } from '@nordloan/domain/lending/lender-panel';
 import type { LoanQuote } from '@nordloan/domain/lending/loan-quote.schema';
 import type { Applicant, LoanApplication } from '@nordloan/domain/loan-application';
-import type { Executor } from '#src/db/client.ts';
+import type { Db } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
+import type { Caller } from '#src/lib/caller.ts';
 import { findDocuments } from '#src/modules/documents/document.repository.ts';
 import { toDocument } from '#src/modules/documents/document.service.ts';
 import { findLeads } from '#src/modules/leads/lead.repository.ts';
 import { toLead } from '#src/modules/leads/lead.service.ts';
-import {
-  listLoanRequests,
-  listOutboxEvents,
-  listQuotes,
-  listStatusTransitions,
-} from '#src/modules/lending/lending.repository.ts';
-import { lenderName, toLoanQuote } from '#src/modules/lending/quote.mapper.ts';
-import {
-  toApplicant,
-  toCar,
-  toChild,
-  toDebt,
-  toExpense,
-} from '#src/modules/loan-applications/loan-application.mapper.ts';
-import { findApplicants } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { listLoanRequests } from '#src/modules/lending/lending.repository.ts';
+import { listQuotesV1 } from '#src/modules/lending/presentation/quote-presentation.service.ts';
+import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
-import { loadAllSubRecords } from '#src/modules/loan-applications/sub-record.repository.ts';
+import { listApplicationSubRecords } from '#src/modules/loan-applications/sub-record.service.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { toPerson } from '#src/modules/persons/person.service.ts';
 import { findOpenAssignment } from '../assignment.repository.ts';
@@ -40,14 +31,25 @@ import { listCurrentConsents, listNotes, listTermsAccepted } from './staff-appli
 
 type ApplicantRole = 'MainApplicant' | 'CoApplicant';
 
+/** The application's sub-records as the loan-application module presents them. */
+async function loadSubRecords(db: Db, caller: Caller, id: string) {
+  return {
+    debts: await listApplicationSubRecords({ db, caller, id, kind: 'debt' }),
+    expenses: await listApplicationSubRecords({ db, caller, id, kind: 'expense' }),
+    children: await listApplicationSubRecords({ db, caller, id, kind: 'child' }),
+    cars: await listApplicationSubRecords({ db, caller, id, kind: 'car' }),
+  };
+}
+type SubRecords = Awaited<ReturnType<typeof loadSubRecords>>;
+
 export interface Applicant360 {
   Role: ApplicantRole;
   Person: ReturnType<typeof toPerson> | null;
   Income: Applicant | null;
-  Debts: ReturnType<typeof toDebt>[];
-  Expenses: ReturnType<typeof toExpense>[];
-  Children: ReturnType<typeof toChild>[];
-  Cars: ReturnType<typeof toCar>[];
+  Debts: SubRecords['debts'];
+  Expenses: SubRecords['expenses'];
+  Children: SubRecords['children'];
+  Cars: SubRecords['cars'];
   RealEstate: RealEstate[];
   PersonChecks: PersonCheck[];
 }
@@ -110,32 +112,37 @@ function actionsFor(application: LoanApplicationRow, roles: readonly TokenRole[]
 }
 
 async function applicantView(
-  db: Executor,
+  db: Db,
   role: ApplicantRole,
   personId: string | null,
   details: Applicant | null,
-  subRecords: Awaited<ReturnType<typeof loadAllSubRecords>>,
+  subRecords: SubRecords,
 ): Promise<Applicant360> {
   const person = personId ? await findPersonById(db, personId) : undefined;
-  const own = <T extends { ownerRole: string }>(rows: T[]) => rows.filter((row) => row.ownerRole === role);
+  const own = <T extends { OwnerRole: string }>(rows: T[]) => rows.filter((row) => row.OwnerRole === role);
   return {
     Role: role,
     Person: person ? toPerson(person) : null,
     Income: details,
-    Debts: own(subRecords.debts).map(toDebt),
-    Expenses: own(subRecords.expenses).map(toExpense),
-    Children: own(subRecords.children).map(toChild),
-    Cars: own(subRecords.cars).map(toCar),
+    Debts: own(subRecords.debts),
+    Expenses: own(subRecords.expenses),
+    Children: own(subRecords.children),
+    Cars: own(subRecords.cars),
     RealEstate: personId ? (await listRealEstateForPerson(db, personId)).map(toRealEstate) : [],
     PersonChecks: personId ? (await listPersonChecks(db, personId)).map(toPersonCheck) : [],
   };
 }
 
-async function quotesByLender(db: Executor, applicationId: string): Promise<LenderQuotes[]> {
+async function quotesByLender(
+  db: Db,
+  caller: Caller,
+  applicationId: string,
+  now: () => Date,
+): Promise<LenderQuotes[]> {
   const requests = await listLoanRequests(db, applicationId);
-  const quotes = await listQuotes(db, applicationId);
+  const quotes = await listQuotesV1({ db, caller, applicationId, now });
   const events = await listOutboxEvents(db, applicationId);
-  const lenderIds = [...new Set([...requests.map((r) => r.lenderId), ...quotes.map((q) => q.lenderId)])];
+  const lenderIds = [...new Set([...requests.map((r) => r.lenderId), ...quotes.map((q) => q.Lender.ID)])];
   return lenderIds.map((lenderId) => {
     const request = requests.find((candidate) => candidate.lenderId === lenderId);
     const timeline: QuoteTimelineEntry[] = [];
@@ -163,26 +170,26 @@ async function quotesByLender(db: Executor, applicationId: string): Promise<Lend
     }
     timeline.sort((a, b) => a.At.localeCompare(b.At));
     return {
-      Lender: { ID: lenderId, Name: lenderName(lenderId) },
+      Lender: { ID: lenderId, Name: findLender(lenderId)?.name ?? lenderId },
       Status: request?.status ?? null,
       Reason: request?.reason ?? null,
-      Quotes: quotes.filter((quote) => quote.lenderId === lenderId).map(toLoanQuote),
+      Quotes: quotes.filter((quote) => quote.Lender.ID === lenderId),
       Timeline: timeline,
     };
   });
 }
 
 export async function describe360(
-  db: Executor,
+  db: Db,
   application: LoanApplicationRow,
-  roles: readonly TokenRole[],
+  caller: Extract<Caller, { kind: 'staff' }>,
+  now: () => Date,
 ): Promise<Application360> {
-  const applicantRows = await findApplicants(db, application.id);
-  const detailsOf = (role: ApplicantRole) => {
-    const row = applicantRows.find((candidate) => candidate.role === role);
-    return row ? toApplicant(row) : null;
-  };
-  const subRecords = await loadAllSubRecords(db, application.id);
+  const roles: readonly TokenRole[] = caller.roles;
+  const presented = await presentApplication(db, application);
+  const detailsOf = (role: ApplicantRole) =>
+    role === 'MainApplicant' ? presented.MainApplicant : presented.CoApplicant;
+  const subRecords = await loadSubRecords(db, caller, application.id);
   const applicants = [
     await applicantView(db, 'MainApplicant', application.personId, detailsOf('MainApplicant'), subRecords),
   ];
@@ -203,10 +210,10 @@ export async function describe360(
   const open = await findOpenAssignment(db, application.id);
   const transitions = await listStatusTransitions(db, application.id);
   return {
-    Application: await presentApplication(db, application),
+    Application: presented,
     Applicants: applicants,
     Documents: (await findDocuments(db, application.id)).map(toDocument),
-    Quotes: await quotesByLender(db, application.id),
+    Quotes: await quotesByLender(db, caller, application.id, now),
     Consents: consents.map((row) => ({
       Brand: row.consentBrand,
       Purpose: row.purpose,

@@ -66,15 +66,23 @@ export async function searchStaffApplications(
   if (term.kind === 'humanReadableId') {
     match = eq(loanApplication.humanReadableId, term.value);
   } else {
+    // The matching persons and customers first (each by its own index), then their applications by the
+    // person, co-applicant and customer indexes: one OR over id lists, never a scan of the applications.
     const persons = matchingPersons(term);
     const customers = matchingCustomers(term);
-    const personIds = db.select({ id: person.id }).from(person).where(persons);
+    const personIds = persons
+      ? (await db.select({ id: person.id }).from(person).where(persons).limit(1000)).map((row) => row.id)
+      : [];
+    const customerIds = customers
+      ? (await db.select({ id: customer.id }).from(customer).where(customers).limit(1000)).map(
+          (row) => row.id,
+        )
+      : [];
+    if (personIds.length === 0 && customerIds.length === 0) return { rows: [], total: 0 };
     match = or(
-      persons ? inArray(loanApplication.personId, personIds) : undefined,
-      persons ? inArray(loanApplication.coApplicantPersonId, personIds) : undefined,
-      customers
-        ? inArray(loanApplication.customerId, db.select({ id: customer.id }).from(customer).where(customers))
-        : undefined,
+      personIds.length > 0 ? inArray(loanApplication.personId, personIds) : undefined,
+      personIds.length > 0 ? inArray(loanApplication.coApplicantPersonId, personIds) : undefined,
+      customerIds.length > 0 ? inArray(loanApplication.customerId, customerIds) : undefined,
     );
   }
   const where = and(match, inArray(loanApplication.country, [...input.countries]));

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import { type MessageSender, messageSenderFor } from '#src/modules/magic-links/outbox.ts';
+import { type MessageSender, messageSenderFor } from '#src/modules/magic-links/magic-link.service.ts';
 import { messageRateLimit } from '#src/plugins/security.ts';
 import { staffGate, staffOf } from '../staff/staff-gate.ts';
 import {

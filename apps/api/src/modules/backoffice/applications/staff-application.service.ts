@@ -8,18 +8,17 @@ import type { Config } from '#src/config.ts';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
+import { assertCallerReaches, isUuid, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import { listAudit, recordAudit } from '#src/modules/audit/audit.service.ts';
-import { endOpenWork } from '#src/modules/lending/fan-out.service.ts';
-import { actorForCaller, applyTransition } from '#src/modules/lending/status-transition.service.ts';
+import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
 import {
-  assertCallerReaches,
-  isUuid,
-  loadApplicationForCaller,
-} from '#src/modules/loan-applications/application-access.ts';
+  actorForCaller,
+  applyTransition,
+} from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
-import { createMagicLink } from '#src/modules/magic-links/magic-link.service.ts';
-import type { MessageSender } from '#src/modules/magic-links/outbox.ts';
+import { createMagicLink, type MessageSender } from '#src/modules/magic-links/magic-link.service.ts';
+
 import type { StaffContext } from '../staff/staff.service.ts';
 import { type Application360, describe360 } from './application-360.ts';
 import {
@@ -122,7 +121,7 @@ export async function getApplication360(
     applicationId: options.applicationId,
     access: 'read',
   });
-  const view = await describe360(db, application, staff.caller.roles);
+  const view = await describe360(db, application, staff.caller, options.now);
   await recordAudit(db, {
     actor: staff.caller,
     action: 'application.read',

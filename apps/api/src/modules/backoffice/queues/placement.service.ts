@@ -1,7 +1,8 @@
-import { workQueueRuleFor } from '@nordloan/domain/backoffice';
-import { eq } from 'drizzle-orm';
+import { workQueueRuleFor, workQueueRules } from '@nordloan/domain/backoffice';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
-import { bucket } from '#src/db/schema/backoffice.ts';
+import { loanApplication } from '#src/db/schema/applications.ts';
+import { assignment, bucket } from '#src/db/schema/backoffice.ts';
 import { findOpenAssignment, openAssignment } from '../assignment.repository.ts';
 import { workQueueAgentId } from '../staff/staff.service.ts';
 import { ensureRuleBucket, updateAssignmentAt } from './queue.repository.ts';
@@ -52,4 +53,28 @@ export async function placeInWorkQueue(
     revision: 1,
     now,
   });
+}
+
+/**
+ * Places every application that was never in a queue by its status (data loaded before the rules, or
+ * written around the status service, as the demo seed does). Answers how many were placed.
+ */
+export async function placeUnqueuedApplications(db: Executor, now: Date): Promise<number> {
+  const statuses = workQueueRules.flatMap((rule) => [...rule.statuses]);
+  const rows = await db
+    .select({ id: loanApplication.id, status: loanApplication.status, country: loanApplication.country })
+    .from(loanApplication)
+    .where(
+      and(
+        inArray(loanApplication.status, statuses),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(assignment)
+            .where(eq(assignment.loanApplicationId, loanApplication.id)),
+        ),
+      ),
+    );
+  for (const row of rows) await placeInWorkQueue(db, row, now);
+  return rows.length;
 }

@@ -10,8 +10,8 @@ import type {
 import type { Country } from '@nordloan/domain/enums';
 import type { Db, Executor } from '#src/db/client.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
+import { isUuid } from '#src/lib/application-access.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
-import { isUuid } from '#src/modules/loan-applications/application-access.ts';
 import { findAgentById } from '../agent.repository.ts';
 import type { AssignmentRow } from '../assignment.repository.ts';
 import { toAssignment, toBucket } from '../backoffice.dto.ts';

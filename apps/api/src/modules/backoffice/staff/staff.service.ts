@@ -7,7 +7,7 @@ import type { Executor } from '#src/db/client.ts';
 import { agent } from '#src/db/schema/backoffice.ts';
 import { forbidden, notFound, unauthorized } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import type { TokenService } from '#src/modules/auth/token.service.ts';
+import type { TokenService } from '#src/lib/token-service.ts';
 import { type AgentRow, findAgentById, insertAgent, listAgents } from '../agent.repository.ts';
 import { toAgent } from '../backoffice.dto.ts';
 

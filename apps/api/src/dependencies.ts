@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import type { AppDependencies } from './app.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { outboxRelayTick } from './jobs/outbox-relay.ts';
+import { createJobWorker } from './jobs/worker.ts';
+import { createLocalDocumentStorage } from './modules/documents/document-storage.ts';
+import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
+import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
+
+// The adapters the API runs with unless told otherwise, built from the config: server.ts, the test helper,
+// the seed and the benchmark start from these and replace what they need. buildApp (app.ts) is the one
+// place that hands them to the modules. Nothing here calls the internet: the lender panel and the credit
+// bureau are local stand-ins (README "Environment variables": LENDER_SEED, LENDER_DELAY_SCALE).
+
+export type AdapterDependencies = Pick<
+  AppDependencies,
+  'panel' | 'externalData' | 'documentStorage' | 'worker'
+>;
+
+export function defaultDependencies(options: {
+  config: Config;
+  db: Db;
+  now: () => Date;
+}): AdapterDependencies {
+  const { config, db, now } = options;
+  return {
+    panel: createSimulatedLenderPanel({
+      seed: config.worker.lenderSeed,
+      delayScale: config.worker.lenderDelayScale,
+    }),
+    externalData: createLocalExternalDataStandIn({ seed: config.worker.lenderSeed }),
+    documentStorage: createLocalDocumentStorage(join(config.dataDir, 'documents')),
+    // One in-process worker per instance; the modules register their job handlers on it.
+    worker: config.worker.enabled
+      ? (log) => createJobWorker({ db, now, log, onTick: outboxRelayTick({ db, now, log }) })
+      : undefined,
+  };
+}

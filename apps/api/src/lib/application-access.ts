@@ -1,0 +1,114 @@
+import { type StaffPermission, staffCountriesWith, staffMay } from '@nordloan/domain/access';
+import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '#src/db/client.ts';
+import { type LoanApplicationRow, loanApplication } from '#src/db/schema/applications.ts';
+import { forbidden, notFound } from './app-error.ts';
+import type { Caller } from './caller.ts';
+
+// Who may reach which application (docs/decisions/0006-application-access.md):
+// - a customer token: applications where it is the customer, or its PersonID is main or co-applicant;
+// - a person-role token (§4 isUnscoped): applications where its PersonID is main or co-applicant;
+// - staff: by the permission table of @nordloan/domain/access, in the countries their roles carry.
+// Anything else is "not found" (404), so that application ids do not leak.
+
+export type ApplicationAccess = 'read' | 'write';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Whether an applicant caller (customer or person token) takes part in the application. */
+export function isApplicantOf(caller: Caller, application: LoanApplicationRow): boolean {
+  if (caller.kind === 'staff') return false;
+  const personId = caller.personId;
+  const asPerson =
+    personId !== null && (application.personId === personId || application.coApplicantPersonId === personId);
+  if (caller.kind === 'person') return asPerson;
+  return application.customerId === caller.customerId || asPerson;
+}
+
+const staffPermissionFor: Record<ApplicationAccess, StaffPermission> = {
+  read: 'application.read',
+  write: 'application.update',
+};
+
+/**
+ * The application if `caller` may `access` it. Throws 404 when it does not exist or is not the caller's
+ * (applicants, and staff without read access in its country), 403 when staff may read it but not write.
+ * The lending engine, documents and back office call this before touching an application.
+ */
+export async function loadApplicationForCaller(options: {
+  db: Executor;
+  caller: Caller;
+  applicationId: string;
+  access: ApplicationAccess;
+}): Promise<LoanApplicationRow> {
+  const { db, caller, applicationId, access } = options;
+  if (!isUuid(applicationId)) throw notFound();
+  const [application] = await db.select().from(loanApplication).where(eq(loanApplication.id, applicationId));
+  if (!application) throw notFound();
+  assertCallerReaches(caller, application, access);
+  return application;
+}
+
+/** The access rule of loadApplicationForCaller, for a row already loaded (e.g. FOR UPDATE in a transaction). */
+export function assertCallerReaches(
+  caller: Caller,
+  application: LoanApplicationRow,
+  access: ApplicationAccess,
+): void {
+  if (caller.kind !== 'staff') {
+    if (!isApplicantOf(caller, application)) throw notFound();
+    return;
+  }
+  if (!staffMay(caller.roles, 'application.read', application.country)) throw notFound();
+  if (!staffMay(caller.roles, staffPermissionFor[access], application.country)) {
+    throw forbidden('Your role may not change applications in this country');
+  }
+}
+
+/** Throws 403 unless `caller` is staff holding `permission` in `country` (Super: every country). */
+export function assertStaffMay(caller: Caller, permission: StaffPermission, country: string): void {
+  if (caller.kind !== 'staff' || !staffMay(caller.roles, permission, country)) {
+    throw forbidden(`Not allowed: ${permission}`);
+  }
+}
+
+/**
+ * The SQL condition selecting the applications `caller` may see, for lists and searches: the same rule
+ * as loadApplicationForCaller, as a WHERE clause.
+ */
+export function applicationVisibility(caller: Caller): SQL {
+  if (caller.kind === 'staff') {
+    const countries = staffCountriesWith(caller.roles, 'application.read');
+    return countries.length === 0 ? sql`false` : inArray(loanApplication.country, countries);
+  }
+  const conditions: SQL[] = [];
+  if (caller.personId) {
+    conditions.push(
+      eq(loanApplication.personId, caller.personId),
+      eq(loanApplication.coApplicantPersonId, caller.personId),
+    );
+  }
+  if (caller.kind === 'customer') conditions.push(eq(loanApplication.customerId, caller.customerId));
+  return conditions.length === 0 ? sql`false` : (or(...conditions) ?? sql`false`);
+}
+
+/** Whether `caller` is an applicant (customer or person token) rather than staff. */
+export function isApplicantCaller(caller: Caller): caller is Exclude<Caller, { kind: 'staff' }> {
+  return caller.kind !== 'staff';
+}
+
+/** Who made a change, for revision rows and logs (never a token or a national id). */
+export function describeCaller(caller: Caller): string {
+  switch (caller.kind) {
+    case 'customer':
+      return `customer:${caller.customerId}`;
+    case 'person':
+      return `person:${caller.personId}`;
+    case 'staff':
+      return `staff:${caller.agentId ?? 'unknown'}`;
+  }
+}

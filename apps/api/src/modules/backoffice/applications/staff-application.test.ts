@@ -1,0 +1,218 @@
+import type { TokenRole } from '@nordloan/domain/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updatePerson } from '#src/modules/persons/person.repository.ts';
+import {
+  type CreatedApplication,
+  createCompleteApplication,
+  submit,
+} from '#src/test/lending-test-helpers.ts';
+import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+
+// Applications for staff: search, the 360° view, notes, withdraw, magic-link resend and the audit listing,
+// each for the roles and countries that may and may not (ADR 0020).
+
+describe('applications for staff', () => {
+  let t: TestApp;
+  let salesNo: string;
+  let salesSe: string;
+  let managerNo: string;
+  let readOnlyNo: string;
+  let superToken: string;
+  let noApp: CreatedApplication;
+  let humanReadableId: string;
+
+  const get = (url: string, token?: string) =>
+    t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+  const post = (url: string, token: string | undefined, payload?: object) =>
+    t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload: payload ?? {} });
+  const staff = (roles: TokenRole[], name: string) => t.staffToken(roles, name);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    salesNo = await staff([{ Name: 'Sales', Country: 'NO' }], 'Nora Case');
+    salesSe = await staff([{ Name: 'Sales', Country: 'SE' }], 'Sven Case');
+    managerNo = await staff([{ Name: 'Manager', Country: 'NO' }], 'Mona Manager');
+    readOnlyNo = await staff([{ Name: 'TelemarketingLimited', Country: 'NO' }], 'Tom List');
+    superToken = await staff([{ Name: 'Super' }], 'Sara Super');
+    noApp = await createCompleteApplication(t, { country: 'NO' });
+    await updatePerson(
+      t.database.db,
+      noApp.personId,
+      { firstName: 'Ola', lastName: 'Nordmann', email: 'Ola.Nordmann@example.com', phone: '+4791234567' },
+      new Date(),
+    );
+    expect((await submit(t, noApp)).statusCode).toBe(200);
+    humanReadableId = (await get(`/loan-application/${noApp.id}`, noApp.token)).json().HumanReadableID;
+  }, 180_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const idsOf = (response: { json(): { Items: { LoanApplicationID: string }[] } }) =>
+    response.json().Items.map((item) => item.LoanApplicationID);
+
+  describe('search', () => {
+    it.each([
+      ['national id', () => noApp.nationalId],
+      ['phone', () => '+47 912 34 567'],
+      ['e-mail (any case)', () => 'ola.nordmann@EXAMPLE.com'],
+      ['human-readable id', () => humanReadableId.toLowerCase()],
+    ])('finds the application by %s', async (_kind, query) => {
+      const response = await get(`/backoffice/search?q=${encodeURIComponent(query())}`, readOnlyNo);
+      expect(response.statusCode).toBe(200);
+      expect(idsOf(response)).toEqual([noApp.id]);
+      expect(response.json().Items[0]).toMatchObject({
+        HumanReadableID: humanReadableId,
+        Country: 'NO',
+        ApplicantName: 'Ola Nordmann',
+        Status: 160,
+      });
+    });
+
+    it('finds nothing in a country the caller may not read; 400 for a too-short query; 401 without token', async () => {
+      const response = await get(`/backoffice/search?q=${noApp.nationalId}`, salesSe);
+      expect(response.json()).toEqual({ Items: [], Total: 0 });
+      expect((await get('/backoffice/search?q=ab', salesNo)).statusCode).toBe(400);
+      expect((await get(`/backoffice/search?q=${noApp.nationalId}`)).statusCode).toBe(401);
+    });
+
+    it('audits the search without the national id it was given', async () => {
+      // One line per search (who, which kind of key, which applications came back), not per application.
+      const rows = await t.database.withSession((session) =>
+        session.query<{ details: unknown }>(
+          `SELECT details FROM audit_entry WHERE action = 'application.search'`,
+        ),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      expect(JSON.stringify(rows)).toContain(noApp.id);
+      expect(JSON.stringify(rows)).not.toContain(noApp.nationalId);
+    });
+  });
+
+  describe('360° view', () => {
+    it('shows applicants with a masked national id, quotes, history, assignment and actions', async () => {
+      const response = await get(`/backoffice/applications/${noApp.id}`, salesNo);
+      expect(response.statusCode).toBe(200);
+      const view = response.json();
+      expect(view.Application.ID).toBe(noApp.id);
+      expect(view.Applicants).toHaveLength(1);
+      expect(view.Applicants[0].Role).toBe('MainApplicant');
+      expect(view.Applicants[0].Person.FirstName).toBe('Ola');
+      expect(view.Applicants[0].Person.NationalID).not.toBe(noApp.nationalId);
+      expect(view.Applicants[0].Income.GrossYearlyIncome).toBe(720_000);
+      expect(view.StatusHistory).toEqual([expect.objectContaining({ From: 100, To: 160 })]);
+      expect(view.Assignment).toMatchObject({ LoanApplicationID: noApp.id, Country: 'NO' });
+      for (const key of [
+        'Documents',
+        'Quotes',
+        'Consents',
+        'TermsAccepted',
+        'Leads',
+        'Calls',
+        'Notes',
+        'PersonChecks',
+      ])
+        expect(view[key], key).toEqual(expect.any(Array));
+      const actions = Object.fromEntries(
+        view.Actions.map((action: { Name: string; Allowed: boolean }) => [action.Name, action.Allowed]),
+      );
+      expect(actions).toMatchObject({
+        'Add a note': true,
+        'Change an offer': true,
+        'Run the PEP/sanctions screening': false,
+      });
+    });
+
+    it('answers 404 to staff of another country and to a stranger id; read-only staff may read', async () => {
+      expect((await get(`/backoffice/applications/${noApp.id}`, salesSe)).statusCode).toBe(404);
+      expect(
+        (await get('/backoffice/applications/5eed0000-0000-4000-8000-00000000dead', salesNo)).statusCode,
+      ).toBe(404);
+      expect((await get('/backoffice/applications/nope', salesNo)).statusCode).toBe(404);
+      const readOnly = await get(`/backoffice/applications/${noApp.id}`, readOnlyNo);
+      expect(readOnly.statusCode).toBe(200);
+      expect(readOnly.json().Actions.every((action: { Allowed: boolean }) => !action.Allowed)).toBe(true);
+    });
+  });
+
+  describe('notes', () => {
+    it('lets case handlers add a note (201) shown in the 360 view; read-only 403, other country 404', async () => {
+      const created = await post(`/backoffice/applications/${noApp.id}/notes`, salesNo, {
+        Text: 'Called, will send payslip',
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject({ Text: 'Called, will send payslip', AgentName: 'Nora Case' });
+      expect(
+        (await post(`/backoffice/applications/${noApp.id}/notes`, readOnlyNo, { Text: 'x' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await post(`/backoffice/applications/${noApp.id}/notes`, salesSe, { Text: 'x' })).statusCode,
+      ).toBe(404);
+      expect(
+        (await post(`/backoffice/applications/${noApp.id}/notes`, salesNo, { Text: '  ' })).statusCode,
+      ).toBe(400);
+      expect(
+        (await post(`/backoffice/applications/${noApp.id}/notes`, undefined, { Text: 'x' })).statusCode,
+      ).toBe(401);
+      const view = (await get(`/backoffice/applications/${noApp.id}`, superToken)).json();
+      expect(view.Notes.map((note: { Text: string }) => note.Text)).toEqual(['Called, will send payslip']);
+    });
+  });
+
+  describe('magic link', () => {
+    it('lets case handlers resend the magic link (201); read-only 403, other country 404', async () => {
+      const sent = await post(`/backoffice/applications/${noApp.id}/magic-link`, salesNo, { Channel: 'sms' });
+      expect(sent.statusCode).toBe(201);
+      expect(sent.json()).toMatchObject({ LoanApplicationID: noApp.id, Channel: 'sms' });
+      expect((await post(`/backoffice/applications/${noApp.id}/magic-link`, readOnlyNo)).statusCode).toBe(
+        403,
+      );
+      expect((await post(`/backoffice/applications/${noApp.id}/magic-link`, salesSe)).statusCode).toBe(404);
+    });
+  });
+
+  describe('audit listing', () => {
+    it('lists who read and changed the application, with names; only for audit readers (403 otherwise)', async () => {
+      const response = await get(`/backoffice/applications/${noApp.id}/audit?limit=100`, managerNo);
+      expect(response.statusCode).toBe(200);
+      const items = response.json().Items as { Action: string; ActorName: string | null }[];
+      expect(items.map((item) => item.Action)).toEqual(
+        expect.arrayContaining(['application.read', 'application.note', 'application.magicLinkResend']),
+      );
+      expect(items.find((item) => item.Action === 'application.note')?.ActorName).toBe('Nora Case');
+      expect((await get(`/backoffice/applications/${noApp.id}/audit`, salesNo)).statusCode).toBe(403);
+      expect((await get(`/backoffice/applications/${noApp.id}/audit`, readOnlyNo)).statusCode).toBe(403);
+      expect((await get(`/backoffice/applications/${noApp.id}/audit`, salesSe)).statusCode).toBe(404);
+      expect((await get(`/backoffice/applications/${noApp.id}/audit`, superToken)).statusCode).toBe(200);
+    });
+  });
+
+  describe('withdraw', () => {
+    it('refuses read-only (403), other country (404), a missing reason (400); a case handler withdraws', async () => {
+      expect(
+        (await post(`/backoffice/applications/${noApp.id}/withdraw`, readOnlyNo, { Reason: 'Asked' }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await post(`/backoffice/applications/${noApp.id}/withdraw`, salesSe, { Reason: 'Asked' }))
+          .statusCode,
+      ).toBe(404);
+      expect((await post(`/backoffice/applications/${noApp.id}/withdraw`, salesNo, {})).statusCode).toBe(400);
+      const withdrawn = await post(`/backoffice/applications/${noApp.id}/withdraw`, salesNo, {
+        Reason: 'Customer found a cheaper loan',
+      });
+      expect(withdrawn.statusCode).toBe(200);
+      expect(withdrawn.json().Status).toBe(190);
+      const again = await post(`/backoffice/applications/${noApp.id}/withdraw`, salesNo, { Reason: 'Twice' });
+      expect(again.statusCode).toBe(409);
+      const audit = (await get(`/backoffice/applications/${noApp.id}/audit?limit=100`, managerNo)).json();
+      expect(
+        audit.Items.find((item: { Action: string }) => item.Action === 'application.withdraw'),
+      ).toMatchObject({
+        Action: 'application.withdraw',
+        Reason: 'Customer found a cheaper loan',
+        Details: { From: 160, To: 190 },
+      });
+    });
+  });
+});

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import type { LenderApplication, LenderDecision } from '@nordloan/domain/lending/credit-policy';
+import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
+import { classifyOffer, type LenderOffer } from '@nordloan/domain/lending/offer-figures';
+import type { Executor } from '#src/db/client.ts';
+import type { LoanQuoteRow, LoanRequestRow, StoredDocumentRequest } from '#src/db/schema/lending.ts';
+import { insertOutboxEvents, type NewOutboxEvent } from '#src/jobs/outbox.repository.ts';
+import {
+  enqueueDecisionPoll,
+  lockRequestAndApplication,
+  moveRequest,
+  pendingDecision,
+  recordBankError,
+  settleApplication,
+} from '#src/modules/lending/fan-out/request-progress.service.ts';
+import type { LenderAdapter } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { insertQuoteOnce } from '#src/modules/lending/lending.repository.ts';
+import { quoteEvent } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
+
+// The lenders' decisions turned into quotes (issue 4): caps checked, an offer breaking one is stored
+// 'withheld' with its reasons and never shown. Runs in the decision job's finishing transaction.
+
+/** Most polls we make of a lender that keeps answering `pending` before its request expires with the application. */
+const maxDecisionPolls = 20;
+
+export async function recordDecision(
+  tx: Executor,
+  input: {
+    requestId: string;
+    poll: number;
+    decision: LenderDecision | 'pending';
+    adapter: LenderAdapter;
+    application: LenderApplication;
+    now: Date;
+  },
+): Promise<void> {
+  const { now, adapter } = input;
+  const profile = adapter.profile;
+  const locked = await lockRequestAndApplication(tx, input.requestId);
+  if (!locked || !pendingDecision(locked.request.status)) return;
+  const { request, application } = locked;
+  if (![210, 300, 305, 310, 400, 410].includes(application.status)) {
+    // The customer already accepted another offer (or the application ended): this answer comes too late.
+    await moveRequest(tx, request, 382, now, {
+      reasonCode: 'LATE',
+      reason: 'Answered after the application moved on',
+    });
+    return;
+  }
+  const decision = input.decision;
+  if (decision === 'pending') {
+    await moveRequest(tx, request, 319, now, { reason: 'The lender has not decided yet' });
+    if (input.poll < maxDecisionPolls) {
+      await enqueueDecisionPoll(tx, {
+        requestId: request.id,
+        applicationId: application.id,
+        application: input.application,
+        poll: input.poll + 1,
+        adapter,
+        now,
+      });
+    }
+    return;
+  }
+  const events: NewOutboxEvent[] = [];
+  if (decision.kind === 'declined') {
+    await moveRequest(tx, request, decision.code, now, {
+      reasonCode: decision.reasonCode,
+      reason: decision.reason,
+      decidedAt: now,
+    });
+    events.push({
+      eventName: 'loan-quote-not-approved',
+      aggregateType: 'loan-quote',
+      aggregateId: request.id,
+      loanApplicationId: request.loanApplicationId,
+      payload: {
+        LoanRequestID: request.id,
+        LoanApplicationID: request.loanApplicationId,
+        LenderID: profile.id,
+        Status: decision.code,
+        ReasonCode: decision.reasonCode,
+      },
+      createdAt: now,
+    });
+  } else {
+    let shown = 0;
+    for (const [index, offer] of decision.offers.entries()) {
+      const { quote, created } = await storeOffer(tx, {
+        request,
+        profile,
+        application: input.application,
+        offer,
+        decision: decision.kind,
+        originKey: `decision:${index}`,
+        now,
+      });
+      if (quote.status !== 'withheld') shown++;
+      if (created) events.push(...quoteCreatedEvents(quote, now));
+    }
+    if (shown > 0) await moveRequest(tx, request, 351, now, { decidedAt: now });
+    else {
+      await moveRequest(tx, request, 369, now, {
+        decidedAt: now,
+        reasonCode: 'COUNTRY_CAPS_WITHHELD',
+        reason: 'Every offer of the lender breaks a country cap and is withheld',
+      });
+    }
+  }
+  await insertOutboxEvents(tx, events);
+  await settleApplication(tx, { applicationId: application.id, now, lenderId: profile.id, application });
+}
+
+/** After the last attempt to get a decision failed: the request ends 369 with reason BANK_ERROR. */
+export async function recordDecisionFailure(
+  tx: Executor,
+  input: { requestId: string; now: Date; error: string },
+) {
+  await recordBankError(tx, { ...input, endStatus: 369, stillPending: pendingDecision });
+}
+
+export function quoteCreatedEvents(quote: LoanQuoteRow, now: Date): NewOutboxEvent[] {
+  const figures = {
+    Amount: quote.amount,
+    DurationMonths: quote.durationMonths,
+    EffectiveRate: quote.effectiveRate,
+  };
+  return [
+    quoteEvent('loan-quote-registered', quote, now, figures),
+    quote.status === 'withheld'
+      ? quoteEvent('loan-quote-not-approved', quote, now, {
+          ReasonCode: 'COUNTRY_CAPS',
+          Reasons: quote.withheldReasons,
+        })
+      : quoteEvent('loan-quote-approved', quote, now, figures),
+  ];
+}
+
+/** Stores one offer with its figures; an offer breaking a country cap is stored 'withheld' with the reasons. */
+export async function storeOffer(
+  tx: Executor,
+  input: {
+    request: LoanRequestRow;
+    profile: LenderProfile;
+    application: LenderApplication;
+    offer: LenderOffer;
+    decision: 'approved' | 'counter-offer';
+    originKey: string;
+    now: Date;
+    replacesQuoteId?: string;
+  },
+): Promise<{ quote: LoanQuoteRow; created: boolean }> {
+  const { request, profile, application, offer, now } = input;
+  const classified = classifyOffer({
+    offer,
+    country: application.country,
+    product: application.product,
+    refinancedDebts: application.debts
+      .filter((debt) => debt.isRefinanced)
+      .map((debt) => ({
+        balance: debt.balance,
+        interestRatePercent: debt.interestRatePercent,
+        remainingTermMonths: debt.remainingTermMonths,
+      })),
+  });
+  const finite = (value: number) => (Number.isFinite(value) ? value : null);
+  const documentRequests: StoredDocumentRequest[] = profile.documentRequests.map((document) => ({
+    id: randomUUID(),
+    ...document,
+    status: 'pending',
+  }));
+  return insertQuoteOnce(tx, {
+    loanApplicationId: request.loanApplicationId,
+    loanRequestId: request.id,
+    lenderId: profile.id,
+    originKey: input.originKey,
+    currency: application.currency,
+    amount: offer.amount,
+    durationMonths: offer.durationMonths,
+    nominalRate: offer.nominalRate,
+    effectiveRate: finite(classified.figures.effectiveRate),
+    monthlyPayment: finite(classified.figures.monthlyPayment),
+    annuityPayment: finite(classified.figures.annuityPayment),
+    totalCost: finite(classified.figures.totalCost),
+    totalPayable: finite(classified.figures.totalPayable),
+    startupFee: offer.startupFee,
+    monthlyFee: offer.monthlyFee,
+    feeHandling: offer.feeHandling,
+    offerType: offer.offerType,
+    loanKind: offer.loanKind,
+    decision: input.decision,
+    status: classified.caps.ok ? 'approved' : 'withheld',
+    withheldReasons: classified.caps.ok ? null : classified.caps.violations,
+    expiresAt: new Date(now.getTime() + profile.offerValidityDays * 24 * 60 * 60 * 1000),
+    replacesQuoteId: input.replacesQuoteId ?? null,
+    documentRequests,
+    createdAt: now,
+    updatedAt: now,
+  });
+}

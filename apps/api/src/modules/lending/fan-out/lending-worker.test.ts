@@ -1,0 +1,325 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { buildApp } from '#src/app.ts';
+import type { Executor } from '#src/db/client.ts';
+import { job } from '#src/db/schema/lending.ts';
+import { defaultDependencies } from '#src/dependencies.ts';
+import { claimJobs, completeJob, enqueueJob, findJobs, nextDueAt } from '#src/jobs/job.repository.ts';
+import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
+import { createJobWorker, type JobHandlers } from '#src/jobs/worker.ts';
+import {
+  type LenderAdapter,
+  LenderUnavailableError,
+  lenderPanelOf,
+} from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
+import { listLoanRequests } from '#src/modules/lending/lending.repository.ts';
+import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
+import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
+import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import {
+  createCompleteApplication,
+  fixedExternalData,
+  settle,
+  submit,
+  testWorker,
+} from '#src/test/lending-test-helpers.ts';
+import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { jobKinds } from './lending-job-kinds.ts';
+
+// The job queue under stress (issue 4): two workers at once, a worker killed mid-job and its job taken
+// over after the lease, a worker that comes back after losing its lease (its effects roll back), retries
+// and the last failure, jobs that outlive the process, and the worker started and stopped with the app.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const statusOf = async (id: string) => (await findApplicationById(t.database.db, id))!.status;
+
+/** Each application's history must be one chain, with no step twice. */
+async function expectOneChain(applicationId: string) {
+  const history = await listStatusTransitions(t.database.db, applicationId);
+  for (let index = 1; index < history.length; index++) {
+    expect(history[index]!.fromStatus).toBe(history[index - 1]!.toStatus);
+  }
+  const steps = history.map((row) => `${row.fromStatus}>${row.toStatus}`);
+  expect(new Set(steps).size).toBe(steps.length);
+  const changed = (await listOutboxEvents(t.database.db, applicationId)).filter(
+    (event) => event.eventName === 'loan-application-status-changed',
+  );
+  expect(changed).toHaveLength(history.length);
+}
+
+describe('two workers at once', () => {
+  it('share the queue: every job runs once in effect and every application moves along one chain', async () => {
+    const applications = [];
+    for (const country of ['NO', 'SE', 'FI', 'DK', 'NO', 'SE'] as const) {
+      applications.push(
+        await createCompleteApplication(t, { country, amount: country === 'FI' ? 20_000 : 100_000 }),
+      );
+    }
+    for (const application of applications) await submit(t, application);
+    const options = { externalData: fixedExternalData(), concurrency: 3 };
+    const first = testWorker(t, { ...options, workerId: 'worker-a' });
+    const second = testWorker(t, { ...options, workerId: 'worker-b' });
+    const ran = { a: 0, b: 0 };
+    for (let round = 0; round < 500; round++) {
+      const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
+      ran.a += a;
+      ran.b += b;
+      if (a + b > 0) continue;
+      const next = await nextDueAt(t.database.db);
+      if (!next) break;
+      t.clock.set(next);
+    }
+    expect(ran.a).toBeGreaterThan(0);
+    expect(ran.b).toBeGreaterThan(0);
+    for (const application of applications) {
+      expect(await statusOf(application.id)).toBe(410);
+      await expectOneChain(application.id);
+    }
+    const jobs = await findJobs(t.database.db);
+    expect(jobs.every((row) => row.status === 'done')).toBe(true);
+  });
+});
+
+describe('a worker killed mid-job', () => {
+  it('leaves its job leased until the lease runs out; another worker then finishes it from where it stopped', async () => {
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    // The dead worker claimed the intake job and committed its first step (160 → 180) before it died.
+    const [claimed] = await claimJobs(t.database.db, {
+      workerId: 'dead-worker',
+      now: t.clock.now(),
+      leaseMs: 60_000,
+      limit: 1,
+      kinds: [jobKinds.processApplication],
+    });
+    expect(claimed?.payload).toEqual({ applicationId: application.id });
+    await t.database.db.transaction(async (tx) => {
+      await transitionIfIn(tx, {
+        applicationId: application.id,
+        onlyFrom: [160],
+        to: 180,
+        actor: { kind: 'system', id: 'validation' },
+        reason: 'Validation passed',
+        now: t.clock.now(),
+      });
+    });
+
+    const restarted = testWorker(t, { externalData: fixedExternalData(), workerId: 'restarted' });
+    expect(await restarted.runUntilIdle()).toBe(0);
+    expect(await statusOf(application.id)).toBe(180);
+
+    t.clock.advance(61_000);
+    await settle(t, restarted);
+    expect(await statusOf(application.id)).toBe(410);
+    const [row] = await t.database.db.select().from(job).where(eq(job.id, claimed!.id));
+    expect(row).toMatchObject({ status: 'done', attempts: 2 });
+    await expectOneChain(application.id);
+    // The dead worker comes back and tries to finish: it no longer holds the job.
+    expect(
+      await completeJob(t.database.db, { id: claimed!.id, workerId: 'dead-worker', now: t.clock.now() }),
+    ).toBe(false);
+  });
+
+  it('rolls back the effects of a worker that lost its lease', async () => {
+    const own = await createTestApp();
+    onTestFinished(() => own.close());
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const effect = (label: string) => async (tx: Executor) => {
+      await enqueueJob(tx, {
+        kind: 'effect',
+        dedupeKey: `effect-by-${label}`,
+        runAt: new Date(Date.UTC(2100, 0, 1)),
+      });
+    };
+    const slowHandlers: JobHandlers = {
+      slow: {
+        async run({ finish }) {
+          await gate;
+          await finish(effect('slow'));
+        },
+      },
+    };
+    const fastHandlers: JobHandlers = { slow: { run: async ({ finish }) => finish(effect('fast')) } };
+    await enqueueJob(own.database.db, { kind: 'slow', dedupeKey: 'slow-job', runAt: own.clock.now() });
+    const slow = createJobWorker({
+      db: own.database.db,
+      handlers: slowHandlers,
+      now: own.clock.now,
+      leaseMs: 1_000,
+    });
+    const fast = createJobWorker({
+      db: own.database.db,
+      handlers: fastHandlers,
+      now: own.clock.now,
+      leaseMs: 1_000,
+    });
+
+    const running = slow.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    own.clock.advance(2_000);
+    expect(await fast.runOnce()).toBe(1);
+    release();
+    await running;
+
+    const effects = (await findJobs(own.database.db, 'effect')).map((row) => row.dedupeKey);
+    expect(effects).toEqual(['effect-by-fast']);
+    const [slowJob] = await findJobs(own.database.db, 'slow');
+    expect(slowJob).toMatchObject({ status: 'done', attempts: 2 });
+  });
+});
+
+describe('retries', () => {
+  function panelWith(lenderId: string, registerApplication: LenderAdapter['registerApplication']) {
+    const simulated = createSimulatedLenderPanel({
+      seed: t.config.worker.lenderSeed,
+      delayScale: 1,
+      failures: false,
+    });
+    return lenderPanelOf(
+      simulated
+        .all()
+        .map((adapter) => (adapter.profile.id === lenderId ? { ...adapter, registerApplication } : adapter)),
+    );
+  }
+
+  it('retries a lender that fails now and then; its registration counts once', async () => {
+    let calls = 0;
+    const simulated = createSimulatedLenderPanel({
+      seed: t.config.worker.lenderSeed,
+      delayScale: 1,
+      failures: false,
+    });
+    const flaky = panelWith('no-fjordbanken', async (call) => {
+      calls++;
+      if (call.attempt < 3) throw new LenderUnavailableError('no-fjordbanken', 'register');
+      return simulated.adapter('no-fjordbanken')!.registerApplication(call);
+    });
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(t, testWorker(t, { panel: flaky, externalData: fixedExternalData() }));
+    expect(calls).toBe(3);
+    expect(await statusOf(application.id)).toBe(410);
+    const fjordbanken = (await listLoanRequests(t.database.db, application.id)).find(
+      (r) => r.lenderId === 'no-fjordbanken',
+    );
+    expect(fjordbanken?.status).toBe(411);
+    await expectOneChain(application.id);
+  });
+
+  it('ends a request 263 "bank error" after the last attempt, and the application goes on without it', async () => {
+    const down = panelWith('no-fjordbanken', async () => {
+      throw new LenderUnavailableError('no-fjordbanken', 'register');
+    });
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(t, testWorker(t, { panel: down, externalData: fixedExternalData() }));
+    const fjordbanken = (await listLoanRequests(t.database.db, application.id)).find(
+      (r) => r.lenderId === 'no-fjordbanken',
+    );
+    expect(fjordbanken).toMatchObject({ status: 263, reasonCode: 'BANK_ERROR' });
+    expect(await statusOf(application.id)).toBe(410);
+    const failed = (await findJobs(t.database.db, jobKinds.lenderRegister)).filter(
+      (row) => row.status === 'failed',
+    );
+    expect(failed).toEqual([
+      expect.objectContaining({ attempts: 5, lastError: expect.stringContaining('did not answer') }),
+    ]);
+  });
+});
+
+describe('a lender that never decides', () => {
+  it('ends its request 369 "bank error" after the last decision attempt; the application goes on', async () => {
+    const simulated = createSimulatedLenderPanel({
+      seed: t.config.worker.lenderSeed,
+      delayScale: 1,
+      failures: false,
+    });
+    const undecided = lenderPanelOf(
+      simulated.all().map((adapter) =>
+        adapter.profile.id === 'no-fjordbanken'
+          ? {
+              ...adapter,
+              fetchDecision: async () => {
+                throw new LenderUnavailableError('no-fjordbanken', 'decision');
+              },
+            }
+          : adapter,
+      ),
+    );
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(t, testWorker(t, { panel: undecided, externalData: fixedExternalData() }));
+    const fjordbanken = (await listLoanRequests(t.database.db, application.id)).find(
+      (r) => r.lenderId === 'no-fjordbanken',
+    );
+    expect(fjordbanken).toMatchObject({ status: 369, reasonCode: 'BANK_ERROR' });
+    expect(await statusOf(application.id)).toBe(410);
+  });
+});
+
+describe('jobs outlive the process', () => {
+  it('are run by the next instance on the same database', async () => {
+    const first = await createTestApp();
+    const application = await createCompleteApplication(first);
+    await submit(first, application);
+    await first.app.close(); // the process stops; the database (and its queue) stays
+    const second = await buildApp({
+      config: first.config,
+      database: first.database,
+      tokens: first.tokens,
+      now: first.clock.now,
+      ...defaultDependencies({ config: first.config, db: first.database.db, now: first.clock.now }),
+    });
+    await second.ready();
+    await settle(first, testWorker(first, { externalData: fixedExternalData() }));
+    const response = await second.inject({
+      method: 'GET',
+      url: `/loan-application/${application.id}`,
+      headers: bearer(application.token),
+    });
+    expect(response.json().Status).toBe(410);
+    await second.close();
+    await first.database.close();
+  });
+});
+
+describe('the worker in the app', () => {
+  it('starts on ready when config.worker.enabled and stops on close', async () => {
+    const live = await createTestApp({
+      config: {
+        worker: { enabled: true, lenderSeed: 42, lenderDelayScale: 0 },
+      },
+      deps: { now: () => new Date() },
+    });
+    try {
+      const application = await createCompleteApplication(live);
+      await submit(live, application);
+      const deadline = Date.now() + 20_000;
+      let status = 160;
+      while (Date.now() < deadline && ![410, 370, 270].includes(status)) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        status = (
+          await live.app.inject({
+            method: 'GET',
+            url: `/loan-application/${application.id}`,
+            headers: bearer(application.token),
+          })
+        ).json().Status;
+      }
+      expect([410, 370, 270]).toContain(status);
+      // The expiry sweep was scheduled at start.
+      expect((await findJobs(live.database.db, jobKinds.expirySweep)).length).toBeGreaterThan(0);
+    } finally {
+      await live.close();
+    }
+  });
+});

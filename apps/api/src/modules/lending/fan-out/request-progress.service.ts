@@ -1,0 +1,191 @@
+import type { LenderApplication } from '@nordloan/domain/lending/credit-policy';
+import type { TransitionActor } from '@nordloan/domain/status-machine';
+import { isLoanRequestTransitionAllowed } from '@nordloan/domain/status-machine';
+import type { ApplicationStatusCode, FinerStatusCode } from '@nordloan/domain/statuses';
+import type { Executor } from '#src/db/client.ts';
+import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
+import { enqueueJob } from '#src/jobs/job.repository.ts';
+import type { LenderAdapter } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import {
+  findLoanRequest,
+  findLoanRequestForUpdate,
+  findQuote,
+  listLoanRequests,
+  listQuotes,
+  updateLoanRequest,
+} from '#src/modules/lending/lending.repository.ts';
+import { applyTransition } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
+import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { jobKinds } from './lending-job-kinds.ts';
+
+// What every stage of the fan-out shares (issue 4): a loan request's finer code moves only along the
+// status machine; every `record…` function holds the application row FOR UPDATE (then the request or the
+// quote) so that lenders answering at the same moment are applied one after the other; and the
+// application settles as far as the lenders' answers allow.
+
+export const system = (id: string) => ({ kind: 'system' as const, id });
+export const lenderActor = (lenderId: string) => ({ kind: 'lender' as const, id: lenderId });
+
+export const pendingRegistration = (code: number) => code >= 211 && code <= 249;
+export const pendingDecision = (code: number) => code === 251 || (code >= 311 && code <= 349);
+export const approvedByLender = (code: number) =>
+  code === 351 || code === 411 || code === 448 || code === 449;
+
+/** A request's finer code may only move along the stages of the status machine. */
+export async function moveRequest(
+  tx: Executor,
+  request: LoanRequestRow,
+  to: FinerStatusCode,
+  now: Date,
+  changes: Partial<
+    Pick<LoanRequestRow, 'reasonCode' | 'reason' | 'externalReference' | 'registeredAt' | 'decidedAt'>
+  > = {},
+): Promise<LoanRequestRow> {
+  if (request.status === to) return request;
+  if (!isLoanRequestTransitionAllowed(request.status as FinerStatusCode, to)) {
+    throw new Error(`Loan request ${request.id} cannot move from ${request.status} to ${to}`);
+  }
+  return updateLoanRequest(tx, request.id, { status: to, ...changes, updatedAt: now });
+}
+
+/**
+ * A lender call failed for good: the request, if still waiting at the step that failed (`stillPending`),
+ * ends in `endStatus` with reason BANK_ERROR, and the application settles on what the others answered.
+ */
+export async function recordBankError(
+  tx: Executor,
+  input: {
+    requestId: string;
+    now: Date;
+    error: string;
+    endStatus: 263 | 369;
+    stillPending: (status: number) => boolean;
+  },
+) {
+  const locked = await lockRequestAndApplication(tx, input.requestId);
+  if (!locked || !input.stillPending(locked.request.status)) return;
+  await moveRequest(tx, locked.request, input.endStatus, input.now, {
+    reasonCode: 'BANK_ERROR',
+    reason: input.error,
+    decidedAt: input.now,
+  });
+  await settleApplication(tx, {
+    applicationId: locked.application.id,
+    now: input.now,
+    application: locked.application,
+  });
+}
+
+export async function enqueueDecisionPoll(
+  tx: Executor,
+  input: {
+    requestId: string;
+    applicationId: string;
+    application: LenderApplication | undefined;
+    poll: number;
+    adapter: LenderAdapter;
+    now: Date;
+  },
+) {
+  await enqueueJob(tx, {
+    kind: jobKinds.lenderDecision,
+    payload: {
+      requestId: input.requestId,
+      applicationId: input.applicationId,
+      ...(input.application ? { application: input.application } : {}),
+      poll: input.poll,
+    },
+    dedupeKey: `${jobKinds.lenderDecision}:${input.requestId}:${input.poll}`,
+    runAt: new Date(input.now.getTime() + input.adapter.responseDelayMs('decision')),
+  });
+}
+
+export async function lockRequestAndApplication(
+  tx: Executor,
+  requestId: string,
+): Promise<{ request: LoanRequestRow; application: LoanApplicationRow } | undefined> {
+  const unlocked = await findLoanRequest(tx, requestId);
+  if (!unlocked) return undefined;
+  // Always the application row first, then the request (the order every writer keeps, so two cannot
+  // deadlock): every lender job of one application queues on the same row, so the last one to finish
+  // sees all the others' answers.
+  const application = await findApplicationByIdForUpdate(tx, unlocked.loanApplicationId);
+  const request = await findLoanRequestForUpdate(tx, requestId);
+  return application && request ? { request, application } : undefined;
+}
+
+/**
+ * Moves the application as far as the lenders' answers allow (ADR 0008): 210 → 300 → 310 once every
+ * lender has answered the registration (or → 270 when none registered), → 400 at the first offer that may
+ * be shown, → 410 once every lender has decided (or → 370 when none gave one). Approved requests move to
+ * 411 (pending customer decision) with the application.
+ */
+export async function settleApplication(
+  tx: Executor,
+  input: {
+    applicationId: string;
+    now: Date;
+    lenderId?: string;
+    /** The row, when the caller already holds it FOR UPDATE in `tx`. */
+    application?: LoanApplicationRow;
+  },
+): Promise<void> {
+  const { applicationId, now } = input;
+  // Held FOR UPDATE once; each step below moves the row it was given, so no step re-reads it.
+  let application = input.application ?? (await findApplicationByIdForUpdate(tx, applicationId));
+  if (!application || ![210, 300, 305, 310, 400].includes(application.status)) return;
+  const requests = await listLoanRequests(tx, applicationId);
+  const registering = requests.some((request) => pendingRegistration(request.status));
+  const deciding = requests.some(
+    (request) => pendingRegistration(request.status) || pendingDecision(request.status),
+  );
+  const shownQuotes = (await listQuotes(tx, applicationId, ['approved'])).length;
+  const step = async (
+    from: readonly number[],
+    to: ApplicationStatusCode,
+    actor: TransitionActor,
+    reason: string,
+  ) => {
+    if (!application || !from.includes(application.status)) return false;
+    application = await applyTransition(tx, application, { applicationId, to, actor, reason, now });
+    return true;
+  };
+
+  if (!registering) {
+    const registered = requests.filter((request) => !(request.status >= 261 && request.status <= 269)).length;
+    const reason = `${registered} of ${requests.length} lenders registered the application`;
+    if (registered === 0) {
+      await step([210], 270, system('registration'), reason);
+      return;
+    }
+    await step([210], 300, system('registration'), reason);
+    await step([300], 310, system('registration'), 'Waiting for the lenders to decide');
+  }
+  if (shownQuotes > 0) {
+    const actor = input.lenderId ? lenderActor(input.lenderId) : system('decisions');
+    await step([300, 305, 310], 400, actor, 'A lender approved an offer that may be shown');
+  }
+  if (deciding) return;
+  if (shownQuotes > 0) {
+    if (await step([400], 410, system('decisions'), 'Every lender has answered')) {
+      for (const request of requests.filter((candidate) => candidate.status === 351)) {
+        await moveRequest(tx, request, 411, now);
+      }
+    }
+  } else {
+    await step([300, 305, 310], 370, system('decisions'), 'No lender gave an offer that may be shown');
+  }
+}
+
+export async function lockQuoteAndApplication(
+  tx: Executor,
+  quoteId: string,
+): Promise<{ quote: LoanQuoteRow; application: LoanApplicationRow } | undefined> {
+  const first = await findQuote(tx, quoteId);
+  if (!first) return undefined;
+  const application = await findApplicationByIdForUpdate(tx, first.loanApplicationId);
+  const quote = await findQuote(tx, quoteId);
+  if (!application || !quote) return undefined;
+  return { quote, application };
+}

@@ -1,0 +1,195 @@
+import type { Country } from '@nordloan/domain/enums';
+import { validateNationalId } from '@nordloan/domain/national-id';
+import type { Db, Executor } from '#src/db/client.ts';
+import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import { enqueueJob } from '#src/jobs/job.repository.ts';
+import { screeningHoldsApplication } from '#src/modules/backoffice/screening/screening.service.ts';
+import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
+import { startRegistration } from '#src/modules/lending/fan-out/registration.service.ts';
+import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import {
+  ageOn,
+  CREDIT_BUREAU_SOURCE,
+  DEBT_REGISTER_SOURCE,
+  loadParties,
+} from '#src/modules/lending/lender-panel/lender-view.ts';
+import { upsertExternalData, upsertRegisterDebts } from '#src/modules/lending/lending.repository.ts';
+import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
+import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { checkApplicationRow } from '#src/modules/loan-applications/loan-application.service.ts';
+import type { ExternalDataProvider, ExternalDataSubject } from './external-data.ts';
+
+// The intake steps after the applicant submits (§4): 160 → validation (169 on failure) → 180 fetching
+// external data (181 on failure; 198 on a sanctions hit) → 200 completed → 210 sent to the lender panel.
+// Each step is its own transaction and moves only from the status it expects, so a job that crashed half
+// way continues where it stopped.
+
+const system = (id: string) => ({ kind: 'system' as const, id });
+const minimumAge = 18;
+
+/** What stops an application from going to lenders: the form check of §7 check/app plus identity and age. */
+export async function validateForLenders(
+  db: Executor,
+  application: LoanApplicationRow,
+  now: Date,
+): Promise<string[]> {
+  const problems = (await checkApplicationRow(db, application)).Errors.map(
+    (error) => `${error.Field}: ${error.Message}`,
+  );
+  const parties = await loadParties(db, application);
+  for (const [role, person] of [
+    ['MainApplicant', parties.main],
+    ['CoApplicant', parties.co],
+  ] as const) {
+    if (role === 'CoApplicant' && !application.coApplicantPersonId) continue;
+    if (!person) {
+      problems.push(`${role}: no person`);
+      continue;
+    }
+    if (!validateNationalId(application.country as Country, person.nationalId, { today: now }).valid) {
+      problems.push(`${role}: invalid national identity number`);
+    }
+    const age = ageOn(person.birthDate, now);
+    if (age === null || age < minimumAge) problems.push(`${role}: must be at least ${minimumAge} years old`);
+  }
+  return problems;
+}
+
+export interface IntakeOptions {
+  db: Db;
+  applicationId: string;
+  panel: LenderPanel;
+  externalData: ExternalDataProvider;
+  now: () => Date;
+}
+
+/** Runs the intake steps from wherever the application stands; a no-op outside 160/180/200. */
+export async function runIntake(options: IntakeOptions): Promise<void> {
+  const { db, applicationId, now } = options;
+  for (let step = 0; step < 4; step++) {
+    const application = await findApplicationById(db, applicationId);
+    if (!application) return;
+    switch (application.status) {
+      case 160:
+        await validateStep(options, application);
+        break;
+      case 180:
+        await externalDataStep(options, application);
+        break;
+      case 200:
+        // An open PEP/sanctions hit holds the application before the lender panel (ADR 0022).
+        if (await screeningHoldsApplication(db, applicationId)) return;
+        await db.transaction((tx) =>
+          startRegistration(tx, { application, panel: options.panel, now: now() }),
+        );
+        break;
+      default:
+        return;
+    }
+  }
+}
+
+async function validateStep(options: IntakeOptions, application: LoanApplicationRow) {
+  const now = options.now();
+  const problems = await validateForLenders(options.db, application, now);
+  await options.db.transaction(async (tx) => {
+    await transitionIfIn(tx, {
+      applicationId: application.id,
+      onlyFrom: [160],
+      to: problems.length > 0 ? 169 : 180,
+      actor: system('validation'),
+      reason: problems.length > 0 ? `Validation failed: ${problems.join('; ')}` : 'Validation passed',
+      now,
+      details: problems.length > 0 ? { Problems: problems } : {},
+    });
+  });
+}
+
+async function externalDataStep(options: IntakeOptions, application: LoanApplicationRow) {
+  const { db } = options;
+  const parties = await loadParties(db, application);
+  const subjects: ExternalDataSubject[] = [];
+  if (parties.main) subjects.push({ role: 'MainApplicant', nationalId: parties.main.nationalId });
+  if (parties.co) subjects.push({ role: 'CoApplicant', nationalId: parties.co.nationalId });
+  let result: Awaited<ReturnType<ExternalDataProvider['fetch']>>;
+  try {
+    result = await options.externalData.fetch({ country: application.country as Country, subjects });
+  } catch (error) {
+    const now = options.now();
+    const message = error instanceof Error ? error.message : String(error);
+    await db.transaction(async (tx) => {
+      await upsertExternalData(tx, {
+        loanApplicationId: application.id,
+        source: DEBT_REGISTER_SOURCE,
+        status: 'error',
+        payload: { message },
+        fetchedAt: now,
+      });
+      await transitionIfIn(tx, {
+        applicationId: application.id,
+        onlyFrom: [180],
+        to: 181,
+        actor: system('external-data'),
+        reason: `Fetching external data failed: ${message}`,
+        now,
+      });
+    });
+    return;
+  }
+  const now = options.now();
+  await db.transaction(async (tx) => {
+    await upsertRegisterDebts(tx, { applicationId: application.id, debts: result.debts, now });
+    await upsertExternalData(tx, {
+      loanApplicationId: application.id,
+      source: DEBT_REGISTER_SOURCE,
+      status: 'success',
+      payload: { debts: result.debts.length },
+      fetchedAt: now,
+    });
+    await upsertExternalData(tx, {
+      loanApplicationId: application.id,
+      source: CREDIT_BUREAU_SOURCE,
+      status: 'success',
+      payload: {
+        paymentRemarks: result.paymentRemarks,
+        registeredAddress: result.registeredAddress,
+        sanctionsHits: result.sanctionsHits,
+      },
+      fetchedAt: now,
+    });
+    const sanctioned = result.sanctionsHits.length > 0;
+    await transitionIfIn(tx, {
+      applicationId: application.id,
+      onlyFrom: [180],
+      to: sanctioned ? 198 : 200,
+      actor: system('external-data'),
+      reason: sanctioned
+        ? `Sanctions screening hit: ${result.sanctionsHits.map((hit) => `${hit.ownerRole} on ${hit.list}`).join(', ')}`
+        : `External data received (${result.debts.length} debts from the register)`,
+      now,
+    });
+  });
+}
+
+/** Retry of a failed external-data fetch (181 → 180), by the system or staff; the job does the rest. */
+export async function retryExternalData(tx: Executor, input: { applicationId: string; now: Date }) {
+  return transitionIfIn(tx, {
+    applicationId: input.applicationId,
+    onlyFrom: [181],
+    to: 180,
+    actor: system('external-data-retry'),
+    reason: 'Retrying the external data fetch',
+    now: input.now,
+  });
+}
+
+/** Queues the intake of a submitted application (the lifecycle's submit and staff moves to 160/180). */
+export async function enqueueIntake(tx: Executor, application: LoanApplicationRow, now: Date) {
+  await enqueueJob(tx, {
+    kind: jobKinds.processApplication,
+    payload: { applicationId: application.id },
+    // One intake per submission: a later resubmission (after 169 or 181) has a new revision.
+    dedupeKey: `${jobKinds.processApplication}:${application.id}:${application.revision}`,
+    runAt: now,
+  });
+}

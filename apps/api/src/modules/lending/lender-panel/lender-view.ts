@@ -1,0 +1,161 @@
+import { getBrand } from '@nordloan/domain/brands/registry';
+import type { ApplicantRole, Country, Currency, Product } from '@nordloan/domain/enums';
+import { currencyByCountry } from '@nordloan/domain/enums';
+import type { LenderApplicant, LenderApplication, LenderDebt } from '@nordloan/domain/lending/credit-policy';
+import { hashString } from '@nordloan/domain/lending/seeded-random';
+import { statusGroups } from '@nordloan/domain/statuses';
+import type { Executor } from '#src/db/client.ts';
+import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import type { PaymentRemark } from '#src/modules/lending/intake/external-data.ts';
+import { findExternalData, openRequestLenderIds } from '#src/modules/lending/lending.repository.ts';
+import {
+  findApplicants,
+  findOtherApplicationIds,
+} from '#src/modules/loan-applications/loan-application.repository.ts';
+import { listSubRecords } from '#src/modules/loan-applications/sub-record.repository.ts';
+import { findPersonById, type PersonRow } from '#src/modules/persons/person.repository.ts';
+
+// What a lender receives about an application (the LenderApplication of the domain credit policy), built
+// from the stored application, its applicants, persons, debts (stated and from the register) and the
+// credit bureau's answer. National identity numbers stay here: lenders see whether one is valid, and the
+// simulation's randomness key is a hash, never the number.
+
+/** The credit-bureau answer stored by the external-data step. */
+export interface CreditBureauPayload {
+  paymentRemarks: PaymentRemark[];
+  registeredAddress: Record<'MainApplicant' | 'CoApplicant', boolean>;
+  sanctionsHits: { ownerRole: string; list: string }[];
+}
+
+export const CREDIT_BUREAU_SOURCE = 'credit-bureau';
+export const DEBT_REGISTER_SOURCE = 'debt-register';
+
+/** Request codes in which a lender still holds an application open (for the 361 duplicate decline). */
+const openRequestCodes = [
+  211, 212, 213, 249, 251, 311, 312, 313, 314, 315, 316, 317, 318, 319, 320, 349, 351, 411, 448, 449,
+];
+
+export function ageOn(birthDate: string | null, now: Date): number | null {
+  if (!birthDate) return null;
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - year;
+  if (now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day)) age -= 1;
+  return age;
+}
+
+/** The brand's rate band for the product (§9): its low (or min) to its high (or mid) rate. */
+export function rateBandFor(brandId: string): { low: number; high: number } {
+  const rates = getBrand(brandId).unsecuredLoan.rates;
+  const low = rates.low ?? rates.min ?? rates.interest ?? 0;
+  const high = rates.high ?? rates.mid ?? low;
+  return { low: Math.min(low, high), high: Math.max(low, high) };
+}
+
+export function durationMonthsOf(application: LoanApplicationRow): number {
+  // CCD Annex I part II: credit without a fixed term is assumed to run one year.
+  if (application.product === 'CreditCard') return 12;
+  return (application.durationYears ?? 1) * 12;
+}
+
+export interface ApplicationParties {
+  main: PersonRow | undefined;
+  co: PersonRow | undefined;
+}
+
+export async function loadParties(
+  db: Executor,
+  application: LoanApplicationRow,
+): Promise<ApplicationParties> {
+  const [main, co] = await Promise.all([
+    application.personId ? findPersonById(db, application.personId) : undefined,
+    application.coApplicantPersonId ? findPersonById(db, application.coApplicantPersonId) : undefined,
+  ]);
+  return { main, co };
+}
+
+/** Stable across runs for the same applicant and terms, and carries no personal data. */
+export function randomnessKeyOf(application: LoanApplicationRow, parties: ApplicationParties): string {
+  const identity = parties.main?.nationalId ?? application.id;
+  return hashString(
+    [application.country, identity, application.product, application.amount, application.durationYears].join(
+      '|',
+    ),
+  ).toString(36);
+}
+
+export async function loadLenderApplication(
+  db: Executor,
+  application: LoanApplicationRow,
+  options: { lenderId?: string; now: Date },
+): Promise<LenderApplication> {
+  const parties = await loadParties(db, application);
+  const applicantRows = await findApplicants(db, application.id);
+  const debtRows = await listSubRecords(db, 'debt', application.id);
+  const bureau = await findExternalData(db, application.id, CREDIT_BUREAU_SOURCE);
+  const bureauPayload = bureau?.payload as CreditBureauPayload | undefined;
+  const remarks = bureauPayload?.paymentRemarks ?? [];
+  const applicants: LenderApplicant[] = [];
+  for (const role of ['MainApplicant', 'CoApplicant'] as const) {
+    const person = role === 'MainApplicant' ? parties.main : parties.co;
+    if (role === 'CoApplicant' && !person) continue;
+    if (role === 'CoApplicant' && application.applicantMode === 'OnlyMainApplicant') continue;
+    const row = applicantRows.find((candidate) => candidate.role === role);
+    applicants.push({
+      role: role as ApplicantRole,
+      age: ageOn(person?.birthDate ?? null, options.now),
+      grossYearlyIncome: row?.grossYearlyIncome ?? null,
+      netMonthlyIncome: row?.netMonthlyIncome ?? null,
+      employmentType: row?.employmentType ?? null,
+      housingCostMonthly: row?.housingCostMonthly ?? null,
+      hasPaymentRemarks: remarks.some((remark) => remark.ownerRole === role),
+      hasNationalId: Boolean(person?.nationalId),
+      hasAddress: Boolean(
+        person?.streetAddress || person?.postalCode || bureauPayload?.registeredAddress?.[role],
+      ),
+    });
+  }
+  const debts: LenderDebt[] = debtRows.map((row) => ({
+    type: row.debtType,
+    balance: row.balance,
+    monthlyPayment: row.monthlyPayment,
+    isRefinanced: row.isRefinanced,
+    creditor: row.creditor,
+    interestRatePercent: row.interestRate === null ? null : Number(row.interestRate) * 100,
+    remainingTermMonths: row.remainingTermMonths,
+  }));
+  const isDuplicateAtLender = options.lenderId
+    ? (await lendersHoldingOtherApplications(db, application)).includes(options.lenderId)
+    : false;
+  return {
+    randomnessKey: randomnessKeyOf(application, parties),
+    country: application.country as Country,
+    currency: currencyByCountry[application.country as Country] as Currency,
+    product: application.product as Product,
+    amount: application.amount ?? 0,
+    durationMonths: durationMonthsOf(application),
+    purpose: application.loanPurpose,
+    applicants,
+    debts,
+    rateBand: rateBandFor(application.brand),
+    isDuplicateAtLender,
+  };
+}
+
+/**
+ * Lenders that hold an open request for another active application of the same person and product:
+ * they answer 361 "duplicate".
+ */
+export async function lendersHoldingOtherApplications(
+  db: Executor,
+  application: LoanApplicationRow,
+): Promise<string[]> {
+  if (!application.personId) return [];
+  const others = await findOtherApplicationIds(db, {
+    customerId: null,
+    personId: application.personId,
+    product: application.product,
+    statuses: statusGroups.Active,
+    excludeId: application.id,
+  });
+  return openRequestLenderIds(db, { applicationIds: others, statuses: openRequestCodes });
+}

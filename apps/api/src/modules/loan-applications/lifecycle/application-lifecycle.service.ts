@@ -1,0 +1,208 @@
+import type { LoanApplication } from '@nordloan/domain/loan-application';
+import { resubmissionCloneStatusFor, withdrawnStatusFor } from '@nordloan/domain/status-machine';
+import { type ApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
+import type { Db, Executor } from '#src/db/client.ts';
+import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
+import { assertCallerReaches, isUuid } from '#src/lib/application-access.ts';
+import type { Caller } from '#src/lib/caller.ts';
+import { screenSubmittedApplication } from '#src/modules/backoffice/screening/screening.service.ts';
+import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
+import { fanOutToLenders, type LenderPanel } from '#src/modules/lending/fan-out/registration.service.ts';
+import { enqueueIntake } from '#src/modules/lending/intake/intake.service.ts';
+import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
+import { cloneApplication } from '#src/modules/loan-applications/loan-application-clone.service.ts';
+import { ARCHIVED_MESSAGE } from '#src/modules/loan-applications/loan-application-write.service.ts';
+import { actorForCaller, applyTransition } from './status-transition.service.ts';
+
+// What applicants and staff do to an application's status (ADR 0008): submit (PATCH …/application-complete),
+// withdraw, block, clone for resubmission, and any other move the transition table lets staff make.
+// Each holds the application FOR UPDATE; an illegal move is a 409 and nothing changes.
+
+export interface LifecycleOptions {
+  db: Db;
+  caller: Caller;
+  applicationId: string;
+  now: () => Date;
+}
+
+async function lockForCaller(
+  tx: Executor,
+  caller: Caller,
+  applicationId: string,
+  access: 'read' | 'write',
+): Promise<LoanApplicationRow> {
+  if (!isUuid(applicationId)) throw notFound();
+  const application = await findApplicationByIdForUpdate(tx, applicationId);
+  if (!application) throw notFound();
+  assertCallerReaches(caller, application, access);
+  return application;
+}
+
+/**
+ * The applicant agreed to the credit check (the apply journey's consent step writes
+ * `Data.CreditCheckConsent = { Given: true, At }`); without it no bureau or register may be asked
+ * (GDPR art. 6, the countries' credit-information acts), so the application cannot be submitted.
+ */
+export function hasCreditCheckConsent(data: Record<string, unknown>): boolean {
+  const consent = data.CreditCheckConsent;
+  if (consent === true) return true;
+  return typeof consent === 'object' && consent !== null && (consent as { Given?: unknown }).Given === true;
+}
+
+/** §7 PATCH …/application-complete: the applicant submits (100/155/169/181 → 160); the worker takes it on. */
+export async function submitApplication(options: LifecycleOptions): Promise<LoanApplication> {
+  const { db, caller } = options;
+  return db.transaction(async (tx) => {
+    const now = options.now();
+    const application = await lockForCaller(tx, caller, options.applicationId, 'write');
+    if (application.archivedAt) throw conflict(ARCHIVED_MESSAGE);
+    if (!hasCreditCheckConsent(application.data)) {
+      throw fieldError(
+        'CreditCheckConsent',
+        'The applicant must consent to the credit check before submitting',
+      );
+    }
+    const submitted = await applyTransition(tx, application, {
+      applicationId: application.id,
+      to: 160,
+      actor: actorForCaller(caller, application),
+      reason: caller.kind === 'staff' ? 'Submitted by staff for the customer' : 'Submitted by the applicant',
+      now,
+    });
+    await screenSubmittedApplication(tx, submitted, now);
+    await enqueueIntake(tx, submitted, now);
+    return presentApplication(tx, submitted);
+  });
+}
+
+/** The customer withdraws: the x90 of the phase the application is in (§4 190 … 690). */
+export async function withdrawApplication(
+  options: LifecycleOptions & { reason?: string },
+): Promise<LoanApplication> {
+  const { db, caller } = options;
+  if (caller.kind === 'staff') throw forbidden('Only the customer can withdraw an application');
+  return db.transaction(async (tx) => {
+    const now = options.now();
+    const application = await lockForCaller(tx, caller, options.applicationId, 'read');
+    const to = withdrawnStatusFor(application.status as ApplicationStatusCode);
+    if (!to) throw conflict('The application can no longer be withdrawn', { Status: application.status });
+    const reason = options.reason
+      ? `Withdrawn by the customer: ${options.reason}`
+      : 'Withdrawn by the customer';
+    const withdrawn = await applyTransition(tx, application, {
+      applicationId: application.id,
+      to,
+      actor: actorForCaller(caller, application),
+      reason,
+      now,
+    });
+    await endOpenWork(tx, { applicationId: application.id, ending: 'withdrawn', now, reason });
+    return presentApplication(tx, withdrawn);
+  });
+}
+
+export const blockReasons = { sanctions: 198, fraud: 199 } as const;
+
+/** Staff (compliance roles) block for sanctions (198) or fraud (199); open lender work is cancelled. */
+export async function blockApplication(
+  options: LifecycleOptions & { blockReason: keyof typeof blockReasons; comment?: string },
+): Promise<LoanApplication> {
+  const { db, caller } = options;
+  if (caller.kind !== 'staff') throw forbidden('Only staff can block an application');
+  return db.transaction(async (tx) => {
+    const now = options.now();
+    const application = await lockForCaller(tx, caller, options.applicationId, 'read');
+    const reason = `Blocked (${options.blockReason})${options.comment ? `: ${options.comment}` : ''}`;
+    const blocked = await applyTransition(tx, application, {
+      applicationId: application.id,
+      to: blockReasons[options.blockReason],
+      actor: actorForCaller(caller, application),
+      reason,
+      now,
+    });
+    await endOpenWork(tx, { applicationId: application.id, ending: 'cancelled', now, reason });
+    return presentApplication(tx, blocked);
+  });
+}
+
+/**
+ * Targets with their own action (and its side effects): accepting needs a quote, the lender's decisions
+ * come through the lender callbacks, resubmission clones, submitting starts the intake.
+ */
+const dedicatedActions: Partial<Record<number, string>> = {
+  500: 'POST /loan-quote/{quoteId}/accept',
+  510: 'the lender accepting the offer',
+  600: 'POST /lender-callback/{lenderId}/loan-quote/{quoteId}/disbursement-decision',
+  570: 'POST /lender-callback/{lenderId}/loan-quote/{quoteId}/disbursement-decision',
+  610: 'POST /lender-callback/{lenderId}/loan-quote/{quoteId}/disbursed',
+  700: 'POST /lender-callback/{lenderId}/loan-quote/{quoteId}/disbursed',
+  388: 'POST /loan-application/{id}/resubmission',
+  588: 'POST /loan-application/{id}/resubmission',
+  688: 'POST /loan-application/{id}/resubmission',
+};
+
+/** Staff move an application to `to` where the transition table lets their roles (e.g. 201, 305, x80, 800). */
+export async function changeStatusByStaff(
+  options: LifecycleOptions & { to: ApplicationStatusCode; reason: string; panel: LenderPanel },
+): Promise<LoanApplication> {
+  const { db, caller, to } = options;
+  if (caller.kind !== 'staff') throw forbidden('Only staff can set a status directly');
+  const dedicated = dedicatedActions[to];
+  if (dedicated) throw conflict(`Status ${to} is set through ${dedicated}`);
+  return db.transaction(async (tx) => {
+    const now = options.now();
+    const application = await lockForCaller(tx, caller, options.applicationId, 'read');
+    const moved = await applyTransition(tx, application, {
+      applicationId: application.id,
+      to,
+      actor: actorForCaller(caller, application),
+      reason: options.reason,
+      now,
+    });
+    if (to === 160 || to === 180) await enqueueIntake(tx, moved, now);
+    if (to === 210) await fanOutToLenders(tx, { application: moved, panel: options.panel, now });
+    if (isTerminalStatus(to) && to !== 800) {
+      const ending = to % 100 === 90 ? 'withdrawn' : to % 100 === 89 ? 'expired' : 'cancelled';
+      await endOpenWork(tx, { applicationId: application.id, ending, now, reason: options.reason });
+    }
+    return presentApplication(tx, moved);
+  });
+}
+
+/**
+ * Cloning for resubmission (§4 388 with co-applicant, 588, 688): the application ends in the phase's
+ * clone status and a copy (status 100, CloneOrigin Cloned) takes its place, in one transaction.
+ */
+export async function cloneForResubmission(
+  options: LifecycleOptions & { changes?: Parameters<typeof cloneApplication>[0]['changes'] },
+): Promise<{ Original: LoanApplication; Clone: LoanApplication }> {
+  const { db, caller } = options;
+  return db.transaction(async (tx) => {
+    const now = options.now();
+    const application = await lockForCaller(tx, caller, options.applicationId, 'read');
+    const to = resubmissionCloneStatusFor(application.status as ApplicationStatusCode);
+    if (!to)
+      throw conflict('The application cannot be resubmitted from its status', { Status: application.status });
+    const reason = to === 388 ? 'Resubmitted with a co-applicant' : 'Resubmitted as a copy';
+    const ended = await applyTransition(tx, application, {
+      applicationId: application.id,
+      to,
+      actor: actorForCaller(caller, application),
+      reason,
+      now,
+    });
+    await endOpenWork(tx, { applicationId: application.id, ending: 'resubmitted', now, reason });
+    const clone = await cloneApplication({
+      db: tx as unknown as Db,
+      caller,
+      now: () => now,
+      id: application.id,
+      cloneOrigin: 'Cloned',
+      changes: options.changes,
+      reason: `resubmission-${to}`,
+    });
+    return { Original: await presentApplication(tx, ended), Clone: clone };
+  });
+}

@@ -1,0 +1,191 @@
+import type { EventName } from '@nordloan/domain/enums';
+import { checkTransition, type TransitionActor } from '@nordloan/domain/status-machine';
+import { type ApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
+import type { Executor } from '#src/db/client.ts';
+import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import { insertOutboxEvents, type NewOutboxEvent } from '#src/jobs/outbox.repository.ts';
+import { conflict, notFound } from '#src/lib/app-error.ts';
+import { describeCaller, isApplicantOf } from '#src/lib/application-access.ts';
+import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
+import { placeInWorkQueue } from '#src/modules/backoffice/queues/placement.service.ts';
+import {
+  findApplicationByIdForUpdate,
+  insertApplicationLock,
+  releaseApplicationLocks,
+  updateApplicationStatus,
+} from '#src/modules/loan-applications/loan-application.repository.ts';
+import { insertStatusTransition } from './status-transition.repository.ts';
+
+// The one way an application's status changes (ADR 0008): the row is held FOR UPDATE, the transition
+// table decides (an illegal move is a 409 and nothing changes), and the new status, its revision row, the
+// history row and the §3 events in the outbox are written in the caller's transaction.
+
+/** Held from registration until every lender has answered, so the form cannot change under the lenders. */
+export const LENDER_PANEL_LOCK = 'lending:lender-panel';
+const lockReleasingStatuses: readonly number[] = [410, 270, 370];
+
+export function describeActor(actor: TransitionActor): string {
+  switch (actor.kind) {
+    case 'applicant':
+      return actor.id;
+    case 'system':
+      return `system:${actor.id}`;
+    case 'lender':
+      return `lender:${actor.id}`;
+    case 'staff':
+      return `staff:${actor.id}`;
+  }
+}
+
+/** The transition actor an authenticated caller is for `application`: its applicant, or staff by role. */
+export function actorForCaller(caller: Caller, application: LoanApplicationRow): TransitionActor {
+  if (caller.kind === 'staff') {
+    return {
+      kind: 'staff',
+      id: caller.agentId ?? 'unknown',
+      roles: staffRolesIn(caller, application.country),
+    };
+  }
+  if (!isApplicantOf(caller, application)) throw notFound();
+  return { kind: 'applicant', id: describeCaller(caller) };
+}
+
+export interface TransitionInput {
+  applicationId: string;
+  to: ApplicationStatusCode;
+  actor: TransitionActor;
+  reason: string;
+  now: Date;
+  /** Extra fields for the events' payload (e.g. the accepted quote). */
+  details?: Record<string, unknown>;
+}
+
+/** Moves the application or throws 409 (illegal for this actor or from this status) with nothing changed. */
+export async function transitionApplication(
+  tx: Executor,
+  input: TransitionInput,
+): Promise<LoanApplicationRow> {
+  const current = await findApplicationByIdForUpdate(tx, input.applicationId);
+  if (!current) throw notFound();
+  return applyTransition(tx, current, input);
+}
+
+/**
+ * Compare-and-set for the worker: moves only when the application is in one of `onlyFrom`, else answers
+ * undefined and changes nothing — so a job that runs again after a crash does not move it twice.
+ */
+export async function transitionIfIn(
+  tx: Executor,
+  input: TransitionInput & { onlyFrom: readonly number[] },
+): Promise<LoanApplicationRow | undefined> {
+  const current = await findApplicationByIdForUpdate(tx, input.applicationId);
+  if (!current) throw notFound();
+  if (!input.onlyFrom.includes(current.status)) return undefined;
+  return applyTransition(tx, current, input);
+}
+
+/** The transition on a row the caller already holds FOR UPDATE in `tx`. */
+export async function applyTransition(
+  tx: Executor,
+  current: LoanApplicationRow,
+  input: TransitionInput,
+): Promise<LoanApplicationRow> {
+  const check = checkTransition(current.status, input.to, input.actor);
+  if (!check.allowed) {
+    throw conflict(check.message, {
+      Status: current.status,
+      RequestedStatus: input.to,
+      Refusal: check.refusal,
+    });
+  }
+  const changedBy = describeActor(input.actor);
+  const updated = await updateApplicationStatus(tx, current.id, input.to, {
+    changedBy,
+    now: input.now,
+    reason: `status:${current.status}>${input.to}`,
+  });
+  await insertStatusTransition(tx, {
+    loanApplicationId: current.id,
+    fromStatus: current.status,
+    toStatus: input.to,
+    revision: updated.revision,
+    actorKind: input.actor.kind,
+    actorId: changedBy,
+    reason: input.reason,
+    createdAt: input.now,
+  });
+  // The application enters (or leaves) its work queue with the status (ADR 0021).
+  await placeInWorkQueue(tx, updated, input.now);
+  await insertOutboxEvents(
+    tx,
+    check.events.map((eventName) => applicationEvent(eventName, updated, current.status, input, changedBy)),
+  );
+  if (input.to === 210) {
+    await insertApplicationLock(tx, {
+      applicationId: current.id,
+      originalRevision: updated.revision,
+      lockedBy: LENDER_PANEL_LOCK,
+      reason: 'Registered with the lender panel',
+      now: input.now,
+    });
+  } else if (lockReleasingStatuses.includes(input.to) || isTerminalStatus(input.to)) {
+    await releaseApplicationLocks(tx, {
+      applicationId: current.id,
+      lockedBy: LENDER_PANEL_LOCK,
+      now: input.now,
+    });
+  }
+  return updated;
+}
+
+function applicationEvent(
+  eventName: EventName,
+  application: LoanApplicationRow,
+  from: number,
+  input: TransitionInput,
+  actorId: string,
+): NewOutboxEvent {
+  return {
+    eventName,
+    aggregateType: 'loan-application',
+    aggregateId: application.id,
+    loanApplicationId: application.id,
+    payload: {
+      LoanApplicationID: application.id,
+      Product: application.product,
+      Brand: application.brand,
+      Country: application.country,
+      From: from,
+      To: input.to,
+      Revision: application.revision,
+      ActorKind: input.actor.kind,
+      Actor: actorId,
+      Reason: input.reason,
+      ...input.details,
+    },
+    createdAt: input.now,
+  };
+}
+
+/** A quote event (§3 loan-quote-*) for the outbox. */
+export function quoteEvent(
+  eventName: Extract<EventName, `loan-quote-${string}`>,
+  quote: { id: string; loanApplicationId: string; lenderId: string; status: string },
+  now: Date,
+  details: Record<string, unknown> = {},
+): NewOutboxEvent {
+  return {
+    eventName,
+    aggregateType: 'loan-quote',
+    aggregateId: quote.id,
+    loanApplicationId: quote.loanApplicationId,
+    payload: {
+      LoanQuoteID: quote.id,
+      LoanApplicationID: quote.loanApplicationId,
+      LenderID: quote.lenderId,
+      Status: quote.status,
+      ...details,
+    },
+    createdAt: now,
+  };
+}

@@ -1,0 +1,232 @@
+import type { LoanApplication } from '@nordloan/domain/loan-application';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import {
+  findApplicationById,
+  insertApplicationLock,
+  releaseApplicationLocks,
+  updateApplicationStatus,
+} from './loan-application.repository.ts';
+import {
+  countRows,
+  createApplicationAs,
+  freshNationalId,
+  newApplicant,
+  unsecuredNo,
+} from './test-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const inject = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url,
+    ...(token ? { headers: bearer(token) } : {}),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+// PATCH /loan-application/{id} and …/step-complete (§7): partial changes, revisions, locks, co-applicants.
+
+describe('PATCH /loan-application/{id}', () => {
+  it('changes only the fields sent, bumps Revision and writes a revision', async () => {
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token, { ...unsecuredNo, Data: { keep: 1, drop: 2 } });
+    const response = await inject('PATCH', `/loan-application/${created.ID}`, me.token, {
+      Revision: 1,
+      Amount: 200000,
+      LoanPurpose: 'Renovation',
+      Data: { drop: null, added: 'x' },
+      MainApplicant: { MaritalStatus: 'Married', NetMonthlyIncome: 40000 },
+    });
+    expect(response.statusCode).toBe(200);
+    const patched: LoanApplication = response.json();
+    expect(patched).toMatchObject({
+      Amount: 200000,
+      Duration: 5,
+      LoanPurpose: 'Renovation',
+      Revision: 2,
+      Data: { keep: 1, added: 'x' },
+    });
+    expect(patched.MainApplicant).toMatchObject({ MaritalStatus: 'Married', NetMonthlyIncome: 40000 });
+    expect(await countRows(t, 'loan_application_revision', created.ID)).toBe(2);
+  });
+
+  it('adds a co-applicant by national id; DELETE …/co-applicant takes them off again', async () => {
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token);
+    const patched = await inject('PATCH', `/loan-application/${created.ID}`, me.token, {
+      ApplicantMode: 'SwapApplicants',
+      CoApplicant: { NationalID: freshNationalId(), FirstName: 'Kari', NetMonthlyIncome: 30000 },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().CoApplicantPersonID).toEqual(expect.any(String));
+    expect(patched.json().CoApplicant).toMatchObject({ NetMonthlyIncome: 30000 });
+
+    const removed = await inject('DELETE', `/loan-application/${created.ID}/co-applicant`, me.token);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({
+      CoApplicantPersonID: null,
+      CoApplicant: null,
+      ApplicantMode: 'Normal',
+    });
+    // Nothing left to remove: answers the application unchanged.
+    const again = await inject('DELETE', `/loan-application/${created.ID}/co-applicant`, me.token);
+    expect(again.json().Revision).toBe(removed.json().Revision);
+  });
+
+  it('refuses an invalid co-applicant national id and the main applicant as co-applicant (400)', async () => {
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token);
+    const bad = await inject('PATCH', `/loan-application/${created.ID}`, me.token, {
+      CoApplicant: { NationalID: '01019012345' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Errors[0].Field).toBe('CoApplicant.NationalID');
+  });
+
+  it('answers 409 for a stale Revision and changes nothing', async () => {
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token);
+    await inject('PATCH', `/loan-application/${created.ID}`, me.token, { Amount: 160000, Revision: 1 });
+    const stale = await inject('PATCH', `/loan-application/${created.ID}`, me.token, {
+      Amount: 170000,
+      Revision: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ Bad: true, Revision: 2 });
+    const now = (await inject('GET', `/loan-application/${created.ID}`, me.token)).json();
+    expect(now).toMatchObject({ Amount: 160000, Revision: 2 });
+    expect(await countRows(t, 'loan_application_revision', created.ID)).toBe(2);
+  });
+
+  it('answers 409 while a lender holds a lock, and works again once it is released', async () => {
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token);
+    await insertApplicationLock(t.database.db, {
+      applicationId: created.ID,
+      originalRevision: 1,
+      lockedBy: 'lender:test-bank',
+      now: t.clock.now(),
+    });
+    expect((await inject('GET', `/loan-application/${created.ID}`, me.token)).json().IsLocked).toBe(true);
+    const locked = await inject('PATCH', `/loan-application/${created.ID}`, me.token, { Amount: 160000 });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().Message).toBe('Application is locked while a lender processes it');
+    const step = await inject('PATCH', `/loan-application/${created.ID}/step-complete`, me.token, {
+      Step: 'loan',
+    });
+    expect(step.statusCode).toBe(409);
+    expect((await findApplicationById(t.database.db, created.ID))?.revision).toBe(1);
+
+    await releaseApplicationLocks(t.database.db, { applicationId: created.ID, now: t.clock.now() });
+    expect(
+      (await inject('PATCH', `/loan-application/${created.ID}`, me.token, { Amount: 160000 })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers 409 to an applicant once the status has left the Editable group; staff may still change it', async () => {
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token);
+    await updateApplicationStatus(t.database.db, created.ID, 310, { changedBy: 'test', now: t.clock.now() });
+    const response = await inject('PATCH', `/loan-application/${created.ID}`, me.token, { Amount: 160000 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().Message).toBe('Application can no longer be changed');
+    const sales = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
+    expect(
+      (await inject('PATCH', `/loan-application/${created.ID}`, sales, { Amount: 160000 })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers 403 with applicationIDs when a Product change would make a second active application of that product', async () => {
+    const me = await newApplicant(t);
+    const card = await createApplicationAs(t, me.token, {
+      Product: 'CreditCard',
+      Brand: 'no-main',
+      Amount: 50000,
+    });
+    const loan = await createApplicationAs(t, me.token);
+    const response = await inject('PATCH', `/loan-application/${loan.ID}`, me.token, {
+      Product: 'CreditCard',
+      Amount: 50000,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ Bad: true, applicationIDs: [card.ID] });
+    expect((await inject('GET', `/loan-application/${loan.ID}`, me.token)).json()).toMatchObject({
+      Product: 'UnsecuredLoan',
+      Revision: 1,
+    });
+  });
+
+  it('re-checks the bounds on a Product change (400) and clears Duration for a credit card', async () => {
+    const me = await newApplicant(t);
+    const loan = await createApplicationAs(t, me.token, { ...unsecuredNo, Amount: 500000 });
+    const tooHigh = await inject('PATCH', `/loan-application/${loan.ID}`, me.token, {
+      Product: 'CreditCard',
+    });
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.json().Errors[0].Field).toBe('Amount');
+    const card = await inject('PATCH', `/loan-application/${loan.ID}`, me.token, {
+      Product: 'CreditCard',
+      Amount: 50000,
+    });
+    expect(card.json()).toMatchObject({ Product: 'CreditCard', Duration: null });
+  });
+
+  it('answers 400 for bad input and for an empty body, changing nothing', async () => {
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token);
+    for (const payload of [
+      {},
+      { Revision: 1 },
+      { Amount: -5 },
+      { MainApplicant: { MaritalStatus: 'Complicated' } },
+      { Duration: 0 },
+    ]) {
+      const response = await inject('PATCH', `/loan-application/${created.ID}`, me.token, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().Bad).toBe(true);
+    }
+    expect((await inject('GET', `/loan-application/${created.ID}`, me.token)).json().Revision).toBe(1);
+  });
+});
+
+describe('PATCH /loan-application/{id}/step-complete', () => {
+  it('records the step and the steps done so far, each once, with a revision', async () => {
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token);
+    await inject('PATCH', `/loan-application/${created.ID}/step-complete`, me.token, { Step: 'loan' });
+    await inject('PATCH', `/loan-application/${created.ID}/step-complete`, me.token, { Step: 'employment' });
+    const response = await inject('PATCH', `/loan-application/${created.ID}/step-complete`, me.token, {
+      Step: 'loan',
+      Revision: 3,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      CurrentStep: 'loan',
+      CompletedSteps: ['loan', 'employment'],
+      Revision: 4,
+    });
+    const revisions = (await inject('GET', `/loan-application/${created.ID}/revisions`, me.token)).json();
+    expect(revisions.map((revision: { Reason: string }) => revision.Reason)).toEqual([
+      'created',
+      'step-complete:loan',
+      'step-complete:employment',
+      'step-complete:loan',
+    ]);
+    const bad = await inject('PATCH', `/loan-application/${created.ID}/step-complete`, me.token, {
+      Step: 'Not A Step!',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
