@@ -21,6 +21,7 @@ import { callRoutes } from './modules/backoffice/calls/calls.routes.ts';
 import type { TelephonyAdapter } from './modules/backoffice/calls/telephony-adapter.ts';
 import { queueRoutes } from './modules/backoffice/queues/queue.routes.ts';
 import { screeningRoutes } from './modules/backoffice/screening/screening.routes.ts';
+import type { ScreeningAdapter } from './modules/backoffice/screening/screening-adapter.ts';
 import { staffRoutes } from './modules/backoffice/staff/staff.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
@@ -62,6 +63,10 @@ export interface AppDependencies {
   panel: LenderPanel;
   /** Credit bureau and debt register (a local stand-in). */
   externalData: ExternalDataProvider;
+  /** The telephony provider of outbound calls (a local stand-in; ADR 0022). */
+  telephony: TelephonyAdapter;
+  /** The PEP/sanctions screening provider (a local list; ADR 0022). */
+  screening: ScreeningAdapter;
   /** Where uploaded documents' bytes live (ADR 0012). */
   documentStorage: DocumentStorage;
   /**
@@ -70,8 +75,6 @@ export interface AppDependencies {
    * their own).
    */
   worker?: ((log: WorkerLogger) => JobWorker) | undefined;
-  /** The telephony provider of outbound calls (default: the local stand-in, ADR 0022). */
-  telephony?: TelephonyAdapter;
 }
 
 /** Builds the whole API (no listen: server.ts does that, tests use app.inject). */
@@ -130,7 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const routes of [loanApplicationRoutes, subRecordRoutes, integrationRoutes]) {
     await app.register(routes, moduleOptions);
   }
-  await app.register(applicationLifecycleRoutes, { ...moduleOptions, panel });
+  await app.register(applicationLifecycleRoutes, { ...moduleOptions, panel, screening: deps.screening });
   await app.register(lendingRoutes, { ...moduleOptions, panel, externalData, worker });
   for (const routes of [
     quotePresentationRoutes,
@@ -149,7 +152,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(documentRoutes, { ...moduleOptions, storage: documentStorage });
   await app.register(magicLinkRoutes, moduleOptions);
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
-  await app.register(screeningRoutes, moduleOptions);
+  await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });
 
   if (worker) {
     app.addHook('onReady', async () => {

@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { outboxRelayTick } from './jobs/outbox-relay.ts';
 import { createJobWorker } from './jobs/worker.ts';
+import { createLocalTelephony } from './modules/backoffice/calls/local-telephony.ts';
+import { createLocalScreeningList } from './modules/backoffice/screening/local-screening-list.ts';
 import { createLocalDocumentStorage } from './modules/documents/document-storage.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
 import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
@@ -15,7 +17,7 @@ import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simul
 
 export type AdapterDependencies = Pick<
   AppDependencies,
-  'panel' | 'externalData' | 'documentStorage' | 'worker'
+  'panel' | 'externalData' | 'documentStorage' | 'worker' | 'telephony' | 'screening'
 >;
 
 export function defaultDependencies(options: {
@@ -31,6 +33,9 @@ export function defaultDependencies(options: {
     }),
     externalData: createLocalExternalDataStandIn({ seed: config.worker.lenderSeed }),
     documentStorage: createLocalDocumentStorage(join(config.dataDir, 'documents')),
+    // Outbound calls and PEP/sanctions screening: local stand-ins (ADR 0022).
+    telephony: createLocalTelephony({ now }),
+    screening: createLocalScreeningList(),
     // One in-process worker per instance; the modules register their job handlers on it.
     worker: config.worker.enabled
       ? (log) => createJobWorker({ db, now, log, onTick: outboxRelayTick({ db, now, log }) })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { consentRecord } from '#src/db/schema/applicant.ts';
 import { agent, callOrder, callRecord } from '#src/db/schema/backoffice.ts';
@@ -53,12 +53,25 @@ export async function listCallRecordsIn(
   return { items, total: counted?.total ?? 0 };
 }
 
+/** A call that never reported an end is given up after this long (a lost webhook must not block the order). */
+export const callGiveUpMs = 60 * 60 * 1000;
+
 /** A call on the order that has not ended yet (one call at a time per order). */
-export async function findCallInProgress(db: Executor, orderId: string): Promise<CallRecordRow | undefined> {
+export async function findCallInProgress(
+  db: Executor,
+  orderId: string,
+  now: Date,
+): Promise<CallRecordRow | undefined> {
   const [row] = await db
     .select()
     .from(callRecord)
-    .where(and(eq(callRecord.orderId, orderId), isNull(callRecord.endedAt)))
+    .where(
+      and(
+        eq(callRecord.orderId, orderId),
+        isNull(callRecord.endedAt),
+        gt(callRecord.createdAt, new Date(now.getTime() - callGiveUpMs)),
+      ),
+    )
     .limit(1);
   return row;
 }

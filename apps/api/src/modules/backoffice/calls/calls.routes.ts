@@ -24,19 +24,17 @@ import {
   listCallRecords,
   startCall,
 } from './calls.service.ts';
-import { createLocalTelephony } from './local-telephony.ts';
 import type { TelephonyAdapter } from './telephony-adapter.ts';
 
 export interface CallRoutesOptions extends ModuleOptions {
-  /** The telephony provider; the local stand-in when not given (ADR 0022). */
-  telephony?: TelephonyAdapter | undefined;
+  /** The telephony provider (the local stand-in unless another is wired in; ADR 0022). */
+  telephony: TelephonyAdapter;
 }
 
 // Back-office outbound calls and agents (issue 9; contract in docs/decisions/0022-calls-and-screening.md).
 export async function callRoutes(app: FastifyInstance, options: CallRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db, now } = options;
-  const telephony = options.telephony ?? createLocalTelephony({ now });
+  const { db, now, telephony } = options;
   telephony.onEvent(async (event) => {
     try {
       await applyTelephonyEvent(db, event, now());

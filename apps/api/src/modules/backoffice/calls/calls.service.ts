@@ -2,14 +2,13 @@ import type { CallOrder, CallRecord } from '@nordloan/domain/backoffice';
 import { consentBrandOf } from '@nordloan/domain/brands/registry';
 import { type CreateCallOrderBody, salesCallTag } from '@nordloan/domain/calls';
 import type { Country, OutboundNumberType } from '@nordloan/domain/enums';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '#src/db/client.ts';
-import { customer } from '#src/db/schema/core.ts';
 import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
+import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
-import { isUuid } from '#src/modules/loan-applications/application-access.ts';
+import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { findAgentById } from '../agent.repository.ts';
@@ -65,11 +64,7 @@ export async function createCallOrder(options: {
   const person = application.personId ? await findPersonById(db, application.personId) : undefined;
   let phone = toE164(person?.phone, country);
   if (!phone && application.customerId) {
-    const [owner] = await db
-      .select({ phone: customer.phone })
-      .from(customer)
-      .where(eq(customer.id, application.customerId));
-    phone = toE164(owner?.phone, country);
+    phone = toE164((await findCustomerById(db, application.customerId))?.phone, country);
   }
   if (!phone) throw conflict('The applicant has no phone number to call');
 
@@ -156,8 +151,9 @@ export async function startCall(options: {
   }
 
   const record = await db.transaction(async (tx) => {
-    if (await findCallInProgress(tx, order.id)) throw conflict('A call on this order is still in progress');
     const at = now();
+    if (await findCallInProgress(tx, order.id, at))
+      throw conflict('A call on this order is still in progress');
     const created = await insertCallRecordForOrder(tx, order, {
       agentId,
       outboundPhoneNumber: outboundNumberFor(
@@ -189,7 +185,7 @@ export async function startCall(options: {
       from: record.outboundPhoneNumber!,
       to: record.customerPhoneNumber,
     });
-    progress = { externalRef, stateDescription: 'dialling' };
+    progress = { externalRef };
   } catch (error) {
     // The provider refused the call outright: the record says so and the order stays on the list.
     options.log.warn({ callRecordId: record.id, err: error }, 'telephony provider refused the call');

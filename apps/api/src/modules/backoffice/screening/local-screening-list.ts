@@ -36,6 +36,12 @@ export const localScreeningList: readonly ScreeningListEntry[] = [
   },
   {
     kind: 'PEP',
+    name: 'Torbjørn Kvalvåg Hesthammer',
+    birthDate: null,
+    source: 'Fictional national PEP register: county mayor (NO)',
+  },
+  {
+    kind: 'PEP',
     name: 'Päivikki Äijälä-Törmänen',
     birthDate: null,
     source: 'Fictional national PEP register: central bank board (FI)',

@@ -15,8 +15,8 @@ import { decidePersonCheck, listScreeningReviews, runScreening } from './screeni
 import type { ScreeningAdapter } from './screening-adapter.ts';
 
 export interface ScreeningRoutesOptions extends ModuleOptions {
-  /** The screening provider for on-demand runs; the built-in local list when not given (ADR 0022). */
-  screening?: ScreeningAdapter | undefined;
+  /** The screening provider (the local list unless another is wired in; ADR 0022). */
+  screening: ScreeningAdapter;
 }
 
 // Back-office PEP/sanctions screening and its review (issue 9; docs/decisions/0022-calls-and-screening.md).

@@ -7,14 +7,16 @@ import type {
 } from '@nordloan/domain/screening';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
-import { enqueueJob } from '#src/jobs/job.repository.ts';
-import { jobKinds } from '#src/jobs/job-kinds.ts';
 import { conflict, notFound, serviceUnavailable } from '#src/lib/app-error.ts';
+import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
-import { endOpenWork } from '#src/modules/lending/fan-out.service.ts';
-import { actorForCaller, applyTransition } from '#src/modules/lending/status-transition.service.ts';
-import { isUuid } from '#src/modules/loan-applications/application-access.ts';
+import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
+import { enqueueIntake } from '#src/modules/lending/intake/intake.service.ts';
+import {
+  actorForCaller,
+  applyTransition,
+} from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import {
   findApplicationById,
   findApplicationByIdForUpdate,
@@ -31,7 +33,6 @@ import { type BucketRow, ensureBucket } from '../bucket.repository.ts';
 import type { Paging } from '../calls/calls.repository.ts';
 import { agentIdOf, assertStaffScope, listCountries } from '../calls/staff-scope.ts';
 import { findPersonCheckById, insertPersonCheck, type PersonCheckRow } from '../person-check.repository.ts';
-import { createLocalScreeningList } from './local-screening-list.ts';
 import {
   findReviewOfCheck,
   hasOpenHit,
@@ -48,9 +49,6 @@ import type { ScreeningAdapter, ScreeningSubject } from './screening-adapter.ts'
 // (`screening.review`: Manager, Super) clears it (it continues) or blocks it (198 sanctions, 199 fraud).
 
 export const reviewBucketName = 'PEP and sanctions review';
-
-/** The built-in list: the provider the submit hook and the routes use unless given another. */
-export const defaultScreening: ScreeningAdapter = createLocalScreeningList();
 
 async function reviewBucket(tx: Executor): Promise<BucketRow> {
   return ensureBucket(tx, {
@@ -77,10 +75,9 @@ async function reviewBucket(tx: Executor): Promise<BucketRow> {
  */
 export async function screenApplication(
   tx: Executor,
-  input: { application: LoanApplicationRow; adapter?: ScreeningAdapter; now: Date },
+  input: { application: LoanApplicationRow; adapter: ScreeningAdapter; now: Date },
 ): Promise<PersonCheckRow[]> {
-  const { application, now } = input;
-  const adapter = input.adapter ?? defaultScreening;
+  const { application, adapter, now } = input;
   const personIds = [application.personId, application.coApplicantPersonId].filter(
     (id): id is string => id !== null,
   );
@@ -152,9 +149,10 @@ export async function screenApplication(
 export async function screenSubmittedApplication(
   tx: Executor,
   application: LoanApplicationRow,
+  adapter: ScreeningAdapter,
   now: Date,
 ): Promise<void> {
-  const checks = await screenApplication(tx, { application, now });
+  const checks = await screenApplication(tx, { application, adapter, now });
   if (checks.some(isHitRow)) {
     await recordAudit(tx, {
       actor: { kind: 'system', name: 'screening' },
@@ -169,17 +167,19 @@ export async function screenSubmittedApplication(
   }
 }
 
-/** Whether the intake must stop before the lender panel: an open screening hit waits for review. */
+/** Whether the application must not go to the lenders yet: an open screening hit waits for review. */
 export async function screeningHoldsApplication(db: Executor, applicationId: string): Promise<boolean> {
   return hasOpenHit(db, applicationId);
 }
+
+export type { ScreeningAdapter } from './screening-adapter.ts';
 
 /** Staff run the screening again (e.g. after a name change or a list update). */
 export async function runScreening(options: {
   db: Db;
   caller: Caller;
   applicationId: string;
-  adapter?: ScreeningAdapter;
+  adapter: ScreeningAdapter;
   now: Date;
 }): Promise<PersonCheck[]> {
   const { db, caller, now } = options;
@@ -292,12 +292,7 @@ export async function decidePersonCheck(options: {
       }
       // Cleared while held before the lender panel: the intake takes it on from where it stopped.
       if (body.Decision === 'clear' && current.status === 200) {
-        await enqueueJob(tx, {
-          kind: jobKinds.processApplication,
-          payload: { applicationId: application.id },
-          dedupeKey: `${jobKinds.processApplication}:${application.id}:screening-cleared:${check.id}`,
-          runAt: now,
-        });
+        await enqueueIntake(tx, current, now);
       }
     }
     await recordAudit(tx, {

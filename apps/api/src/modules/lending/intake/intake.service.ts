@@ -3,7 +3,7 @@ import { validateNationalId } from '@nordloan/domain/national-id';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
-import { screeningHoldsApplication } from '#src/modules/backoffice/screening/screening.service.ts';
+import { hasOpenHit } from '#src/modules/backoffice/screening/screening.repository.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { startRegistration } from '#src/modules/lending/fan-out/registration.service.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
@@ -78,7 +78,7 @@ export async function runIntake(options: IntakeOptions): Promise<void> {
         break;
       case 200:
         // An open PEP/sanctions hit holds the application before the lender panel (ADR 0022).
-        if (await screeningHoldsApplication(db, applicationId)) return;
+        if (await hasOpenHit(db, applicationId)) return;
         await db.transaction((tx) =>
           startRegistration(tx, { application, panel: options.panel, now: now() }),
         );

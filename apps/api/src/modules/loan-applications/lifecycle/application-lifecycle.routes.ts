@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import type { ScreeningAdapter } from '#src/modules/backoffice/screening/screening.service.ts';
 import type { LenderPanel } from '#src/modules/lending/fan-out/registration.service.ts';
 import { lendingSummary } from '#src/modules/lending/presentation/lending-summary.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
@@ -25,10 +26,10 @@ const params = z.object({ id: z.string() });
 
 export async function applicationLifecycleRoutes(
   app: FastifyInstance,
-  options: ModuleOptions & { panel: LenderPanel },
+  options: ModuleOptions & { panel: LenderPanel; screening: ScreeningAdapter },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db, now, panel } = options;
+  const { db, now, panel, screening } = options;
 
   routes.patch(
     '/loan-application/:id/application-complete',
@@ -44,7 +45,13 @@ export async function applicationLifecycleRoutes(
       },
     },
     async (request) =>
-      submitApplication({ db, caller: requireCaller(request), applicationId: request.params.id, now }),
+      submitApplication({
+        db,
+        caller: requireCaller(request),
+        applicationId: request.params.id,
+        now,
+        screening,
+      }),
   );
 
   routes.post(
@@ -113,6 +120,7 @@ export async function applicationLifecycleRoutes(
         to: request.body.Status,
         reason: request.body.Reason,
         panel,
+        screening,
       }),
   );
 

@@ -6,7 +6,11 @@ import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
 import { assertCallerReaches, isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { screenSubmittedApplication } from '#src/modules/backoffice/screening/screening.service.ts';
+import type { ScreeningAdapter } from '#src/modules/backoffice/screening/screening.service.ts';
+import {
+  screeningHoldsApplication,
+  screenSubmittedApplication,
+} from '#src/modules/backoffice/screening/screening.service.ts';
 import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
 import { fanOutToLenders, type LenderPanel } from '#src/modules/lending/fan-out/registration.service.ts';
 import { enqueueIntake } from '#src/modules/lending/intake/intake.service.ts';
@@ -52,7 +56,9 @@ export function hasCreditCheckConsent(data: Record<string, unknown>): boolean {
 }
 
 /** §7 PATCH …/application-complete: the applicant submits (100/155/169/181 → 160); the worker takes it on. */
-export async function submitApplication(options: LifecycleOptions): Promise<LoanApplication> {
+export async function submitApplication(
+  options: LifecycleOptions & { screening: ScreeningAdapter },
+): Promise<LoanApplication> {
   const { db, caller } = options;
   return db.transaction(async (tx) => {
     const now = options.now();
@@ -71,7 +77,7 @@ export async function submitApplication(options: LifecycleOptions): Promise<Loan
       reason: caller.kind === 'staff' ? 'Submitted by staff for the customer' : 'Submitted by the applicant',
       now,
     });
-    await screenSubmittedApplication(tx, submitted, now);
+    await screenSubmittedApplication(tx, submitted, options.screening, now);
     await enqueueIntake(tx, submitted, now);
     return presentApplication(tx, submitted);
   });
@@ -145,7 +151,12 @@ const dedicatedActions: Partial<Record<number, string>> = {
 
 /** Staff move an application to `to` where the transition table lets their roles (e.g. 201, 305, x80, 800). */
 export async function changeStatusByStaff(
-  options: LifecycleOptions & { to: ApplicationStatusCode; reason: string; panel: LenderPanel },
+  options: LifecycleOptions & {
+    to: ApplicationStatusCode;
+    reason: string;
+    panel: LenderPanel;
+    screening: ScreeningAdapter;
+  },
 ): Promise<LoanApplication> {
   const { db, caller, to } = options;
   if (caller.kind !== 'staff') throw forbidden('Only staff can set a status directly');
@@ -154,6 +165,10 @@ export async function changeStatusByStaff(
   return db.transaction(async (tx) => {
     const now = options.now();
     const application = await lockForCaller(tx, caller, options.applicationId, 'read');
+    // An open PEP/sanctions hit keeps the application from the lenders until it is decided (ADR 0022).
+    if (to === 210 && (await screeningHoldsApplication(tx, application.id))) {
+      throw conflict('An open screening hit must be decided first');
+    }
     const moved = await applyTransition(tx, application, {
       applicationId: application.id,
       to,
@@ -161,6 +176,7 @@ export async function changeStatusByStaff(
       reason: options.reason,
       now,
     });
+    if (to === 160) await screenSubmittedApplication(tx, moved, options.screening, now);
     if (to === 160 || to === 180) await enqueueIntake(tx, moved, now);
     if (to === 210) await fanOutToLenders(tx, { application: moved, panel: options.panel, now });
     if (isTerminalStatus(to) && to !== 800) {

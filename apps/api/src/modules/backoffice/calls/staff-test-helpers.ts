@@ -1,0 +1,40 @@
+import type { TokenRole } from '@nordloan/domain/auth';
+import type { Country } from '@nordloan/domain/enums';
+import type { TestApp } from '#src/test/test-app.ts';
+import { type AgentRow, insertAgent } from '../agent.repository.ts';
+
+// Staff for the call and screening route tests: an agent row and a token whose `sub` is its uuid, as
+// staff sign-in issues them.
+
+let serial = 0;
+
+export interface SignedInAgent {
+  agent: AgentRow;
+  token: string;
+}
+
+export async function signInAgent(
+  t: Pick<TestApp, 'database' | 'tokens'>,
+  roles: TokenRole[],
+  marketCountry: Country = roles.find((role) => role.Country)?.Country ?? 'NO',
+): Promise<SignedInAgent> {
+  const agent = await insertAgent(t.database.db, {
+    name: `${roles.map((role) => `${role.Name}${role.Country ?? ''}`).join('+')} ${serial++}`,
+    marketCountry,
+    roles,
+  });
+  return { agent, token: await t.tokens.sign({ Roles: roles, sub: agent.id }) };
+}
+
+/** The role sets the route matrices run through. */
+export const staffRoleCases = {
+  superUser: [{ Name: 'Super' }],
+  managerNO: [{ Name: 'Manager', Country: 'NO' }],
+  salesNO: [{ Name: 'Sales', Country: 'NO' }],
+  telemarketingNO: [{ Name: 'Telemarketing', Country: 'NO' }],
+  telemarketingLimitedNO: [{ Name: 'TelemarketingLimited', Country: 'NO' }],
+  salesSE: [{ Name: 'Sales', Country: 'SE' }],
+  managerSE: [{ Name: 'Manager', Country: 'SE' }],
+  lenderNO: [{ Name: 'Lender', Country: 'NO' }],
+} satisfies Record<string, TokenRole[]>;
+export type StaffRoleCase = keyof typeof staffRoleCases;
