@@ -102,6 +102,7 @@ function ReviewCard({
         <label htmlFor={reasonId}>Reason</label>
         <input
           id={reasonId}
+          className="grow"
           value={reason}
           maxLength={maxReasonLength}
           required
