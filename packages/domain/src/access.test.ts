@@ -56,3 +56,18 @@ describe('staff permission table', () => {
     expect(staffMay([{ Name: 'Partner', Country: 'NO' }], 'application.integrate', 'NO')).toBe(true);
   });
 });
+
+describe('back-office permissions (ADR 0020)', () => {
+  it('keep TelemarketingLimited read-only and team-lead work with Manager and Super', () => {
+    const readOnly = [{ Name: 'TelemarketingLimited', Country: 'NO' as const }];
+    for (const permission of staffPermissions) {
+      expect(staffMay(readOnly, permission, 'NO'), permission).toBe(permission === 'application.read');
+    }
+    for (const permission of ['queue.assign', 'bucket.admin', 'screening.review', 'agent.admin'] as const) {
+      expect(staffMay([{ Name: 'Sales', Country: 'NO' }], permission, 'NO'), permission).toBe(false);
+      expect(staffMay([{ Name: 'Manager', Country: 'NO' }], permission, 'NO'), permission).toBe(true);
+      expect(staffMay([{ Name: 'Manager', Country: 'NO' }], permission, 'SE'), permission).toBe(false);
+    }
+    expect(staffMay([{ Name: 'Sales', Country: 'NO' }], 'queue.work', 'NO')).toBe(true);
+  });
+});

@@ -28,6 +28,7 @@ function messagesOf(result: {
 }
 
 const assignment = {
+  ID: id(9),
   LoanApplicationID: id(1),
   BucketID: id(2),
   AssigneeID: null,
@@ -359,5 +360,17 @@ describe('insurance', () => {
     expect(messagesOf(insurancePolicySchema.safeParse({ ...policy, TerminatedAt: at }))).toEqual([
       `TerminationReason: ${backofficeMessages.terminationPair}`,
     ]);
+  });
+});
+
+describe('work-queue rules (ADR 0021)', () => {
+  it('give each status at most one bucket, and end states none', async () => {
+    const { workQueueRules, workQueueRuleFor } = await import('./backoffice.ts');
+    const statuses = workQueueRules.flatMap((rule) => [...rule.statuses]);
+    expect(new Set(statuses).size).toBe(statuses.length);
+    expect(workQueueRuleFor(160)).toBe('new');
+    expect(workQueueRuleFor(410)).toBe('offers');
+    for (const ended of [100, 190, 198, 199, 290, 700, 800])
+      expect(workQueueRuleFor(ended), `${ended}`).toBeUndefined();
   });
 });

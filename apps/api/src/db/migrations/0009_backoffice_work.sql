@@ -22,8 +22,12 @@ CREATE TABLE application_note (
 );
 CREATE INDEX application_note_application_idx ON application_note (loan_application_id, created_at DESC);
 
--- A queue page and "take next": open items of a bucket, longest waiting first.
-CREATE INDEX assignment_queue_idx ON assignment (bucket_id, bucket_updated_at, id) WHERE processed_at IS NULL;
+-- A queue page and "take next": open items of a bucket in a market, longest waiting first.
+CREATE INDEX assignment_queue_idx ON assignment (bucket_id, country, bucket_updated_at, id)
+  WHERE processed_at IS NULL;
+-- Bucket summaries: open items per market and bucket, counted from the index alone (assignee and age in it).
+CREATE INDEX assignment_summary_idx ON assignment (country, bucket_id) INCLUDE (assignee_id, bucket_updated_at)
+  WHERE processed_at IS NULL;
 -- "Mine": an agent's open items.
 CREATE INDEX assignment_assignee_open_idx ON assignment (assignee_id, bucket_updated_at)
   WHERE processed_at IS NULL;

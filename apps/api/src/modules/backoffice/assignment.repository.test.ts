@@ -114,6 +114,7 @@ describe('assignment repository', () => {
     expect(opened).toBeDefined();
     expect(await findOpenAssignment(database.db, application.id)).toEqual(opened);
     expect(assignmentSchema.parse(toAssignment(opened!))).toEqual({
+      ID: opened!.id,
       LoanApplicationID: application.id,
       BucketID: bucketA,
       AssigneeID: null,

@@ -1,5 +1,6 @@
 import type { TokenRole } from '@nordloan/domain/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updatePerson } from '#src/modules/persons/person.repository.ts';
 import { createCompleteApplication, submit } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { findOpenAssignment } from './assignment.repository.ts';
@@ -38,6 +39,13 @@ describe('back-office routes × role × country', () => {
 
   async function freshNorwegianItem() {
     const created = await createCompleteApplication(t, { country: 'NO' });
+    // The magic link goes to the applicant's e-mail.
+    await updatePerson(
+      t.database.db,
+      created.personId,
+      { email: `${created.personId}@example.com` },
+      new Date(),
+    );
     expect((await submit(t, created)).statusCode).toBe(200);
     const open = (await findOpenAssignment(t.database.db, created.id))!;
     return { applicationId: created.id, assignment: open };

@@ -49,22 +49,40 @@ export async function pageQueue(
 ): Promise<{ rows: QueueItemRow[]; total: number }> {
   if (filters.countries.length === 0) return { rows: [], total: 0 };
   const where = queueConditions(filters);
-  const rows = await db
-    .select({
-      assignment,
-      humanReadableId: loanApplication.humanReadableId,
-      product: loanApplication.product,
-      status: loanApplication.status,
-      firstName: person.firstName,
-      lastName: person.lastName,
-    })
+  // The page of assignments first (one index, sorted, 25 rows), then the headline of just those
+  // applications: joining before the limit made PostgreSQL join every open item of the bucket.
+  const page = await db
+    .select()
     .from(assignment)
-    .innerJoin(loanApplication, eq(loanApplication.id, assignment.loanApplicationId))
-    .leftJoin(person, eq(person.id, loanApplication.personId))
     .where(where)
     .orderBy(asc(assignment.bucketUpdatedAt), asc(assignment.id))
     .offset(paging.offset)
     .limit(paging.limit);
+  const headlines =
+    page.length === 0
+      ? []
+      : await db
+          .select({
+            id: loanApplication.id,
+            humanReadableId: loanApplication.humanReadableId,
+            product: loanApplication.product,
+            status: loanApplication.status,
+            firstName: person.firstName,
+            lastName: person.lastName,
+          })
+          .from(loanApplication)
+          .leftJoin(person, eq(person.id, loanApplication.personId))
+          .where(
+            inArray(
+              loanApplication.id,
+              page.map((row) => row.loanApplicationId),
+            ),
+          );
+  const byId = new Map(headlines.map((row) => [row.id, row]));
+  const rows = page.flatMap((row) => {
+    const headline = byId.get(row.loanApplicationId);
+    return headline ? [{ assignment: row, ...headline }] : [];
+  });
   const [totals] = await db.select({ total: count() }).from(assignment).where(where);
   return { rows, total: totals?.total ?? 0 };
 }
