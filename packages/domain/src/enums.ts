@@ -400,8 +400,9 @@ export const eventNames = [
 export const eventNameSchema = z.enum(eventNames);
 export type EventName = z.infer<typeof eventNameSchema>;
 
-// §4 Client-side flow events. The spec words the modal and payment-provider events in prose
-// ("open and close change-offer modal"); the kebab-case spelling of those five is our choice.
+// §4 Client-side flow events: the one list (the web's tracking is typed by it). The spec words the modal
+// and payment-provider events in prose ("open and close change-offer modal", "payment-provider event"); each
+// is spelled as its words in kebab case, so 'payment-provider-event' (docs/decisions/0018).
 export const clientFlowEvents = [
   'view-step',
   'select-coverage',

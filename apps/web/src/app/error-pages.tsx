@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { reportError } from '#src/shared/tracking/error-tracking.ts';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
+import './error-pages.css';
 
 // §2 error pages. The generic titles are the spec's own English words (so they carry lang="en"); the
 // explanation and the way out are in the brand's language. The 401 and 403 fallbacks have no fixed

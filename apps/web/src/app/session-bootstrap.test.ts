@@ -5,6 +5,7 @@ import { createApplicationSessionStore } from '#src/session/active-application.t
 import { createAuthStore } from '#src/session/auth-store.ts';
 import { emptyStartParameters } from '#src/session/start-params.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { customerRecord, personRecord } from '#src/test/records.ts';
 import { customerToken, personToken } from '#src/test/tokens.ts';
 
 // The session layer wired to the real request functions: which calls the page start makes.
@@ -56,8 +57,8 @@ describe('page start', () => {
     routes['GET /loan-application/magic/m-1'] = { body: { ID: 'app-9' } };
     routes['POST /auth/magic-token'] = { body: { JWT: jwt, CustomerID: 'cust-1', PersonID: 'pers-1' } };
     routes['GET /loan-application/app-9'] = { body: application };
-    routes['GET /customer/cust-1'] = { body: { ID: 'cust-1' } };
-    routes['GET /person/pers-1'] = { body: { ID: 'pers-1' } };
+    routes['GET /customer/cust-1'] = { body: customerRecord() };
+    routes['GET /person/pers-1'] = { body: personRecord() };
     const { queryClient, store, appSession } = setup();
     const outcome = await bootstrapSession({
       startParams: { ...emptyStartParameters, magicToken: 'm-1' },
@@ -85,7 +86,7 @@ describe('page start', () => {
   it('an idp login asks GET /auth/me with the token and loads the person (not the customer: unscoped)', async () => {
     const token = personToken({ exp: Math.floor(Date.now() / 1000) + 3600 });
     routes['GET /auth/me'] = { body: { CustomerID: 'cust-1', PersonID: 'pers-1' } };
-    routes['GET /person/pers-1'] = { body: { ID: 'pers-1' } };
+    routes['GET /person/pers-1'] = { body: personRecord() };
     const { queryClient, store, appSession } = setup();
     await bootstrapSession({
       startParams: {

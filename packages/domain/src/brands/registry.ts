@@ -1,411 +1,55 @@
-import type { Country } from '../enums.ts';
 import { type CapsConfig, defaultCapsConfig } from '../finance/caps.ts';
-import {
-  type BrandConfig,
-  type BrandId,
-  type BrandPaths,
-  brandConfigSchema,
-  brandIds,
-  type CreditCardSettings,
-  type MyPageOptions,
-  type OptionalFields,
-  type SecuredLoanSettings,
-  type UnsecuredLoanSettings,
-} from './brand-config.schema.ts';
+import { type BrandConfig, type BrandId, brandConfigSchema, brandIds } from './brand-config.schema.ts';
 import { brandExample } from './brand-example.ts';
+import {
+  defineBrand,
+  insuranceUpsell,
+  lainavertailu,
+  lanejamfor,
+  lanesjekk,
+  lightBase,
+  noOffersExtras,
+  nordloanDanmark,
+  nordloanNorge,
+  nordloanSuomi,
+  nordloanSverige,
+  norwayMainOffers,
+  revontuli,
+} from './define-brand.ts';
+import {
+  norwayCompareOptionalFields,
+  norwayMainOptionalFields,
+  swedenCompareOptionalFields,
+  swedenOptionalFields,
+} from './optional-fields.ts';
+import {
+  denmarkPaths,
+  finlandComparePaths,
+  finlandGroupPaths,
+  finlandPaths,
+  norwayComparePaths,
+  norwayMainPaths,
+  swedenComparePaths,
+  swedenPaths,
+  withoutInsurance,
+  withoutOneForm,
+} from './path-styles.ts';
+import {
+  denmarkUnsecured,
+  finlandUnsecured,
+  norwayCreditCard,
+  norwaySecondUnsecured,
+  norwaySecuredLoan,
+  norwayUnsecured,
+  swedenCreditCard,
+  swedenUnsecured,
+} from './product-settings.ts';
 
 export { type BrandConfig, type BrandId, brandIdSchema, brandIds } from './brand-config.schema.ts';
 
-// ─── Optional form-field flags (§3), and why each brand has them ────────────────────────────────
-// The flags add questions to the application form. A question is asked only where the lenders of that
-// market need an answer that no register gives them; every extra question costs completed applications.
-
-/** Norway, main style (no-main, no-alt1…no-alt4): sells unsecured, credit card and secured loans. */
-const norwayMainOptionalFields: OptionalFields = {
-  // Gjeldsregisteret (the national debt register, debt source 2 in §3) reports unsecured loans and credit
-  // cards only; payments on other debts (private loans, leasing) must come from the applicant for the
-  // affordability test at rate + 3 points (utlånsforskriften, regulation.md).
-  hasUnspecifiedDebtMonthlyDebtPayment: true,
-  // Norwegian lenders score on the base employment list; the extended list adds values they do not read.
-  hasExtendedEmploymentStatus: false,
-  // Asked only for temporary and probationary work, where lenders need it; permanent staff are not asked.
-  alwaysAskEmploymentStart: false,
-  // Not used by the Norwegian panel's scoring.
-  hasEmployerIndustry: false,
-  // Job level is part of the Norwegian lenders' scorecards and of the secured-loan assessment.
-  hasJobPosition: true,
-  // Cooperative (borettslag) common debt counts towards total debt ≤ 5 × income (utlånsforskriften,
-  // regulation.md), so lenders must know whether the home is a cooperative apartment.
-  hasApartmentType: true,
-  // Gjeldsregisteret holds no mortgages; a secured loan or a refinancing of housing debt needs to know
-  // which bank holds the mortgage to take over or rank behind it.
-  hasHousingDebtCreditor: true,
-  // hvitvaskingsloven: PEP self-declaration feeds the PEP and sanctions screening (regulation.md, "all").
-  hasPoliticallyInfluential: true,
-  // Credit-card limits and balances come from Gjeldsregisteret; asking again invites conflicting figures.
-  hasCreditCardMonthlyDebtPayment: false,
-  // Payout goes to any Norwegian account; lenders do not ask for the main bank.
-  hasMainBank: false,
-  // Norwegian lenders use the SIFO reference budget for household living costs, not a declared figure.
-  hasPartnerLivingCostMonthly: false,
-};
-
-/** Norway, comparison style (no-compare): short form, unsecured loans only (plus insurance). */
-const norwayCompareOptionalFields: OptionalFields = {
-  ...norwayMainOptionalFields,
-  // The comparison form is the short one; its lenders score without job level.
-  hasJobPosition: false,
-  // No secured loans and no refinancing of housing here, so the housing questions are left out.
-  hasApartmentType: false,
-  hasHousingDebtCreditor: false,
-};
-
-/** Sweden (se-main, se-alt1, se-alt2): no Swedish register reports monthly payments. */
-const swedenOptionalFields: OptionalFields = {
-  // The credit report (UC) shows balances, not payments; KALP ("kvar att leva på") needs the payments.
-  hasUnspecifiedDebtMonthlyDebtPayment: true,
-  // Swedish lenders treat provanställning, projektanställning and timanställning differently.
-  hasExtendedEmploymentStatus: true,
-  // Swedish lenders require a minimum time in employment for every employment type.
-  alwaysAskEmploymentStart: true,
-  // Not used by the Swedish panel.
-  hasEmployerIndustry: false,
-  // Not used by the Swedish panel.
-  hasJobPosition: false,
-  // Bostadsrätt (monthly association fee) versus hyresrätt (rent) changes the KALP housing cost.
-  hasApartmentType: true,
-  // No secured product in Sweden; housing debt is asked as an amount only.
-  hasHousingDebtCreditor: false,
-  // penningtvättslagen: PEP self-declaration (regulation.md, "all").
-  hasPoliticallyInfluential: true,
-  // No Swedish register gives card payments, so KALP needs them from the applicant.
-  hasCreditCardMonthlyDebtPayment: true,
-  // Swedish lenders verify income against the salary account and pay out there.
-  hasMainBank: true,
-  // KALP is a household calculation; the partner's share of living costs enters it.
-  hasPartnerLivingCostMonthly: true,
-};
-
-/** Sweden, comparison style (se-compare). */
-const swedenCompareOptionalFields: OptionalFields = {
-  ...swedenOptionalFields,
-  // The comparison brand forwards to the whole panel and pays out to the account given on acceptance.
-  hasMainBank: false,
-};
-
-/** Finland (all four brands): the positive credit register (positiivinen luottotietorekisteri, 2024). */
-const finlandOptionalFields: OptionalFields = {
-  // The positive credit register reports every consumer credit with its payments.
-  hasUnspecifiedDebtMonthlyDebtPayment: false,
-  // Finnish lenders distinguish fixed-term, project and hourly work (määräaikainen, tuntityö).
-  hasExtendedEmploymentStatus: true,
-  // Asked only for non-permanent work.
-  alwaysAskEmploymentStart: false,
-  // Finnish lenders' scorecards use the employer's industry.
-  hasEmployerIndustry: true,
-  // …and the job level.
-  hasJobPosition: true,
-  // Housing-company charge (yhtiövastike) versus rent changes the housing cost.
-  hasApartmentType: true,
-  // No secured product in Finland.
-  hasHousingDebtCreditor: false,
-  // rahanpesulaki: PEP self-declaration (regulation.md, "all").
-  hasPoliticallyInfluential: true,
-  // Credit cards are in the positive credit register.
-  hasCreditCardMonthlyDebtPayment: false,
-  // Finnish lenders identify and pay out through the applicant's online bank.
-  hasMainBank: true,
-  // Finnish lenders use their own household cost norms.
-  hasPartnerLivingCostMonthly: false,
-};
-
-/** Denmark (dk-main): no positive debt register. */
-const denmarkOptionalFields: OptionalFields = {
-  // No Danish register gives payments; the rådighedsbeløb (disposable amount) needs them.
-  hasUnspecifiedDebtMonthlyDebtPayment: true,
-  // Not used by the Danish panel.
-  hasExtendedEmploymentStatus: false,
-  alwaysAskEmploymentStart: false,
-  hasEmployerIndustry: false,
-  hasJobPosition: false,
-  // Andelsbolig (cooperative) versus owner-occupied or rented changes the housing cost.
-  hasApartmentType: true,
-  // No secured product in Denmark.
-  hasHousingDebtCreditor: false,
-  // hvidvaskloven: PEP self-declaration (regulation.md, "all").
-  hasPoliticallyInfluential: true,
-  // No register gives card payments.
-  hasCreditCardMonthlyDebtPayment: true,
-  hasMainBank: false,
-  // The rådighedsbeløb is a household budget including the partner's share.
-  hasPartnerLivingCostMonthly: true,
-};
-
-// ─── Unsecured-loan settings (§9) ────────────────────────────────────────────────────────────────
-
-/** §9 "Norway" row. Duration 1–20 years as in §9: utlånsforskriften § 13 allows more than 5 years only for
- * refinancing; lenders apply that to their offers, the form keeps the spec's range. The startup fee is
- * paid `upfront` in the marketed example, which then reads exactly as regulation.md's Norwegian sentence
- * (case a A: "Eff. rente 13,3 %, 150 000 kr o/5 år. Kost: 52 496 kr. Totalt: 202 496 kr."). */
-const norwayUnsecured = (optionalFields: OptionalFields): UnsecuredLoanSettings => ({
-  rates: { low: 4.9, mid: 11.9, high: 19.9 },
-  exampleRate: 'mid', // regulation.md case a: 150 000 NOK, 5 years, 11.9 %
-  fees: { startup: 950, monthly: 30 },
-  feeHandling: 'upfront',
-  exampleIsRefinancing: false,
-  config: {
-    amount: { min: 10_000, max: 800_000, default: 150_000, step: 5_000 },
-    duration: { min: 1, max: 20, default: 5, step: 1 },
-  },
-  optionalFields,
-});
-
-/** §9 "Norway, second brand config" row: establishment fee 3 % of the amount (regulation.md case e). The
- * duration step is not in §9: whole years. */
-const norwaySecondUnsecured: UnsecuredLoanSettings = {
-  rates: { min: 9, low: 3.6, mid: 12, high: 20.95, interest: 0 },
-  exampleRate: 'mid', // regulation.md case e: 250 000 NOK, 12 years, 12 %, 3 % fee
-  fees: { establishmentPercent: 3, monthly: 0 },
-  // Upfront like the other Norwegian brands (regulation.md case e A: 13.4279 %).
-  feeHandling: 'upfront',
-  // The §9 default term is 12 years; past 5 years Norway allows only refinancing (utlånsforskriften § 13),
-  // so the brand's marketed example is a refinancing example.
-  exampleIsRefinancing: true,
-  config: {
-    amount: { min: 10_000, max: 500_000, default: 250_000, step: 5_000 },
-    duration: { min: 1, max: 15, default: 12, step: 1 },
-  },
-  optionalFields: norwayMainOptionalFields,
-};
-
-/** §9 "Sweden" row; "interest rate 0.0695" stored as 6.95 %. The duration step is not in §9: whole years.
- * Startup fee 495 SEK is under the 588 SEK cap of 2025 (regulation.md). */
-const swedenUnsecured = (optionalFields: OptionalFields): UnsecuredLoanSettings => ({
-  rates: { low: 7.9, mid: 12, high: 16, interest: 6.95 },
-  exampleRate: 'interest', // regulation.md case c: 500 000 SEK, 15 years, 6.95 %
-  fees: { startup: 495, monthly: 0 },
-  feeHandling: 'upfront',
-  exampleIsRefinancing: false,
-  config: {
-    amount: { min: 5_000, max: 800_000, default: 500_000, step: 5_000 },
-    duration: { min: 1, max: 15, default: 15, step: 1 },
-  },
-  optionalFields,
-});
-
-/** §9 "Finland" row gives only "min rate 0.06" (stored as 6 %), the amount and the duration range.
- * Filled in by us: low/mid/high rates, all at most 15 % so that they stay under the korkolaki cap of
- * 15 % + reference rate (never above 20 %) whatever the reference rate; no startup or monthly fee, as
- * regulation.md case d (40 000 EUR, 15 years, 6 %, no fees), which also keeps "other costs" far under
- * 0.01 %/day and 150 €/year; duration step of one whole year. */
-const finlandUnsecured: UnsecuredLoanSettings = {
-  rates: { min: 6, low: 7.9, mid: 11.9, high: 14.9 },
-  exampleRate: 'min',
-  fees: { startup: 0, monthly: 0 },
-  feeHandling: 'upfront',
-  exampleIsRefinancing: false,
-  config: {
-    amount: { min: 500, max: 70_000, default: 40_000, step: 500 },
-    duration: { min: 1, max: 15, default: 15, step: 1 },
-  },
-  optionalFields: finlandOptionalFields,
-};
-
-/** Denmark has no §9 row; ours. The marketed example (100 000 DKK, 5 years, 9.95 %, 1 000 DKK startup,
- * 25 DKK a month) has an ÅOP of about 11.5 %, well under the 25 % marketing limit, and a total cost of
- * about 30 % of the amount, under the 100 % cap (lov om forbrugslånsvirksomheder § 11 a–b, regulation.md).
- * Ten years at most keeps the mid-rate total cost under 100 % of the amount. */
-const denmarkUnsecured: UnsecuredLoanSettings = {
-  rates: { low: 4.95, mid: 9.95, high: 19.95 },
-  exampleRate: 'mid',
-  fees: { startup: 1_000, monthly: 25 },
-  feeHandling: 'upfront',
-  exampleIsRefinancing: false,
-  config: {
-    amount: { min: 10_000, max: 400_000, default: 100_000, step: 5_000 },
-    duration: { min: 1, max: 10, default: 5, step: 1 },
-  },
-  optionalFields: denmarkOptionalFields,
-};
-
-/** Our choice: Norwegian card limits; the upper end is where Norwegian card issuers stop without extra
- * documentation. */
-const norwayCreditCard: CreditCardSettings = {
-  limit: { min: 5_000, max: 150_000, default: 50_000, step: 5_000 },
-};
-
-/** Our choice: Swedish card limits (the application's Amount for a credit card). */
-const swedenCreditCard: CreditCardSettings = {
-  limit: { min: 10_000, max: 100_000, default: 25_000, step: 5_000 },
-};
-
-/** Our choice: secured loans (refinancing with a mortgage on the home) are larger and longer. */
-const norwaySecuredLoan: SecuredLoanSettings = {
-  config: {
-    amount: { min: 100_000, max: 5_000_000, default: 1_000_000, step: 10_000 },
-    duration: { min: 1, max: 30, default: 20, step: 1 },
-  },
-};
-
-// ─── Paths (§2, brands.md path styles) ───────────────────────────────────────────────────────────
-
-const norwayMainPaths: BrandPaths = {
-  applyUnsecured: '/soknad/forbrukslan',
-  applySecured: '/soknad/lan-med-sikkerhet',
-  applyInsurance: '/soknad/forsikring',
-  preCheck: '/soknad/forhandssjekk',
-  oneFormApply: '/soknad/lan',
-  myPage: '/mine-tilbud',
-  myPageUnsecured: '/mine-tilbud/forbrukslan',
-  myPageCreditCard: '/mine-tilbud/kredittkort',
-  myPageSecured: '/mine-tilbud/lan-med-sikkerhet',
-  myPageHost: 'same',
-};
-/** Variation brands drop a product together with its paths (brands.md). */
-const withoutInsurance = ({ applyInsurance: _dropped, ...paths }: BrandPaths): BrandPaths => paths;
-const withoutOneForm = ({
-  preCheck: _dropped,
-  oneFormApply: _alsoDropped,
-  ...paths
-}: BrandPaths): BrandPaths => paths;
-
-const swedenPaths: BrandPaths = {
-  applyUnsecured: '/soknad/forbrukslan',
-  applyInsurance: '/soknad/forsakring',
-  myPage: '/mina-sidor',
-  myPageHost: 'same',
-};
-
-// ─── Shared pieces ───────────────────────────────────────────────────────────────────────────────
-
-const noOffersExtras: MyPageOptions['offers'] = {
-  isExpandedVariant: false,
-  hasLoanType: false,
-  hasDocumentationInfo: false,
-  hasInsuranceUpsell: false,
-};
-/** §9 insurance example, shown with the upsell. */
-const insuranceUpsell = {
-  hasInsuranceUpsell: true,
-  insuranceExample: { monthlyCost: 350, totalCost: 5858 },
-} as const;
-/** Norway main style: expanded offers; the loan type (consumer, refinance, combo, top-up) matters because
- * only refinancing may run past 5 years (utlånsforskriften § 13); secured loans need documents. */
-const norwayMainOffers: MyPageOptions['offers'] = {
-  isExpandedVariant: true,
-  hasLoanType: true,
-  hasDocumentationInfo: true,
-  hasInsuranceUpsell: false,
-};
-
-const localPort = 3000; // apps/api config PORT default
-
-function environmentsFor(id: BrandId, domain: string): BrandConfig['environments'] {
-  const secret = (kind: 'PREVIEW' | 'PRODUCTION') =>
-    `env:CMS_${kind}_TOKEN_${id.toUpperCase().replace(/-/g, '_')}`;
-  const cms = { previewToken: secret('PREVIEW'), productionToken: secret('PRODUCTION') };
-  const local = `${id}.localhost:${localPort}`;
-  return {
-    // Locally every brand answers at http://<id>.localhost:<port> (architecture.md); one process serves all.
-    development: {
-      api: `http://${local}/api`,
-      integration: `http://${local}/integration`,
-      websocket: `ws://${local}/ws`,
-      formHost: `http://${local}`,
-      cms,
-    },
-    // §9: non-production uses the test service URLs.
-    test: {
-      api: 'https://api.test.nordloan.example',
-      integration: 'https://integration.test.nordloan.example',
-      websocket: 'wss://api.test.nordloan.example/ws',
-      formHost: `https://test.${domain}`,
-      cms,
-    },
-    production: {
-      api: `https://${domain}/api`,
-      integration: 'https://integration.nordloan.example',
-      websocket: `wss://${domain}/ws`,
-      formHost: `https://${domain}`,
-      cms,
-    },
-  };
-}
-
-function thirdPartyFor(id: BrandId, consentBrand: string): BrandConfig['thirdParty'] {
-  return {
-    tagManagerId: `GTM-${id.toUpperCase().replace(/-/g, '')}`,
-    errorTrackingDsn: `https://public@errors.nordloan.example/${brandIds.indexOf(id) + 1}`,
-    consentBrand,
-  };
-}
-
-const countryBasics = {
-  NO: { currency: 'NOK', i18n: { locales: ['nb-NO'], defaultLocale: 'nb-NO' }, mailbox: 'kundeservice' },
-  SE: { currency: 'SEK', i18n: { locales: ['sv-SE'], defaultLocale: 'sv-SE' }, mailbox: 'kundtjanst' },
-  FI: { currency: 'EUR', i18n: { locales: ['fi-FI'], defaultLocale: 'fi-FI' }, mailbox: 'asiakaspalvelu' },
-  DK: { currency: 'DKK', i18n: { locales: ['da-DK'], defaultLocale: 'da-DK' }, mailbox: 'kundeservice' },
-} as const;
-
-type ThemeColours = Omit<BrandConfig['theme'], 'name' | 'brand' | 'logoText'>;
-const lightBase = {
-  primaryContrast: '#ffffff',
-  background: '#ffffff',
-  text: '#14213d',
-  muted: '#55606e',
-  danger: '#b3261e',
-} as const;
-
-interface BrandInput {
-  id: BrandId;
-  country: Country;
-  name: string;
-  domain: string;
-  themeName: string;
-  colours: ThemeColours;
-  paths: BrandPaths;
-  organisation: BrandConfig['organisation'];
-  phone: string;
-  consentBrand: string;
-  products: BrandConfig['products'];
-  unsecuredLoan: UnsecuredLoanSettings;
-  creditCard?: CreditCardSettings;
-  securedLoan?: SecuredLoanSettings;
-  myPage: MyPageOptions;
-}
-
-function defineBrand(input: BrandInput): BrandConfig {
-  const basics = countryBasics[input.country];
-  return {
-    brand: input.id,
-    country: input.country,
-    currency: basics.currency,
-    i18n: { locales: [...basics.i18n.locales], defaultLocale: basics.i18n.defaultLocale },
-    domain: input.domain,
-    name: input.name,
-    theme: { name: input.themeName, brand: input.id, logoText: input.name, ...input.colours },
-    paths: input.paths,
-    organisation: input.organisation,
-    contact: { phone: input.phone, email: `${basics.mailbox}@${input.domain}` },
-    thirdParty: thirdPartyFor(input.id, input.consentBrand),
-    products: input.products,
-    unsecuredLoan: input.unsecuredLoan,
-    ...(input.creditCard ? { creditCard: input.creditCard } : {}),
-    ...(input.securedLoan ? { securedLoan: input.securedLoan } : {}),
-    myPage: input.myPage,
-    environments: environmentsFor(input.id, input.domain),
-  };
-}
-
-// Fictional companies; one per operating company, several brands each.
-const nordloanNorge = { name: 'Nordloan Norge AS', number: '900000001' };
-const lanesjekk = { name: 'Lånesjekk Norge AS', number: '900000002' };
-const nordloanSverige = { name: 'Nordloan Sverige AB', number: '559900-0001' };
-const lanejamfor = { name: 'Lånejämför Sverige AB', number: '559900-0002' };
-const nordloanSuomi = { name: 'Nordloan Suomi Oy', number: '3900001-1' };
-const lainavertailu = { name: 'Lainavertailu Suomi Oy', number: '3900002-0' };
-const revontuli = { name: 'Revontuli Rahoitus Oy', number: '3900003-8' };
-const nordloanDanmark = { name: 'Nordloan Danmark ApS', number: '39000001' };
+// The 15 brands, one config each (brands.md), validated at start-up (validateBrandRegistry). Built from:
+// optional-fields.ts (§3 form flags and why), product-settings.ts (§9 loan and card settings),
+// path-styles.ts (§2 path styles) and define-brand.ts (environments, companies, defineBrand).
 
 // ─── The 15 brands (brands.md) ──────────────────────────────────────────────────────────────────
 
@@ -450,13 +94,7 @@ export const brands: Record<BrandId, BrandConfig> = {
       fontFamily: 'Nunito',
       logoMark: 'LS',
     },
-    paths: {
-      applyUnsecured: '/lane-penger/forbrukslan/lanesoknad',
-      applyInsurance: '/soknad/forsikring',
-      myPage: '/mine-soknader',
-      myPageUnsecured: '/mine-soknader/forbrukslan',
-      myPageHost: 'same',
-    },
+    paths: norwayComparePaths,
     organisation: lanesjekk,
     phone: '+47 21 00 00 02',
     consentBrand: 'no-compare',
@@ -606,12 +244,7 @@ export const brands: Record<BrandId, BrandConfig> = {
       fontFamily: 'Source Sans 3',
       logoMark: 'LJ',
     },
-    paths: {
-      applyUnsecured: '/lana-pengar/privatlan/laneansokan',
-      applyInsurance: '/ansokan/forsakring',
-      myPage: '/mina-sidor/privatlan',
-      myPageHost: 'same',
-    },
+    paths: swedenComparePaths,
     organisation: lanejamfor,
     phone: '+46 10 000 00 02',
     consentBrand: 'se-compare',
@@ -682,13 +315,8 @@ export const brands: Record<BrandId, BrandConfig> = {
       fontFamily: 'Inter',
       logoMark: 'LS',
     },
-    // §2: personal page on a separate host (mine.laina-suomi.example); the path there is ours ("omat sivut").
-    paths: {
-      applyUnsecured: '/hae/kulutusluotto',
-      applyInsurance: '/hae/matsurvaraus',
-      myPage: '/omat-sivut',
-      myPageHost: 'separate',
-    },
+    // §2: personal page on a separate host (mine.laina-suomi.example).
+    paths: finlandPaths,
     organisation: nordloanSuomi,
     phone: '+358 9 000 0001',
     consentBrand: 'fi-main',
@@ -710,11 +338,7 @@ export const brands: Record<BrandId, BrandConfig> = {
       fontFamily: 'Source Sans 3',
       logoMark: 'LV',
     },
-    paths: {
-      applyUnsecured: '/lainaa-rahaa/yksityislaina/lainahakemus',
-      myPage: '/hakemukseni/yksityislaina',
-      myPageHost: 'same',
-    },
+    paths: finlandComparePaths,
     organisation: lainavertailu,
     phone: '+358 9 000 0002',
     consentBrand: 'fi-compare',
@@ -736,7 +360,7 @@ export const brands: Record<BrandId, BrandConfig> = {
       fontFamily: 'Nunito',
       logoMark: 'RL',
     },
-    paths: { applyUnsecured: '/loans/apply', myPage: '/mypage', myPageHost: 'same' },
+    paths: finlandGroupPaths,
     organisation: revontuli,
     phone: '+358 9 000 0003',
     consentBrand: 'fi-group',
@@ -758,7 +382,7 @@ export const brands: Record<BrandId, BrandConfig> = {
       fontFamily: 'Source Sans 3',
       logoMark: 'SR',
     },
-    paths: { applyUnsecured: '/loans/apply', myPage: '/mypage', myPageHost: 'same' },
+    paths: finlandGroupPaths,
     organisation: revontuli,
     phone: '+358 9 000 0004',
     consentBrand: 'fi-group',
@@ -781,7 +405,7 @@ export const brands: Record<BrandId, BrandConfig> = {
       fontFamily: 'Inter',
       logoMark: 'LD',
     },
-    paths: { applyUnsecured: '/loans/apply', myPage: '/mypage', myPageHost: 'same' },
+    paths: denmarkPaths,
     organisation: nordloanDanmark,
     phone: '+45 70 00 00 01',
     consentBrand: 'dk-main',

@@ -24,23 +24,35 @@ export const termsAcceptance = pgTable(
   (table) => [index('terms_acceptance_customer_idx').on(table.customerId, table.acceptedAt)],
 );
 
-export const consentRecord = pgTable('consent_record', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
-  customerId: uuid('customer_id')
-    .notNull()
-    .references(() => customer.id),
-  country: text('country').notNull(),
-  brand: text('brand').notNull(),
-  consentBrand: text('consent_brand').notNull(),
-  purpose: text('purpose').notNull(),
-  channel: text('channel').notNull(),
-  status: text('status').notNull(),
-  textVersion: text('text_version').notNull(),
-  source: text('source').notNull(),
-  changedBy: text('changed_by').notNull(),
-  createdAt,
-});
+export const consentRecord = pgTable(
+  'consent_record',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customer.id),
+    country: text('country').notNull(),
+    brand: text('brand').notNull(),
+    consentBrand: text('consent_brand').notNull(),
+    purpose: text('purpose').notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull(),
+    textVersion: text('text_version').notNull(),
+    source: text('source').notNull(),
+    changedBy: text('changed_by').notNull(),
+    createdAt,
+  },
+  (table) => [
+    index('consent_record_current_idx').on(
+      table.customerId,
+      table.consentBrand,
+      table.purpose,
+      table.channel,
+      table.seq.desc(),
+    ),
+  ],
+);
 
 export const lead = pgTable(
   'lead',
@@ -93,15 +105,19 @@ export const magicLink = pgTable(
   (table) => [index('magic_link_application_idx').on(table.loanApplicationId)],
 );
 
-export const notification = pgTable('notification', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  kind: text('kind').notNull(),
-  channel: text('channel').notNull(),
-  recipient: text('recipient').notNull(),
-  loanApplicationId: uuid('loan_application_id').references(() => loanApplication.id, {
-    onDelete: 'cascade',
-  }),
-  magicLinkId: uuid('magic_link_id').references(() => magicLink.id, { onDelete: 'cascade' }),
-  status: text('status').notNull(),
-  createdAt,
-});
+export const notification = pgTable(
+  'notification',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    loanApplicationId: uuid('loan_application_id').references(() => loanApplication.id, {
+      onDelete: 'cascade',
+    }),
+    magicLinkId: uuid('magic_link_id').references(() => magicLink.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    createdAt,
+  },
+  (table) => [index('notification_application_idx').on(table.loanApplicationId, table.createdAt)],
+);

@@ -230,6 +230,8 @@ export const applicationLock = pgTable(
     createdAt,
     releasedAt: timestampColumn('released_at'),
   },
-  (table) => [index('application_lock_active_idx').on(table.loanApplicationId)],
+  (table) => [
+    index('application_lock_active_idx').on(table.loanApplicationId).where(sql`released_at IS NULL`),
+  ],
 );
 export type ApplicationLockRow = typeof applicationLock.$inferSelect;

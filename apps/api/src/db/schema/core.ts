@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestampColumn, timestamps } from './columns.ts';
 
@@ -52,5 +53,8 @@ export const customer = pgTable(
     acceptedTermsBrand: text('accepted_terms_brand'),
     ...timestamps,
   },
-  (table) => [index('customer_person_idx').on(table.personId)],
+  (table) => [
+    index('customer_person_idx').on(table.personId),
+    index('customer_email_idx').on(sql`lower(${table.email})`),
+  ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
@@ -9,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { loanApplication } from './applications.ts';
@@ -54,25 +56,32 @@ export const outboxEvent = pgTable(
     createdAt,
     publishedAt: timestampColumn('published_at'),
   },
-  (table) => [index('outbox_event_application_idx').on(table.loanApplicationId, table.id)],
+  (table) => [
+    index('outbox_event_application_idx').on(table.loanApplicationId, table.id),
+    index('outbox_event_unpublished_idx').on(table.id).where(sql`published_at IS NULL`),
+  ],
 );
 export type OutboxEventRow = typeof outboxEvent.$inferSelect;
 
-export const job = pgTable('job', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  kind: text('kind').notNull(),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-  dedupeKey: text('dedupe_key').unique(),
-  status: text('status').notNull().default('pending'),
-  runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  attempts: integer('attempts').notNull().default(0),
-  maxAttempts: integer('max_attempts').notNull().default(5),
-  lockedBy: text('locked_by'),
-  lockedUntil: timestampColumn('locked_until'),
-  lastError: text('last_error'),
-  ...timestamps,
-  finishedAt: timestampColumn('finished_at'),
-});
+export const job = pgTable(
+  'job',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    dedupeKey: text('dedupe_key').unique(),
+    status: text('status').notNull().default('pending'),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestampColumn('locked_until'),
+    lastError: text('last_error'),
+    ...timestamps,
+    finishedAt: timestampColumn('finished_at'),
+  },
+  (table) => [index('job_due_idx').on(table.runAt, table.id).where(sql`status IN ('pending', 'running')`)],
+);
 export type JobRow = typeof job.$inferSelect;
 
 export const loanRequest = pgTable(
@@ -143,6 +152,9 @@ export const loanQuote = pgTable(
   (table) => [
     unique().on(table.loanRequestId, table.originKey),
     index('loan_quote_application_idx').on(table.loanApplicationId, table.status),
+    uniqueIndex('loan_quote_one_acceptance_idx')
+      .on(table.loanApplicationId)
+      .where(sql`acceptance_status IN ('pending', 'accepted')`),
   ],
 );
 export type LoanQuoteRow = typeof loanQuote.$inferSelect;

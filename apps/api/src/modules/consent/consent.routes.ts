@@ -1,11 +1,3 @@
-import { countrySchema } from '@nordloan/domain/enums';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { ModuleOptions } from '#src/lib/module-options.ts';
-import { defaultContentStore } from '#src/modules/terms/content.repository.ts';
-import { requireCaller } from '#src/plugins/auth.ts';
-import { publicRateLimit, tokenRequiredFirst } from '#src/plugins/security.ts';
 import {
   consentItemsQuerySchema,
   consentItemsSchema,
@@ -17,7 +9,15 @@ import {
   partnersQuerySchema,
   partnersSchema,
   patchConsentBodySchema,
-} from './consent.schema.ts';
+} from '@nordloan/domain/consent';
+import { countrySchema } from '@nordloan/domain/enums';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { defaultContentStore } from '#src/modules/terms/content.repository.ts';
+import { requireCaller } from '#src/plugins/auth.ts';
+import { publicRateLimit, tokenRequiredFirst } from '#src/plugins/security.ts';
 import {
   consentHistory,
   consentSnapshot,

@@ -1,4 +1,5 @@
 import type { BrandConfig } from '@nordloan/domain/brands/registry';
+import type { ConsentState, MasterConsentInput, PatchConsentInput } from '@nordloan/domain/consent';
 import type { ConsentChannel, ConsentPurpose, ConsentStatus, Country } from '@nordloan/domain/enums';
 import type { Db, Executor } from '#src/db/client.ts';
 import { badRequest, fieldError, notFound, unauthorized } from '#src/lib/app-error.ts';
@@ -16,7 +17,6 @@ import {
   insertConsentRecords,
   type NewConsentRecordRow,
 } from './consent.repository.ts';
-import type { ConsentState, MasterConsentInput, PatchConsentInput } from './consent.schema.ts';
 import {
   type ConsentBrandContent,
   consentBrandFor,

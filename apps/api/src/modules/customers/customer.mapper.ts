@@ -1,6 +1,6 @@
+import type { Customer } from '@nordloan/domain/customer';
 import type { Country } from '@nordloan/domain/enums';
 import type { CustomerRow } from './customer.repository.ts';
-import type { Customer } from './customer.schema.ts';
 
 export function toCustomer(row: CustomerRow): Customer {
   return {

@@ -1,20 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { badRequest } from '#src/lib/app-error.ts';
-import type { ModuleOptions } from '#src/lib/module-options.ts';
-import { consentStateSchema } from '#src/modules/consent/consent.schema.ts';
-import { revokeMarketingConsent } from '#src/modules/consent/consent.service.ts';
-import { defaultContentStore } from '#src/modules/terms/content.repository.ts';
-import { requireCaller } from '#src/plugins/auth.ts';
-import { loginRateLimit, tokenRequiredFirst } from '#src/plugins/security.ts';
+import { consentStateSchema } from '@nordloan/domain/consent';
 import {
   customerSchema,
   emailSchema,
   patchCustomerBodySchema,
   signUpBodySchema,
   signUpResponseSchema,
-} from './customer.schema.ts';
+} from '@nordloan/domain/customer';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '#src/lib/app-error.ts';
+import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { revokeMarketingConsent } from '#src/modules/consent/consent.service.ts';
+import { defaultContentStore } from '#src/modules/terms/content.repository.ts';
+import { requireCaller } from '#src/plugins/auth.ts';
+import { loginRateLimit, tokenRequiredFirst } from '#src/plugins/security.ts';
 import { getCustomer, getCustomerByEmail, patchCustomer, signUpCustomer } from './customer.service.ts';
 
 const idParams = z.object({ id: z.string() });

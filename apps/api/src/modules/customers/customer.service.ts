@@ -1,4 +1,5 @@
 import type { BrandConfig } from '@nordloan/domain/brands/registry';
+import type { PatchCustomerInput, SignUpInput } from '@nordloan/domain/customer';
 import type { Db } from '#src/db/client.ts';
 import { AppError, badRequest, fieldError, notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
@@ -19,7 +20,6 @@ import {
   insertTermsAcceptance,
   updateCustomer,
 } from './customer.repository.ts';
-import type { PatchCustomerInput, SignUpInput } from './customer.schema.ts';
 import { callerMayReachCustomer, loadCustomerForCaller } from './customer-access.service.ts';
 
 async function termsToAccept(options: {

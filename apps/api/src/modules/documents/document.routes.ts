@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
+import { documentSchema, MAX_DOCUMENT_BYTES, patchDocumentBodySchema } from '@nordloan/domain/document';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
-import { documentSchema, MAX_DOCUMENT_BYTES, patchDocumentBodySchema } from './document.schema.ts';
 import {
   deleteDocument,
   getDocument,

@@ -2,6 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import {
+  type Document,
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENTS_PER_APPLICATION,
+  type PatchDocumentInput,
+  uploadFieldsSchema,
+} from '@nordloan/domain/document';
 import type { Db } from '#src/db/client.ts';
 import { AppError, badRequest, type FieldError, fieldError, notFound } from '#src/lib/app-error.ts';
 import { describeCaller, isUuid, loadApplicationForCaller } from '#src/lib/application-access.ts';
@@ -15,13 +22,6 @@ import {
   insertDocument,
   updateDocument,
 } from './document.repository.ts';
-import {
-  type Document,
-  MAX_DOCUMENT_BYTES,
-  MAX_DOCUMENTS_PER_APPLICATION,
-  type PatchDocumentInput,
-  uploadFieldsSchema,
-} from './document.schema.ts';
 import type { DocumentStorage, StagedDocument } from './document-storage.ts';
 import {
   type AllowedFileType,

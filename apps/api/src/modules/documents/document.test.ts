@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAX_DOCUMENT_BYTES } from '@nordloan/domain/document';
 import { count, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document } from '#src/db/schema/applicant.ts';
 import { applicationOf, newApplicant } from '#src/test/customer-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { MAX_DOCUMENT_BYTES } from './document.schema.ts';
 import { uploadMessages } from './document.service.ts';
 
 // Real file bytes: a PDF made by pdfkit, and the smallest valid JPEG and PNG (1×1 pixel).

@@ -1,3 +1,4 @@
+import { type CheckCandidate, checkApplication } from '@nordloan/domain/application-check';
 import type {
   ApplicationCheckResult,
   ApplicationStatusInfo,
@@ -17,7 +18,6 @@ import {
   loadApplicationForCaller,
 } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { type CheckCandidate, checkApplication } from './application-check.ts';
 import { toApplicant, toLoanApplication, toRevision } from './loan-application.mapper.ts';
 import {
   type ApplicationFilters,

@@ -1,15 +1,15 @@
+import {
+  createPersonBodySchema,
+  personFieldsSchema,
+  personQuerySchema,
+  personSchema,
+} from '@nordloan/domain/person';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
-import {
-  createPersonBodySchema,
-  personFieldsSchema,
-  personQuerySchema,
-  personSchema,
-} from './person.schema.ts';
 import { createPerson, getPerson, patchPerson } from './person.service.ts';
 
 const idParams = z.object({ id: z.string() });

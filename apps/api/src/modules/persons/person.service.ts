@@ -1,6 +1,7 @@
 import { staffMay } from '@nordloan/domain/access';
 import type { AddressKind, Country } from '@nordloan/domain/enums';
 import { maskNationalId, validateNationalId } from '@nordloan/domain/national-id';
+import type { CreatePersonInput, Person, PersonFieldsInput } from '@nordloan/domain/person';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '#src/db/client.ts';
 import {
@@ -24,7 +25,6 @@ import {
   type PersonRow,
   updatePerson,
 } from './person.repository.ts';
-import type { CreatePersonInput, Person, PersonFieldsInput } from './person.schema.ts';
 
 /** Where audit lines go (the request's pino logger). */
 export type AuditLog = Pick<FastifyBaseLogger, 'info'>;

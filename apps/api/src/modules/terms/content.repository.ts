@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { consentConfigTypeSchema } from '@nordloan/domain/consent';
 import type { Country } from '@nordloan/domain/enums';
 import {
   consentChannelSchema,
@@ -38,9 +39,8 @@ export const termsContentSchema = z.strictObject({
 });
 export type TermsContent = z.infer<typeof termsContentSchema>;
 
-export const consentConfigTypes = ['master', 'loan-quote-accept'] as const;
-export const consentConfigTypeSchema = z.enum(consentConfigTypes);
-export type ConsentConfigType = z.infer<typeof consentConfigTypeSchema>;
+// The config types are part of the consent contract (GET /consent/v2/config/snapshot), so the domain owns them.
+export { type ConsentConfigType, consentConfigTypes } from '@nordloan/domain/consent';
 
 export const consentConfigVersionSchema = z.strictObject({
   version: z.number().int().positive(),

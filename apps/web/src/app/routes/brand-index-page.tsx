@@ -1,5 +1,6 @@
 import { brandIds, brands } from '@nordloan/domain/brands/registry';
 import { brandPages } from '#src/brands/brand-pages.ts';
+import './brand-index.css';
 
 // Plain localhost (architecture.md): an index of all 15 brands with links to `<id>.localhost`. It is a
 // developer page, not a brand's page, so it is in English and carries no brand theme.

@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 // §3 "Cached views of an application, keyed by applicationID". Every application view starts with
 // ['application', applicationID], so one prefix invalidation refreshes all of them after a PATCH (§7).
 
@@ -39,4 +41,19 @@ export const queryKeys = {
   /** §3 person cache data is keyed by personID and has an insurance view. */
   person: (personID: string) => ['person', personID] as const,
   personInsurance: (personID: string) => ['person', personID, 'insurance'] as const,
+  // The apply journey's own views: the domain's full application shape, its sub-records, and the
+  // person and customer as the form reads them. Under the same prefixes, so a PATCH refresh reaches them.
+  applyForm: (applicationID: string) => [...queryKeys.application(applicationID), 'apply-form'] as const,
+  applyDebts: (applicationID: string) => [...queryKeys.application(applicationID), 'apply-debts'] as const,
+  applyExpenses: (applicationID: string) =>
+    [...queryKeys.application(applicationID), 'apply-expenses'] as const,
+  applyPerson: (personID: string) => [...queryKeys.person(personID), 'apply-form'] as const,
+  applyCustomer: (customerID: string) => [...queryKeys.customer(customerID), 'apply-form'] as const,
+  /** §7 GET /api/cms/terms-and-conditions, per country and brand. */
+  terms: (country: string, brand: string) => ['terms', country, brand] as const,
 } as const;
+
+/** §7 "After a PATCH of an application all cached data for it is refreshed." */
+export function refreshApplication(queryClient: QueryClient, applicationID: string) {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.application(applicationID) });
+}

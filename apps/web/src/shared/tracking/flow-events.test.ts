@@ -1,3 +1,4 @@
+import { clientFlowEvents } from '@nordloan/domain/enums';
 import { describe, expect, it } from 'vitest';
 import {
   type FlowEventName,
@@ -7,7 +8,8 @@ import {
 } from '#src/shared/tracking/flow-events.ts';
 
 describe('§4 client-side flow events', () => {
-  it('lists every event the spec names', () => {
+  it('lists every event the spec names, from the domain (one list: no web-only spelling)', () => {
+    expect(flowEventNames).toBe(clientFlowEvents);
     expect(flowEventNames).toEqual([
       'view-step',
       'select-coverage',
@@ -23,7 +25,7 @@ describe('§4 client-side flow events', () => {
       'open-accept-offer-modal',
       'close-accept-offer-modal',
       'accept-offer',
-      'payment-provider',
+      'payment-provider-event',
       'insurance-declined',
       'insurance-declined-during-payment',
       'payment-failed',

@@ -1,8 +1,12 @@
+import { type ClientFlowEvent, clientFlowEvents } from '@nordloan/domain/enums';
+
 // §4 client-side flow events, typed, pushed to a `window.dataLayer`-style sink (what tag managers read).
 // The spec names the events but not their payloads or order; payloads are ours, and never carry tokens
 // or national identity numbers.
 
-export interface FlowEventPayloads {
+/** What each §4 event carries; keyed by the domain's one list of event names (an event missing here fails
+ * the type check). */
+interface FlowEventPayloadMap {
   'view-step': { step: string; stepIndex?: number; product?: string };
   'select-coverage': { coverage: string };
   'open-product-fact-sheet': { lender?: string };
@@ -17,7 +21,7 @@ export interface FlowEventPayloads {
   'open-accept-offer-modal': { applicationId: string; quoteId?: string };
   'close-accept-offer-modal': { applicationId: string; quoteId?: string };
   'accept-offer': { applicationId: string; quoteId?: string };
-  'payment-provider': { provider: string; status: string };
+  'payment-provider-event': { provider: string; status: string };
   'insurance-declined': { reason?: string };
   'insurance-declined-during-payment': { reason?: string };
   'payment-failed': { provider?: string; reason?: string };
@@ -25,31 +29,12 @@ export interface FlowEventPayloads {
   'insurance-back': { step: string };
 }
 
-export type FlowEventName = keyof FlowEventPayloads;
+export type FlowEventPayloads = { [K in ClientFlowEvent]: FlowEventPayloadMap[K] };
 
-/** Every §4 flow event name, in the spec's order. */
-export const flowEventNames = [
-  'view-step',
-  'select-coverage',
-  'open-product-fact-sheet',
-  'open-pre-purchase-information',
-  'unhandled-error',
-  'loan-quote-presentation-loaded',
-  'go-to-bank',
-  'toggle-details',
-  'open-change-offer-modal',
-  'close-change-offer-modal',
-  'change-offer',
-  'open-accept-offer-modal',
-  'close-accept-offer-modal',
-  'accept-offer',
-  'payment-provider',
-  'insurance-declined',
-  'insurance-declined-during-payment',
-  'payment-failed',
-  'insurance-next',
-  'insurance-back',
-] as const satisfies readonly FlowEventName[];
+export type FlowEventName = ClientFlowEvent;
+
+/** Every §4 flow event name, in the spec's order: the domain's list, shared with the API. */
+export const flowEventNames: readonly FlowEventName[] = clientFlowEvents;
 
 export type FlowEventRecord = {
   [K in FlowEventName]: { event: K; brand: string | null } & FlowEventPayloads[K];

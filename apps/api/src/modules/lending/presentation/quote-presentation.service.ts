@@ -1,4 +1,5 @@
 import { getBrand } from '@nordloan/domain/brands/registry';
+import { swedishCostWarningText } from '@nordloan/domain/cost-warning';
 import type { Locale } from '@nordloan/domain/enums';
 import { representativeExample } from '@nordloan/domain/finance/representative-example';
 import { lendersFor } from '@nordloan/domain/lending/lender-panel';
@@ -115,12 +116,6 @@ function progressOf(request: LoanRequestRow) {
 const isPending = (code: number) => (code >= 211 && code <= 251) || (code >= 311 && code <= 349);
 const isDeclined = (code: number) => (code >= 261 && code <= 269) || (code >= 361 && code <= 369);
 
-// regulation.md, Sweden (KOVFS 2025:1): the warning the brand's "high-cost warning" flag switches on.
-const swedishHighCostWarning =
-  'Att låna kostar pengar! Om du inte kan betala tillbaka skulden i tid riskerar du en betalningsanmärkning. ' +
-  'Det kan leda till svårigheter att få hyra bostad, teckna abonnemang och få nya lån. ' +
-  'För stöd, vänd dig till budget- och skuldrådgivningen i din kommun. Kontaktuppgifter finns på konsumentverket.se.';
-
 export async function quotesV2(options: Access): Promise<QuotesPresentationV2> {
   const application = await loadApplicationForCaller({ ...options, access: 'read' });
   const brand = getBrand(application.brand);
@@ -145,7 +140,7 @@ export async function quotesV2(options: Access): Promise<QuotesPresentationV2> {
     Declined: requests.filter((request) => isDeclined(request.status)).map(progressOf),
     IsComplete: requests.length > 0 && !requests.some((request) => isPending(request.status)),
     HighCostWarning:
-      brand.country === 'SE' && brand.myPage.hasHighCostWarning ? swedishHighCostWarning : null,
+      brand.country === 'SE' && brand.myPage.hasHighCostWarning ? swedishCostWarningText : null,
     WithdrawalWindow: withdrawalWindowOf(accepted, options.now()),
   };
 }

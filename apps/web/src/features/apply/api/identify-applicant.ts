@@ -1,4 +1,5 @@
 import type { Country } from '@nordloan/domain/enums';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { authStore } from '#src/session/auth-store.ts';
 import { call } from './request.ts';
@@ -25,4 +26,10 @@ export async function identifyApplicant(input: {
   if (!result.ok) throw result.error;
   authStore.getState().setIdentity({ customerId: identity.CustomerID, personId: identity.PersonID });
   return identity;
+}
+
+export const identifyApplicantMutation = () => ({ mutationFn: identifyApplicant });
+
+export function useIdentifyApplicant() {
+  return useMutation(identifyApplicantMutation());
 }

@@ -2,8 +2,12 @@ import { brands } from '@nordloan/domain/brands/registry';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveExample } from '#src/features/apply/model/live-example.ts';
+import { applicationSessionStore } from '#src/session/active-application.ts';
+import { authStore, initialAuthData } from '#src/session/auth-store.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { customerRecord, loanApplicationRecord, personRecord } from '#src/test/records.ts';
 import { renderBrand } from '#src/test/render-brand.tsx';
+import { customerToken } from '#src/test/tokens.ts';
 
 // The apply page in the DOM: the live example follows the amount, the Swedish warning, the card choice,
 // and the §4 view-step event. No network: the terms list (the only call before login) answers empty.
@@ -71,5 +75,53 @@ describe('apply page', () => {
     expect(screen.getByText('Kredittgrense')).toBeTruthy();
     expect(screen.queryByTestId('duration-field')).toBeNull();
     expect(plain(screen.getByTestId('amount-field-value').textContent)).toBe('50 000 kr');
+  });
+});
+
+describe('apply journey (useApplyJourney with the API stood in)', () => {
+  const calls: string[] = [];
+  const answer = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  beforeEach(() => {
+    calls.length = 0;
+    const stored = loanApplicationRecord({ CurrentStep: 'consent', CompletedSteps: ['loan', 'consent'] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input));
+        const call = `${init?.method ?? 'GET'} ${url.pathname}`;
+        calls.push(call);
+        if (call === 'GET /loan-application/app-1') return answer(stored);
+        if (call === 'PATCH /loan-application/app-1/application-complete')
+          return answer({ ...stored, Status: 160, StatusName: 'Submitted' });
+        if (call === 'GET /person/pers-1') return answer(personRecord());
+        if (call === 'GET /customer/cust-1') return answer(customerRecord());
+        if (call === 'GET /loan-application')
+          return answer({ Items: [stored], Total: 1, PageNumber: 1, PageSize: 100 });
+        return answer([]);
+      }),
+    );
+    const result = authStore
+      .getState()
+      .setToken(customerToken({ exp: Math.floor(Date.now() / 1000) + 3600 }), 'session');
+    if (!result.ok) throw result.error;
+    authStore.getState().setIdentity({ customerId: 'cust-1', personId: 'pers-1' });
+    applicationSessionStore.getState().setActiveApplication('UnsecuredLoan', stored);
+  });
+  afterEach(() => {
+    authStore.setState({ ...initialAuthData });
+    applicationSessionStore.getState().clearActiveApplication('UnsecuredLoan');
+  });
+
+  it('a returning applicant lands after the last completed step, and the summary submits', async () => {
+    renderBrand(brands['no-main'], '/soknad/forbrukslan');
+    expect(await screen.findByTestId('step-summary')).toBeTruthy();
+    expect(screen.getByTestId('welcome-back').textContent).toContain('NL-100001');
+    expect(screen.getByTestId('step-summary').textContent).toContain('Kari Nordmann');
+    fireEvent.click(screen.getByTestId('submit-application'));
+    const sent = await screen.findByTestId('application-sent');
+    expect(sent.getAttribute('data-human-readable-id')).toBe('NL-100001');
+    expect(calls).toContain('PATCH /loan-application/app-1/application-complete');
+    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: 'view-step', step: 'sent' }));
   });
 });

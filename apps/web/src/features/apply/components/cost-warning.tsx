@@ -1,11 +1,7 @@
+import { swedishCostWarning } from '@nordloan/domain/cost-warning';
+
 // Sweden's mandatory warning, in marketing and in the application (KOVFS 2025:1; regulation.md). The text
-// is fixed by the rule and Swedish whatever the page, so it is not a translation key.
-export const swedishCostWarning = {
-  title: 'Att låna kostar pengar!',
-  body: 'Om du inte kan betala tillbaka skulden i tid riskerar du en betalningsanmärkning. Det kan leda till svårigheter att få hyra bostad, teckna abonnemang och få nya lån.',
-  support:
-    'För stöd, vänd dig till budget- och skuldrådgivningen i din kommun. Kontaktuppgifter finns på konsumentverket.se.',
-} as const;
+// is fixed by the rule and Swedish whatever the page, so it is the domain's Swedish text, not a translation.
 
 export function CostWarning() {
   return (
@@ -18,8 +14,8 @@ export function CostWarning() {
       <p id="cost-warning-title" className="apply-warning__title">
         {swedishCostWarning.title}
       </p>
-      <p>{swedishCostWarning.body}</p>
-      <p>{swedishCostWarning.support}</p>
+      <p>{swedishCostWarning.text}</p>
+      <p>{swedishCostWarning.help}</p>
     </aside>
   );
 }

@@ -1,3 +1,4 @@
+import { isEmployed, isFixedTerm } from '@nordloan/domain/application-check';
 import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
 import {
   educationLevels,
@@ -10,7 +11,6 @@ import {
 } from '@nordloan/domain/enums';
 import type { FieldError, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isEmployed, isFixedTerm } from '#src/features/apply/model/validation.ts';
 import { RadioGroupField, SelectField, TextField, useEnumOptions } from './fields.tsx';
 
 // The applicant details asked of the main applicant and, the same way, of a co-applicant: household,

@@ -1,8 +1,8 @@
 import type { LoanApplication } from '@nordloan/domain/loan-application';
+import type { Person } from '@nordloan/domain/person';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
-import type { ApplyPerson } from '#src/features/apply/api/applicant-records.ts';
 import { CostWarning } from './cost-warning.tsx';
 
 // The last look before submitting: what is applied for and by whom. Submit = application-complete.
@@ -14,7 +14,7 @@ export function SummaryStep({
   onSubmit,
 }: {
   application: LoanApplication;
-  person: ApplyPerson | null;
+  person: Person | null;
   busy: boolean;
   back: ReactNode;
   onSubmit: () => void;

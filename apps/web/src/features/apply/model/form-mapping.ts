@@ -1,3 +1,4 @@
+import { isEmployed, isFixedTerm } from '@nordloan/domain/application-check';
 import type {
   Applicant,
   ApplicantDetailsInput,
@@ -13,7 +14,7 @@ import type {
   HouseholdInput,
   HouseholdOutput,
 } from './validation.ts';
-import { expenseCategoryIdsInForm, isEmployed, isFixedTerm } from './validation.ts';
+import { expenseCategoryIdsInForm } from './validation.ts';
 
 // Between the API's records (PascalCase, numbers, nulls) and the form's values (strings, '' for empty).
 

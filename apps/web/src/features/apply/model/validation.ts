@@ -1,3 +1,8 @@
+import {
+  conditionalApplicantFields,
+  isNetAboveGross,
+  needsLoanPurpose,
+} from '@nordloan/domain/application-check';
 import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
 import { checkAmountAndDuration } from '@nordloan/domain/brands/unsecured-bounds';
 import {
@@ -17,10 +22,10 @@ import { validateNationalId } from '@nordloan/domain/national-id';
 import { z } from 'zod';
 
 // The apply form's step schemas. Messages are keys of `apply.errors.*`, so a field's error is shown in the
-// brand's language beside it. The rules mirror the API's: §5/§9 bounds (checkAmountAndDuration), the
-// national id check of @nordloan/domain/national-id, and what POST /loan-application/check/app requires
-// before an application can go to lenders (apps/api …/application-check.ts), so the applicant learns of a
-// gap on the step where it can be fixed, not after submitting.
+// brand's language beside it. The rules are the API's own, from the domain: §5/§9 bounds
+// (checkAmountAndDuration), the national id check of @nordloan/domain/national-id, and what
+// POST /loan-application/check/app requires before an application can go to lenders
+// (@nordloan/domain/application-check), so the applicant learns of a gap on the step where it can be fixed.
 
 export type ErrorKey =
   | 'required'
@@ -149,8 +154,7 @@ export function loanStepErrors(
     if (error.Field === 'Amount') errors.amount = 'amountBounds';
     if (error.Field === 'Duration') errors.duration = 'durationBounds';
   }
-  const purposeNeeded = values.product === 'UnsecuredLoan' || values.product === 'SecuredLoan';
-  if (purposeNeeded && !loanPurposeSchema.safeParse(values.loanPurpose).success)
+  if (needsLoanPurpose(values.product) && !loanPurposeSchema.safeParse(values.loanPurpose).success)
     errors.loanPurpose = required;
   return errors;
 }
@@ -230,23 +234,9 @@ export type AddressOutput = z.output<ReturnType<typeof addressSchema>>;
 
 type Flags = BrandConfig['unsecuredLoan']['optionalFields'];
 
-// Employment with an employer (check/app: lenders verify employer and start date).
-export const employedTypes = [
-  'PermanentPublic',
-  'Permanent',
-  'Temporary',
-  'Probationary',
-  'Project',
-  'Hourly',
-] as const;
-export const fixedTermTypes = ['Temporary', 'Probationary', 'Project'] as const;
-const sharedHousehold = ['Married', 'Cohabiting'];
-
-export const isEmployed = (type: string) => (employedTypes as readonly string[]).includes(type);
-export const isFixedTerm = (type: string) => (fixedTermTypes as readonly string[]).includes(type);
-
-/** The brand's §3 optional-field flags decide which of these are asked. */
-export function householdSchema(flags: Flags) {
+/** The brand's §3 optional-field flags (and the product: a secured loan always asks the housing type) decide
+ * which of these are asked; the rule is check/app's. */
+export function householdSchema(flags: Flags, product?: Product) {
   return z
     .object({
       maritalStatus: choice(maritalStatusSchema),
@@ -265,14 +255,14 @@ export function householdSchema(flags: Flags) {
       }),
     })
     .superRefine((values, ctx) => {
-      if (flags.hasApartmentType && !values.housingType) {
+      const asked = conditionalApplicantFields(flags, product, {
+        employmentType: null,
+        maritalStatus: values.maritalStatus,
+      });
+      if (asked.HousingType && !values.housingType) {
         ctx.addIssue({ code: 'custom', path: ['housingType'], message: required });
       }
-      if (
-        flags.hasPartnerLivingCostMonthly &&
-        sharedHousehold.includes(values.maritalStatus) &&
-        values.partnerLivingCostMonthly === null
-      ) {
+      if (asked.PartnerLivingCostMonthly && values.partnerLivingCostMonthly === null) {
         ctx.addIssue({ code: 'custom', path: ['partnerLivingCostMonthly'], message: required });
       }
     });
@@ -295,15 +285,18 @@ export function employmentSchema(flags: Flags, today: Date = new Date()) {
     })
     .superRefine((values, ctx) => {
       const need = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: required });
-      const employed = isEmployed(values.employmentType);
-      if (employed && !values.employerName) need('employerName');
-      const asksStart = employed || (flags.alwaysAskEmploymentStart && values.employmentType !== '');
-      for (const [field, asked] of [
+      const asked = conditionalApplicantFields(flags, undefined, {
+        employmentType: values.employmentType,
+        maritalStatus: null,
+      });
+      if (asked.EmployerName && !values.employerName) need('employerName');
+      const asksStart = asked.EmploymentStart;
+      for (const [field, isAsked] of [
         ['employmentStart', asksStart],
-        ['employmentEnd', isFixedTerm(values.employmentType)],
+        ['employmentEnd', asked.EmploymentEnd],
       ] as const) {
         const value = values[field];
-        if (!asked) continue;
+        if (!isAsked) continue;
         if (value === '') need(field);
         else if (!isoDate.safeParse(value).success) {
           ctx.addIssue({ code: 'custom', path: [field], message: 'date' satisfies ErrorKey });
@@ -317,7 +310,7 @@ export function employmentSchema(flags: Flags, today: Date = new Date()) {
         });
       }
       if (
-        isFixedTerm(values.employmentType) &&
+        asked.EmploymentEnd &&
         values.employmentStart &&
         values.employmentEnd &&
         values.employmentEnd < values.employmentStart
@@ -328,10 +321,10 @@ export function employmentSchema(flags: Flags, today: Date = new Date()) {
           message: 'endBeforeStart' satisfies ErrorKey,
         });
       }
-      if (employed && flags.hasEmployerIndustry && !values.industry) need('industry');
-      if (employed && flags.hasJobPosition && !values.jobLevel) need('jobLevel');
-      if (flags.hasMainBank && !values.mainBank) need('mainBank');
-      if (flags.hasPoliticallyInfluential && values.isPoliticallyExposed === '') need('isPoliticallyExposed');
+      if (asked.Industry && !values.industry) need('industry');
+      if (asked.JobLevel && !values.jobLevel) need('jobLevel');
+      if (asked.MainBank && !values.mainBank) need('mainBank');
+      if (asked.IsPoliticallyExposed && values.isPoliticallyExposed === '') need('isPoliticallyExposed');
     });
 }
 export type EmploymentInput = z.input<ReturnType<typeof employmentSchema>>;
@@ -345,7 +338,7 @@ export const incomeSchema = z
   })
   .superRefine((values, ctx) => {
     // check/app: net monthly × 12 cannot be more than the gross yearly income.
-    if (values.netMonthlyIncome * 12 > values.grossYearlyIncome) {
+    if (isNetAboveGross(values.grossYearlyIncome, values.netMonthlyIncome)) {
       ctx.addIssue({
         code: 'custom',
         path: ['netMonthlyIncome'],
@@ -369,7 +362,7 @@ export function debtRowSchema(flags: Flags) {
       monthlyPayment: optionalMoneyField(),
     })
     .superRefine((debt, ctx) => {
-      // No register reports these payments in the brand's country (registry.ts flag notes).
+      // No register reports these payments in the brand's country (the flag notes in @nordloan/domain/brands/optional-fields).
       const asksPayment =
         (debt.debtType === 'Unspecified' && flags.hasUnspecifiedDebtMonthlyDebtPayment) ||
         (debt.debtType === 'CreditCard' && flags.hasCreditCardMonthlyDebtPayment);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCustomer } from '#src/features/customer/api/get-customer.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { customerRecord } from '#src/test/records.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, value: unknown, statusText = '') =>
@@ -26,6 +27,12 @@ afterEach(() => {
 });
 
 describe('§7 customer calls', () => {
+  it('the answer is read with the contract customer schema', async () => {
+    json(200, customerRecord({ ID: 'c-1' }));
+    expect(await getCustomer('c-1', 'tok')).toEqual(customerRecord({ ID: 'c-1' }));
+    json(200, { ID: 'c-1' });
+    await expect(getCustomer('c-1', 'tok')).rejects.toThrow();
+  });
   it("'Failed to fetch customer' for a failed customer fetch", async () => {
     json(500, { Message: 'x' }, 'Internal Server Error');
     await expect(getCustomer('c-1', 'tok')).rejects.toThrow(/^Failed to fetch customer$/);

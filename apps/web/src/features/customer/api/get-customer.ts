@@ -1,14 +1,13 @@
+import { type Customer, customerSchema } from '@nordloan/domain/customer';
 import { errorMessages } from '@nordloan/domain/errors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
 import { ApiError, fillPath, joinUrl, readBody, readErrorBody, send } from '#src/shared/api/http.ts';
 import { queryKeys } from '#src/shared/api/query-keys.ts';
 import { serviceUrl } from '#src/shared/api/service-urls.ts';
 
-// §7 GET /customer/{id}. §8: customer calls fail with the short 'Failed to fetch customer'.
-export const customerSchema = z.looseObject({ ID: z.string() });
-export type Customer = z.infer<typeof customerSchema>;
+// §7 GET /customer/{id}. §8: customer calls fail with the short 'Failed to fetch customer'. Parsed with
+// the domain's customer schema, the one the API answers with.
 
 export async function getCustomer(customerID: string, token: string | null): Promise<Customer | null> {
   const url = joinUrl(serviceUrl(), fillPath('/customer/{customerID}', { customerID }));

@@ -6,13 +6,9 @@ import {
   loanApplicationQueryOptions,
 } from '#src/features/loan-application/api/get-loan-application.ts';
 import { getLoanApplications } from '#src/features/loan-application/api/get-loan-applications.ts';
-import {
-  patchLoanApplication,
-  refreshApplication,
-} from '#src/features/loan-application/api/patch-loan-application.ts';
 import { activeLookupQuery } from '#src/session/active-application.ts';
 import { createQueryClient, defaultStaleTime } from '#src/shared/api/query-client.ts';
-import { applicationViews, queryKeys } from '#src/shared/api/query-keys.ts';
+import { applicationViews, queryKeys, refreshApplication } from '#src/shared/api/query-keys.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -96,21 +92,6 @@ describe('application calls (§7)', () => {
   it("'Missing token' when there is no token", async () => {
     await expect(getLoanApplication('app-1', null)).rejects.toThrow('Missing token');
     expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('§7 a PATCH answered 403 with applicationIDs throws that body', async () => {
-    json(403, { applicationIDs: ['app-0'], Message: 'An active application exists' });
-    await expect(patchLoanApplication('app-1', { Amount: 1 }, 'tok')).rejects.toEqual({
-      applicationIDs: ['app-0'],
-      Message: 'An active application exists',
-    });
-  });
-
-  it('a 403 without applicationIDs is an ordinary error', async () => {
-    json(403, { Message: 'no' }, 'Forbidden');
-    await expect(patchLoanApplication('app-1', {}, 'tok')).rejects.toThrow(
-      'Error patching https://api.test/loan-application/app-1: 403 Forbidden no',
-    );
   });
 });
 

@@ -1,3 +1,10 @@
+import {
+  type Document,
+  documentContentTypes,
+  documentSchema,
+  MAX_DOCUMENT_BYTES,
+} from '@nordloan/domain/document';
+import type { DocumentCategory } from '@nordloan/domain/enums';
 import { errorMessages } from '@nordloan/domain/errors';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -7,35 +14,22 @@ import { serviceUrl } from '#src/shared/api/service-urls.ts';
 
 // §7 GET/POST /loan-application/{id}/documents. The upload is multipart (one file in `file`, plus Filename,
 // Category and Owner; §5: pdf, jpeg or png, at most 20,971,520 bytes), so it does not use the JSON helpers.
-
-export const documentCategories = ['payslip', 'tax-return', 'property-value', 'other'] as const;
-export type DocumentCategory = (typeof documentCategories)[number];
-/** §5 / §9 upload limits. */
-export const maxDocumentBytes = 20_971_520;
-export const acceptedDocumentTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-
-export const applicationDocumentSchema = z.looseObject({
-  ID: z.string(),
-  Filename: z.string(),
-  Category: z.string(),
-  CreatedAt: z.string(),
-});
-export type ApplicationDocument = z.infer<typeof applicationDocumentSchema>;
+// The categories, limits and the document shape are the domain's, the ones the API checks and answers.
 
 const documentsPath = (applicationID: string) =>
   joinUrl(serviceUrl(), fillPath('/loan-application/{applicationID}/documents', { applicationID }));
 
 export async function listDocuments(applicationID: string, token: string | null) {
   return parseAnswer(
-    z.array(applicationDocumentSchema),
+    z.array(documentSchema),
     await getJson<unknown>(documentsPath(applicationID), { token }),
   );
 }
 
 /** 'type' or 'size' when the browser can already tell the file would be refused. */
 export function documentProblem(file: { type: string; size: number }): 'type' | 'size' | null {
-  if (!(acceptedDocumentTypes as readonly string[]).includes(file.type)) return 'type';
-  if (file.size > maxDocumentBytes) return 'size';
+  if (!(documentContentTypes as readonly string[]).includes(file.type)) return 'type';
+  if (file.size > MAX_DOCUMENT_BYTES) return 'size';
   return null;
 }
 
@@ -43,7 +37,7 @@ export async function uploadDocument(
   applicationID: string,
   input: { file: File; category: DocumentCategory },
   token: string | null,
-): Promise<ApplicationDocument> {
+): Promise<Document> {
   if (!token) throw new Error(errorMessages.missingToken());
   const form = new FormData();
   // Fields first: the server reads the parts in order.
@@ -63,7 +57,7 @@ export async function uploadDocument(
       await readErrorBody(response),
     );
   }
-  return applicationDocumentSchema.parse(await response.json());
+  return documentSchema.parse(await response.json());
 }
 
 export const documentsQueryOptions = (applicationID: string, token: string | null) =>

@@ -1,17 +1,12 @@
+import { type ConsentState, consentStateSchema } from '@nordloan/domain/consent';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
 import { deleteJson, fillPath, getJson, joinUrl, parseAnswer } from '#src/shared/api/http.ts';
 import { serviceUrl } from '#src/shared/api/service-urls.ts';
 
 // §7 consent: GET /consent/v2/consent (query: customerID, brand) for the state, and
 // DELETE /customer/{id}/consent, which revokes marketing consent on every channel. §6: both need a token
-// and a customer id.
-
-export const consentStateSchema = z.looseObject({
-  Consents: z.array(z.looseObject({ Purpose: z.string(), Channel: z.string(), Status: z.string() })),
-});
-export type ConsentState = z.infer<typeof consentStateSchema>;
+// and a customer id. Both answer the domain's consent state.
 
 export function marketingChannelsGiven(state: ConsentState | null | undefined): string[] {
   return (state?.Consents ?? [])

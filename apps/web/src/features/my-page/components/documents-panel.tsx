@@ -1,9 +1,8 @@
+import { type DocumentCategory, documentCategories } from '@nordloan/domain/enums';
 import type { PresentedQuote } from '@nordloan/domain/lending/loan-quote.schema';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  type DocumentCategory,
-  documentCategories,
   documentProblem,
   useDocuments,
   useUploadDocument,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { buildTimeline, type StatusHistoryEntry } from '#src/features/my-page/model/status-timeline.ts';
+import '#src/features/my-page/status-timeline.css';
 
 /** The application's status as seven plain-word steps, with where it stands now in one sentence. */
 export function StatusTimeline({

@@ -1,3 +1,4 @@
+import { costWarningTexts } from '@nordloan/domain/cost-warning';
 import type { messages as source } from './nb-NO.ts';
 
 // da-DK texts of this feature.
@@ -177,11 +178,7 @@ export const messages: typeof source = {
     open: 'Du kan fortryde låneaftalen uden at give en grund til og med {{date}}. Kontakt banken for at fortryde.',
     closed: 'Fortrydelsesfristen udløb {{date}}.',
   },
-  costWarning: {
-    title: 'Det koster penge at låne!',
-    text: 'Hvis du ikke kan betale gælden tilbage til tiden, risikerer du en betalingsanmærkning. Det kan gøre det svært at leje bolig, tegne abonnementer og få nye lån.',
-    help: 'Du kan få støtte hos gældsrådgivningen i din kommune.',
-  },
+  costWarning: costWarningTexts['da-DK'],
   insurance: {
     title: 'Tryg tilbagebetaling',
     text: 'En låneforsikring dækker de månedlige ydelser, hvis du bliver ledig eller syg.',

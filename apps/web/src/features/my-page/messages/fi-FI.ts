@@ -1,3 +1,4 @@
+import { costWarningTexts } from '@nordloan/domain/cost-warning';
 import type { messages as source } from './nb-NO.ts';
 
 // fi-FI texts of this feature.
@@ -177,11 +178,7 @@ export const messages: typeof source = {
     open: 'Voit peruuttaa lainasopimuksen syytä ilmoittamatta {{date}} asti. Ota yhteyttä pankkiin peruuttaaksesi.',
     closed: 'Peruuttamisaika päättyi {{date}}.',
   },
-  costWarning: {
-    title: 'Lainaaminen maksaa!',
-    text: 'Jos et pysty maksamaan velkaa ajallaan takaisin, saatat saada maksuhäiriömerkinnän. Se voi vaikeuttaa asunnon vuokraamista, liittymien tekemistä ja uusien lainojen saamista.',
-    help: 'Tukea saat oman kuntasi talous- ja velkaneuvonnasta.',
-  },
+  costWarning: costWarningTexts['fi-FI'],
   insurance: {
     title: 'Turvallinen takaisinmaksu',
     text: 'Maksuturva kattaa kuukausierät, jos jäät työttömäksi tai sairastut.',

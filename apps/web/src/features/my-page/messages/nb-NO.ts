@@ -1,3 +1,4 @@
+import { costWarningTexts } from '@nordloan/domain/cost-warning';
 // nb-NO texts of this feature, merged under its own key by app/feature-messages.ts (`t('offers.…')`).
 // The source of the key structure: the other three locales are typed as `typeof` this one.
 export const messages = {
@@ -176,11 +177,7 @@ export const messages = {
     open: 'Du kan gå fra låneavtalen uten å oppgi grunn til og med {{date}}. Kontakt banken for å bruke angreretten.',
     closed: 'Angrefristen gikk ut {{date}}.',
   },
-  costWarning: {
-    title: 'Å låne koster penger!',
-    text: 'Hvis du ikke kan betale tilbake gjelden i tide, risikerer du en betalingsanmerkning. Det kan gjøre det vanskelig å leie bolig, tegne abonnement og få nye lån.',
-    help: 'For støtte, kontakt gjelds- og budsjettrådgivningen i kommunen din.',
-  },
+  costWarning: costWarningTexts['nb-NO'],
   insurance: {
     title: 'Trygg nedbetaling',
     text: 'En låneforsikring dekker de månedlige kostnadene hvis du blir arbeidsledig eller syk.',

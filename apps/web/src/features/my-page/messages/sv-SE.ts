@@ -1,3 +1,4 @@
+import { costWarningTexts } from '@nordloan/domain/cost-warning';
 import type { messages as source } from './nb-NO.ts';
 
 // sv-SE texts of this feature. The cost warning is Konsumentverket's wording (regulation.md; KOVFS 2025:1).
@@ -177,11 +178,7 @@ export const messages: typeof source = {
     open: 'Du kan frånträda låneavtalet utan att ange skäl till och med {{date}}. Kontakta banken för att ångra.',
     closed: 'Ångerfristen gick ut {{date}}.',
   },
-  costWarning: {
-    title: 'Att låna kostar pengar!',
-    text: 'Om du inte kan betala tillbaka skulden i tid riskerar du en betalningsanmärkning. Det kan leda till svårigheter att få hyra bostad, teckna abonnemang och få nya lån.',
-    help: 'För stöd, vänd dig till budget- och skuldrådgivningen i din kommun. Kontaktuppgifter finns på konsumentverket.se.',
-  },
+  costWarning: costWarningTexts['sv-SE'],
   insurance: {
     title: 'Trygg återbetalning',
     text: 'En låneskyddsförsäkring täcker de månatliga kostnaderna om du blir arbetslös eller sjuk.',

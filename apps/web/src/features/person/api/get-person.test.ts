@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getPerson } from '#src/features/person/api/get-person.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { personRecord } from '#src/test/records.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, value: unknown, statusText = '') =>
@@ -27,9 +28,13 @@ afterEach(() => {
 
 describe('§7 person calls', () => {
   it('the person comes from the person service base address', async () => {
-    json(200, { ID: 'p-1' });
-    expect(await getPerson('p-1', 'tok')).toEqual({ ID: 'p-1' });
+    json(200, personRecord({ ID: 'p-1' }));
+    expect(await getPerson('p-1', 'tok')).toEqual(personRecord({ ID: 'p-1' }));
     expect(fetchMock.mock.calls[0]![0]).toBe('https://person.test/person/p-1');
+  });
+  it('an answer that is not the contract person shape is refused', async () => {
+    json(200, { ID: 'p-1' });
+    await expect(getPerson('p-1', 'tok')).rejects.toThrow();
   });
   it("'Error fetching {url}: …' for a failed person fetch", async () => {
     json(404, { Message: 'nope' }, 'Not Found');

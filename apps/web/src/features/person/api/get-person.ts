@@ -1,13 +1,12 @@
+import { type Person, personSchema } from '@nordloan/domain/person';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
 import { entityRequest, fillPath, joinUrl, parseAnswer } from '#src/shared/api/http.ts';
 import { queryKeys } from '#src/shared/api/query-keys.ts';
 import { personServiceUrl } from '#src/shared/api/service-urls.ts';
 
-// §7 GET /person/{id} against the configurable person service base address; §8 entity error texts.
-export const personSchema = z.looseObject({ ID: z.string() });
-export type Person = z.infer<typeof personSchema>;
+// §7 GET /person/{id} against the configurable person service base address; §8 entity error texts. The
+// answer is parsed with the domain's person schema, the one the API answers with.
 
 export async function getPerson(personID: string, token: string | null): Promise<Person | null> {
   const url = joinUrl(personServiceUrl(), fillPath('/person/{personID}', { personID }));

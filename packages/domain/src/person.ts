@@ -1,8 +1,9 @@
-import { addressKindSchema, countrySchema } from '@nordloan/domain/enums';
 import { z } from 'zod';
+import { addressKindSchema, countrySchema } from './enums.ts';
 
 // Person records (§7 GET/POST/PATCH /person, "Person body fields: not shown" — ours): identity, names,
-// contact, address with the §3 address kinds, citizenship and the PEP self-declaration.
+// contact, address with the §3 address kinds, citizenship and the PEP self-declaration. One contract: the
+// API validates with these and the web parses its answers with them (docs/decisions/0018).
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const isoCountry = z
@@ -81,3 +82,4 @@ export const personSchema = z.object({
 export type Person = z.infer<typeof personSchema>;
 
 export const personQuerySchema = z.object({ reveal: z.enum(['NationalID']).optional() });
+export type PersonQuery = z.infer<typeof personQuerySchema>;

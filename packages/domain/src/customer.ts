@@ -1,8 +1,8 @@
-import { countrySchema } from '@nordloan/domain/enums';
 import { z } from 'zod';
+import { countrySchema } from './enums.ts';
 
-// Request and response shapes of the §7 customer calls (PascalCase: the API contract). They could move to
-// packages/domain once the web app's typed client wants them.
+// Request and response shapes of the §7 customer calls (PascalCase: the API contract), used by the API and
+// the web alike (docs/decisions/0018).
 
 export const emailSchema = z
   .string()
@@ -51,6 +51,7 @@ export const signUpResponseSchema = customerSchema.extend({
   JWT: z.string(),
   CustomerID: z.string(),
 });
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
 export const patchCustomerBodySchema = z.strictObject({
   Email: emailSchema.nullable().optional(),

@@ -1,11 +1,15 @@
-import { documentCategorySchema, documentOwnerSchema } from '@nordloan/domain/enums';
 import { z } from 'zod';
+import { documentCategorySchema, documentOwnerSchema } from './enums.ts';
 
 // §3 Document: Filename and Category (payslip, tax-return, property-value, other), owner main-applicant or
 // co-applicant. PascalCase: the API contract.
 
 export const MAX_DOCUMENT_BYTES = 20_971_520; // §5/§9: at most 20 MB
 export const MAX_DOCUMENTS_PER_APPLICATION = 50;
+/** §5: the file types a document may have. */
+export const documentContentTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const documentContentTypeSchema = z.enum(documentContentTypes);
+export type DocumentContentType = z.infer<typeof documentContentTypeSchema>;
 
 export const documentSchema = z.object({
   ID: z.string(),
@@ -13,7 +17,7 @@ export const documentSchema = z.object({
   Filename: z.string(),
   Category: documentCategorySchema,
   Owner: documentOwnerSchema,
-  ContentType: z.enum(['application/pdf', 'image/jpeg', 'image/png']),
+  ContentType: documentContentTypeSchema,
   Size: z.number().int(),
   SHA256: z.string(),
   UploadedBy: z.string(),
@@ -31,6 +35,7 @@ export const uploadFieldsSchema = z.strictObject({
   Category: documentCategorySchema,
   Owner: documentOwnerSchema.default('main-applicant'),
 });
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
 export const patchDocumentBodySchema = z
   .strictObject({

@@ -1,14 +1,13 @@
-import {
-  consentChannelSchema,
-  consentPurposeSchema,
-  consentStatusSchema,
-  countrySchema,
-} from '@nordloan/domain/enums';
 import { z } from 'zod';
-import { consentConfigTypeSchema } from '#src/modules/terms/content.repository.ts';
+import { consentChannelSchema, consentPurposeSchema, consentStatusSchema, countrySchema } from './enums.ts';
 
 // §7 consent calls. Statuses given, not_given, revoked; channels email, sms, phone; purposes marketing,
-// transactional (§3 Enumerations). PascalCase: the API contract.
+// transactional (§3 Enumerations). PascalCase: the API contract, shared by API and web (docs/decisions/0018).
+
+/** The consent configurations the content store keeps: the master consent and the quote-accept consent. */
+export const consentConfigTypes = ['master', 'loan-quote-accept'] as const;
+export const consentConfigTypeSchema = z.enum(consentConfigTypes);
+export type ConsentConfigType = z.infer<typeof consentConfigTypeSchema>;
 
 const customerIdSchema = z.uuid('Not a customer id');
 
@@ -37,6 +36,7 @@ export const consentSnapshotSchema = z.object({
     z.object({ Purpose: consentPurposeSchema, Channel: consentChannelSchema, Text: z.string() }),
   ),
 });
+export type ConsentSnapshot = z.infer<typeof consentSnapshotSchema>;
 
 /** §6: consent queries for a user need a token and a customer id. */
 export const customerConsentQuerySchema = z.object({
@@ -78,11 +78,13 @@ export const consentItemSchema = z.object({
   ChangedBy: z.string(),
   CreatedAt: z.string(),
 });
+export type ConsentItem = z.infer<typeof consentItemSchema>;
 export const consentItemsSchema = z.object({
   CustomerID: z.string(),
   ConsentBrand: z.string(),
   Items: z.array(consentItemSchema),
 });
+export type ConsentItems = z.infer<typeof consentItemsSchema>;
 
 const consentChangeSchema = z.strictObject({
   Purpose: consentPurposeSchema,
@@ -129,3 +131,4 @@ export const partnersSchema = z.object({
   ConsentBrand: z.string(),
   Partners: z.array(z.object({ ID: z.string(), Name: z.string(), Kind: z.string(), Purpose: z.string() })),
 });
+export type Partners = z.infer<typeof partnersSchema>;

@@ -1,0 +1,179 @@
+import type { Product } from '@nordloan/domain/enums';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBrand } from '#src/brands/brand-context.tsx';
+import { myPageHref } from '#src/brands/brand-pages.ts';
+import {
+  type ApplyStepId,
+  applyStepIds,
+  economyDefaults,
+  employmentDefaults,
+  householdDefaults,
+} from '#src/features/apply/model/form-mapping.ts';
+import { CoApplicantStep } from './co-applicant-step.tsx';
+import {
+  AddressStep,
+  ConsentStep,
+  EconomyStep,
+  EmploymentStep,
+  HouseholdStep,
+  IdentifyStep,
+} from './detail-steps.tsx';
+import { LoanStep } from './loan-step.tsx';
+import { SummaryStep } from './summary-step.tsx';
+import type { ApplyJourneyState } from './use-apply-journey.ts';
+
+/** The form of the current step, wired to the journey's saves. */
+export function StepBody({ journey, products }: { journey: ApplyJourneyState; products: Product[] }) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const { step, busy, application, person, customer, saves, terms } = journey;
+
+  const back = (to: ApplyStepId) => (
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={() => journey.setStep(to)}
+      disabled={busy}
+    >
+      {t('common.back')}
+    </button>
+  );
+  const actionsFor = (current: ApplyStepId, label = t('common.continue')): ReactNode => {
+    const index = applyStepIds.indexOf(current);
+    return (
+      <>
+        {index > 0 && back(applyStepIds[index - 1]!)}
+        <button type="submit" className="button" disabled={busy} data-testid="step-submit">
+          {busy ? t('apply.form.saving') : label}
+        </button>
+      </>
+    );
+  };
+
+  if (journey.loading) return <p role="status">{t('common.loading')}</p>;
+  if (step === 'loan') {
+    return (
+      <LoanStep
+        products={products}
+        initial={journey.loanValues}
+        busy={busy}
+        onSubmit={saves.loan}
+        submitLabel={t('common.continue')}
+      />
+    );
+  }
+  if (step === 'identify') {
+    return (
+      <IdentifyStep
+        loggedIn={!!journey.token}
+        defaults={{
+          nationalId: '',
+          email: customer?.Email ?? person?.Email ?? '',
+          phone: customer?.Phone ?? person?.Phone ?? '',
+        }}
+        busy={busy}
+        onSubmit={saves.identify}
+        actions={actionsFor('identify')}
+      />
+    );
+  }
+  if (!application) return <p role="status">{t('common.loading')}</p>;
+  switch (step) {
+    case 'address':
+      return (
+        <AddressStep
+          defaults={{
+            firstName: person?.FirstName ?? '',
+            lastName: person?.LastName ?? '',
+            street: person?.Address.Street ?? '',
+            postalCode: person?.Address.PostalCode ?? '',
+            city: person?.Address.City ?? '',
+          }}
+          busy={busy}
+          actions={actionsFor('address')}
+          onSubmit={saves.address}
+        />
+      );
+    case 'household':
+      return (
+        <HouseholdStep
+          defaults={householdDefaults(application.MainApplicant)}
+          busy={busy}
+          actions={actionsFor('household')}
+          onSubmit={saves.household}
+        />
+      );
+    case 'employment':
+      return (
+        <EmploymentStep
+          defaults={employmentDefaults(application.MainApplicant)}
+          busy={busy}
+          actions={actionsFor('employment')}
+          onSubmit={saves.employment}
+        />
+      );
+    case 'economy':
+      return (
+        <EconomyStep
+          defaults={economyDefaults(application.MainApplicant, journey.debts, journey.expenses)}
+          busy={busy}
+          actions={actionsFor('economy')}
+          onSubmit={saves.economy}
+        />
+      );
+    case 'co-applicant':
+      return (
+        <CoApplicantStep
+          application={application}
+          mainNationalId={journey.mainNationalId}
+          busy={busy}
+          actions={actionsFor('co-applicant')}
+          onRemove={saves.withoutCoApplicant}
+          onSave={saves.coApplicant}
+        />
+      );
+    case 'consent':
+      return (
+        <ConsentStep
+          terms={terms ? { title: terms.title, body: terms.body, label: terms.version_label } : null}
+          defaults={{
+            acceptTerms: (!!terms && customer?.AcceptedTermsVersion === terms.version_label) as true,
+            creditCheck: ((application.Data.CreditCheckConsent as { Given?: boolean } | undefined)?.Given ===
+              true) as true,
+            marketingEmail: false,
+            marketingSms: false,
+            marketingPhone: false,
+          }}
+          busy={busy}
+          actions={actionsFor('consent')}
+          onSubmit={saves.consent}
+        />
+      );
+    case 'summary':
+      return (
+        <SummaryStep
+          application={application}
+          person={person}
+          busy={busy}
+          back={back('consent')}
+          onSubmit={saves.submit}
+        />
+      );
+    default:
+      return (
+        <section
+          className="panel apply-sent"
+          data-testid="application-sent"
+          data-application-id={application.ID}
+          data-human-readable-id={application.HumanReadableID}
+        >
+          <p>{t('apply.sent.lead', { id: application.HumanReadableID })}</p>
+          <p>{t('apply.sent.next')}</p>
+          <a className="button" href={myPageHref(brand, window.location)} data-testid="my-page-link">
+            {t('apply.sent.toMyPage')}
+          </a>
+        </section>
+      );
+  }
+}

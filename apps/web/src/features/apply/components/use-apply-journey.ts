@@ -1,0 +1,392 @@
+import type { Product } from '@nordloan/domain/enums';
+import type { LoanApplication, PatchLoanApplication } from '@nordloan/domain/loan-application';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBrand } from '#src/brands/brand-context.tsx';
+import { useAddDebt } from '#src/features/apply/api/add-debt.ts';
+import { useAddExpense } from '#src/features/apply/api/add-expense.ts';
+import { useChangeDebt } from '#src/features/apply/api/change-debt.ts';
+import { useChangeExpense } from '#src/features/apply/api/change-expense.ts';
+import { useCompleteApplication } from '#src/features/apply/api/complete-application.ts';
+import { useCompleteStep } from '#src/features/apply/api/complete-step.ts';
+import {
+  isActiveApplicationConflict,
+  useCreateApplication,
+} from '#src/features/apply/api/create-application.ts';
+import { useDeleteDebt } from '#src/features/apply/api/delete-debt.ts';
+import { useDeleteExpense } from '#src/features/apply/api/delete-expense.ts';
+import {
+  applyApplicationQueryOptions,
+  useApplyApplication,
+} from '#src/features/apply/api/get-application.ts';
+import { useCurrentTerms } from '#src/features/apply/api/get-current-terms.ts';
+import { useApplyCustomer } from '#src/features/apply/api/get-customer.ts';
+import { useDebts } from '#src/features/apply/api/get-debts.ts';
+import { useExpenses } from '#src/features/apply/api/get-expenses.ts';
+import { useApplyPerson } from '#src/features/apply/api/get-person.ts';
+import { useIdentifyApplicant } from '#src/features/apply/api/identify-applicant.ts';
+import { usePatchApplication } from '#src/features/apply/api/patch-application.ts';
+import { usePatchCustomer } from '#src/features/apply/api/patch-customer.ts';
+import { usePatchPerson } from '#src/features/apply/api/patch-person.ts';
+import { useRecordMarketingConsent } from '#src/features/apply/api/record-marketing-consent.ts';
+import { useRemoveCoApplicant } from '#src/features/apply/api/remove-co-applicant.ts';
+import { fieldProblems } from '#src/features/apply/api/request.ts';
+import {
+  type ApplyStepId,
+  applyStepIds,
+  employmentToApplicant,
+  householdToApplicant,
+  incomeToApplicant,
+  planDebts,
+  planExpenses,
+  resumeStep,
+} from '#src/features/apply/model/form-mapping.ts';
+import type {
+  AddressOutput,
+  ConsentInput,
+  EconomyOutput,
+  EmploymentOutput,
+  HouseholdOutput,
+  IdentifyOutput,
+  LoanStepValues,
+} from '#src/features/apply/model/validation.ts';
+import { applicationSessionStore, useApplicationSession } from '#src/session/active-application.ts';
+import { useAuthStore } from '#src/session/auth-store.ts';
+import { queryKeys } from '#src/shared/api/query-keys.ts';
+import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
+import type { CoApplicantOutput } from './detail-steps.tsx';
+import { defaultLoanValues } from './loan-step.tsx';
+
+// The apply journey's state and saves (issue 6): loan → identify (login, the application is created) →
+// address → household → employment → economy → co-applicant → consent → summary (submit). Every step after
+// the login is saved (PATCH + step-complete) before the next is shown, so a closed tab loses nothing and a
+// returning applicant (login or magic link) lands on the step after the last one completed.
+
+export type JourneyStep = ApplyStepId | 'sent';
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The loan terms as application fields (a card has no duration). */
+function loanFields(values: LoanStepValues) {
+  return {
+    Amount: values.amount,
+    ...(values.product === 'CreditCard' ? {} : { Duration: values.duration ?? undefined }),
+    ...(values.loanPurpose
+      ? { LoanPurpose: values.loanPurpose as LoanApplication['LoanPurpose'] & string }
+      : {}),
+  };
+}
+
+export function useApplyJourney(products: Product[]) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const queryClient = useQueryClient();
+  const token = useAuthStore((state) => state.token);
+  const personId = useAuthStore((state) => state.personId);
+  const customerId = useAuthStore((state) => state.customerId);
+  const isAuthenticating = useAuthStore((state) => state.isAuthenticating);
+  const activeApplications = useApplicationSession((state) => state.activeApplications);
+
+  // The application of this page: the newest active one among its products.
+  const active = products
+    .map((product) => ({ product, active: activeApplications[product] }))
+    .filter((entry) => entry.active)
+    .sort((a, b) => Date.parse(b.active!.updatedAt) - Date.parse(a.active!.updatedAt))[0];
+  const applicationId = token ? (active?.active?.id ?? null) : null;
+
+  const applicationQuery = useApplyApplication(applicationId);
+  const application = applicationQuery.data ?? null;
+  const personQuery = useApplyPerson(personId, !!token && !!applicationId);
+  const customerQuery = useApplyCustomer(customerId, !!token && !!applicationId);
+  const debtsQuery = useDebts(applicationId);
+  const expensesQuery = useExpenses(applicationId);
+  const termsQuery = useCurrentTerms(brand.country, brand.brand);
+
+  const identifying = useIdentifyApplicant();
+  const creating = useCreateApplication();
+  const patching = usePatchApplication();
+  const completingStep = useCompleteStep();
+  const completing = useCompleteApplication();
+  const removingCo = useRemoveCoApplicant();
+  const patchingPerson = usePatchPerson();
+  const patchingCustomer = usePatchCustomer();
+  const recordingConsent = useRecordMarketingConsent();
+  const debtCalls = { add: useAddDebt(), change: useChangeDebt(), remove: useDeleteDebt() };
+  const expenseCalls = { add: useAddExpense(), change: useChangeExpense(), remove: useDeleteExpense() };
+
+  const [step, setStep] = useState<JourneyStep>('loan');
+  const [loanValues, setLoanValues] = useState<LoanStepValues>(() =>
+    defaultLoanValues(brand, products[0] ?? 'UnsecuredLoan'),
+  );
+  const [mainNationalId, setMainNationalId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [resumedId, setResumedId] = useState<string | null>(null);
+  const [welcomeBack, setWelcomeBack] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // A returning applicant continues where they left (once per application).
+  useEffect(() => {
+    if (!application || resumedId === application.ID) return;
+    setResumedId(application.ID);
+    setLoanValues({
+      product: application.Product,
+      amount: application.Amount ?? loanValues.amount,
+      duration: application.Duration,
+      loanPurpose: application.LoanPurpose ?? '',
+    });
+    setStep(resumeStep(application));
+    setWelcomeBack(true);
+  }, [application, resumedId, loanValues.amount]);
+
+  // §4 flow event view-step, and focus on the step's heading so a screen reader hears where it is.
+  useEffect(() => {
+    trackFlowEvent('view-step', {
+      step,
+      stepIndex: step === 'sent' ? applyStepIds.length : applyStepIds.indexOf(step),
+      product: loanValues.product,
+    });
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step, loanValues.product]);
+
+  const loading =
+    isAuthenticating ||
+    (!!applicationId &&
+      (applicationQuery.isPending ||
+        debtsQuery.isPending ||
+        expensesQuery.isPending ||
+        personQuery.isPending));
+
+  const remember = (updated: LoanApplication) => {
+    queryClient.setQueryData(applyApplicationQueryOptions(updated.ID).queryKey, updated);
+    applicationSessionStore.getState().setActiveApplication(updated.Product, updated);
+  };
+  const patch = async (id: string, body: PatchLoanApplication) =>
+    remember(await patching.mutateAsync({ id, body }));
+  const advance = async (id: string, done: ApplyStepId) => {
+    remember(await completingStep.mutateAsync({ id, step: done }));
+    const next = applyStepIds[applyStepIds.indexOf(done) + 1];
+    setStep(next ?? 'summary');
+  };
+  /** Runs one save; a failure is shown above the form and reported as the §4 unhandled-error event. */
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await work();
+    } catch (error) {
+      const problems = fieldProblems(error);
+      setFailure(problems.length > 0 ? t('apply.errors.server') : t('apply.errors.saveFailed'));
+      trackFlowEvent('unhandled-error', { message: messageOf(error).slice(0, 200) });
+      console.error(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const id = application?.ID ?? '';
+  const hasPartnerCost = brand.unsecuredLoan.optionalFields.hasPartnerLivingCostMonthly;
+  const terms = termsQuery.data ?? null;
+
+  const saves = {
+    loan: (values: LoanStepValues) =>
+      run(async () => {
+        setLoanValues(values);
+        if (!application) {
+          setStep('identify');
+          return;
+        }
+        await patch(application.ID, {
+          Product: values.product,
+          ...loanFields(values),
+          ...(values.product === 'CreditCard' ? { Duration: null } : {}),
+        });
+        await advance(application.ID, 'loan');
+      }),
+
+    identify: (values: IdentifyOutput) =>
+      run(async () => {
+        let current = application;
+        let identity = { customerId, personId };
+        if (!current) {
+          if (!token) {
+            const answer = await identifying.mutateAsync({
+              nationalId: values.nationalId,
+              country: brand.country,
+              brand: brand.brand,
+            });
+            identity = { customerId: answer.CustomerID, personId: answer.PersonID };
+            setMainNationalId(values.nationalId);
+          }
+          const input = {
+            Product: loanValues.product,
+            Brand: brand.brand,
+            ApplicantMode: 'OnlyMainApplicant' as const,
+            ...loanFields(loanValues),
+          } as Parameters<typeof creating.mutateAsync>[0];
+          try {
+            current = await creating.mutateAsync(input);
+          } catch (error) {
+            // One active application per product (ADR 0007): continue that one with these loan terms.
+            if (!isActiveApplicationConflict(error)) throw error;
+            const existing = error.applicationIDs[0]!;
+            current = await patching.mutateAsync({ id: existing, body: loanFields(loanValues) });
+          }
+          remember(current);
+          setResumedId(current.ID);
+          remember(await completingStep.mutateAsync({ id: current.ID, step: 'loan' }));
+        }
+        const contact = { Email: values.email, Phone: values.phone };
+        if (identity.customerId)
+          await patchingCustomer.mutateAsync({ customerId: identity.customerId, changes: contact });
+        if (identity.personId)
+          await patchingPerson.mutateAsync({ personId: identity.personId, changes: contact });
+        await queryClient.invalidateQueries({ queryKey: ['person'] });
+        await queryClient.invalidateQueries({ queryKey: ['customer'] });
+        await advance(current.ID, 'identify');
+      }),
+
+    address: (values: AddressOutput) =>
+      run(async () => {
+        if (personId) {
+          const saved = await patchingPerson.mutateAsync({
+            personId,
+            changes: {
+              FirstName: values.firstName,
+              LastName: values.lastName,
+              Address: {
+                Street: values.street,
+                PostalCode: values.postalCode,
+                City: values.city,
+                Country: brand.country,
+              },
+            },
+          });
+          queryClient.setQueryData(queryKeys.applyPerson(personId), saved);
+        }
+        await advance(id, 'address');
+      }),
+
+    household: (values: HouseholdOutput) =>
+      run(async () => {
+        await patch(id, { MainApplicant: householdToApplicant(values, hasPartnerCost) });
+        await advance(id, 'household');
+      }),
+
+    employment: (values: EmploymentOutput) =>
+      run(async () => {
+        await patch(id, { MainApplicant: employmentToApplicant(values) });
+        await advance(id, 'employment');
+      }),
+
+    economy: (values: EconomyOutput) =>
+      run(async () => {
+        await patch(id, { MainApplicant: incomeToApplicant(values) });
+        const debts = planDebts(debtsQuery.data ?? [], values.debts);
+        for (const debtId of debts.remove) await debtCalls.remove.mutateAsync({ id, debtId });
+        for (const debt of debts.change) await debtCalls.change.mutateAsync({ id, debt });
+        for (const debt of debts.create) await debtCalls.add.mutateAsync({ id, debt });
+        const expenses = planExpenses(expensesQuery.data ?? [], values.expenses);
+        for (const expenseId of expenses.remove) await expenseCalls.remove.mutateAsync({ id, expenseId });
+        for (const expense of expenses.change) await expenseCalls.change.mutateAsync({ id, expense });
+        for (const expense of expenses.create) await expenseCalls.add.mutateAsync({ id, expense });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.applyDebts(id) });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.applyExpenses(id) });
+        await advance(id, 'economy');
+      }),
+
+    withoutCoApplicant: () =>
+      run(async () => {
+        if (application?.CoApplicantPersonID) remember(await removingCo.mutateAsync(id));
+        await patch(id, { ApplicantMode: 'OnlyMainApplicant', Data: { CoApplicantContact: null } });
+        await advance(id, 'co-applicant');
+      }),
+
+    coApplicant: (values: CoApplicantOutput) =>
+      run(async () => {
+        const contact = {
+          FirstName: values.firstName,
+          LastName: values.lastName,
+          Email: values.email,
+          Phone: values.phone,
+        };
+        await patch(id, {
+          ApplicantMode: 'Normal',
+          Data: { CoApplicantContact: contact },
+          CoApplicant: {
+            ...(values.nationalId.trim() ? { NationalID: values.nationalId.trim() } : {}),
+            ...contact,
+            ...householdToApplicant(values, hasPartnerCost),
+            ...employmentToApplicant(values),
+            ...incomeToApplicant(values),
+          },
+        });
+        await advance(id, 'co-applicant');
+      }),
+
+    consent: (values: ConsentInput) =>
+      run(async () => {
+        const at = new Date().toISOString();
+        if (customerId && terms)
+          await patchingCustomer.mutateAsync({
+            customerId,
+            changes: { AcceptedTermsVersion: terms.version_label },
+          });
+        if (customerId) {
+          await recordingConsent.mutateAsync({
+            country: brand.country,
+            customerId,
+            brand: brand.brand,
+            channels: {
+              email: values.marketingEmail,
+              sms: values.marketingSms,
+              phone: values.marketingPhone,
+            },
+          });
+        }
+        await patch(id, {
+          Data: {
+            CreditCheckConsent: { Given: true, At: at },
+            AcceptedTermsVersion: terms?.version_label ?? null,
+          },
+        });
+        await advance(id, 'consent');
+      }),
+
+    submit: () =>
+      run(async () => {
+        remember(await completing.mutateAsync(id));
+        setStep('sent');
+      }),
+  };
+
+  return {
+    step,
+    setStep,
+    stepIndex: step === 'sent' ? applyStepIds.length - 1 : applyStepIds.indexOf(step),
+    loading,
+    busy,
+    failure,
+    welcomeBack,
+    headingRef,
+    token,
+    application,
+    person: personQuery.data ?? null,
+    customer: customerQuery.data ?? null,
+    debts: debtsQuery.data ?? [],
+    expenses: expensesQuery.data ?? [],
+    terms,
+    loanValues,
+    mainNationalId,
+    saves,
+  };
+}
+
+export type ApplyJourneyState = ReturnType<typeof useApplyJourney>;
