@@ -39,6 +39,9 @@ import { loanApplicationRoutes } from './modules/loan-applications/loan-applicat
 import { subRecordRoutes } from './modules/loan-applications/sub-record.routes.ts';
 import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
 import { personRoutes } from './modules/persons/person.routes.ts';
+import { createMissingFigureWarnings } from './modules/regulatory-figures/missing-figure-warnings.ts';
+import { regulatoryFigureRoutes } from './modules/regulatory-figures/regulatory-figure.routes.ts';
+import { capsConfigInForce } from './modules/regulatory-figures/regulatory-figure.service.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBrand } from './plugins/brand.ts';
@@ -80,8 +83,9 @@ export interface AppDependencies {
 /** Builds the whole API (no listen: server.ts does that, tests use app.inject). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database, tokens, now, panel, externalData, documentStorage } = deps;
-  // A broken brand config (or a brand example above a legal cap) stops the start, not a later request.
-  validateBrandRegistry();
+  // A broken brand config (or a brand example above a legal cap in force today) stops the start, not a
+  // later request. The caps are today's, from the dated regulatory figures (issue 17).
+  validateBrandRegistry(undefined, await capsConfigInForce(database.db, now()));
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -153,6 +157,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(magicLinkRoutes, moduleOptions);
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
   await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });
+  await app.register(regulatoryFigureRoutes, moduleOptions);
+
+  // Issue 17: a warning at start and once a day per missing running period of a regulatory figure.
+  const missingFigures = createMissingFigureWarnings({ db: database.db, log: app.log, now });
+  app.addHook('onReady', async () => {
+    await missingFigures.check();
+    missingFigures.start();
+  });
+  app.addHook('onClose', async () => missingFigures.stop());
 
   if (worker) {
     app.addHook('onReady', async () => {

@@ -49,6 +49,10 @@ export const staffPermissions = [
   'screening.review',
   /** Enable and disable agents. */
   'agent.admin',
+  /** See the periods of regulatory figures and the one in force (GET /backoffice/regulatory-figures). */
+  'regulatoryFigures.read',
+  /** Add the next period of a regulatory figure (POST /backoffice/regulatory-figures; issue 17, ADR 0019). */
+  'regulatoryFigures.manage',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;
@@ -60,6 +64,7 @@ const caseWork: readonly StaffPermission[] = [
   'application.create',
   'application.clone',
   'application.archive',
+  'regulatoryFigures.read',
 ];
 /** What every member of staff who talks to customers about their application does in the back office. */
 const customerContact: readonly StaffPermission[] = [
@@ -93,6 +98,7 @@ export const staffRolePermissions: Partial<Record<KnownRoleName, readonly StaffP
     'person.revealNationalId',
     ...customerContact,
     ...teamLead,
+    'regulatoryFigures.manage',
   ],
   // Runs the business side (partners, lenders): reads the audit trail, does not lead a queue team.
   BusinessManager: [...caseWork, 'application.changeStatus', ...customerContact, 'audit.read'],

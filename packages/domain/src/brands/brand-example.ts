@@ -1,10 +1,6 @@
-import {
-  type CapsConfig,
-  checkOfferCaps,
-  defaultCapsConfig,
-  isMarketableInDenmark,
-} from '../finance/caps.ts';
+import { type CapsConfig, checkOfferCaps, isMarketableInDenmark } from '../finance/caps.ts';
 import { EffectiveRateError } from '../finance/loan-math.ts';
+import { publishedCapsConfigAt } from '../finance/regulatory-figures.data.ts';
 import { type RepresentativeExample, representativeExample } from '../finance/representative-example.ts';
 import type { BrandConfig } from './brand-config.schema.ts';
 import { type BoundsFieldError, checkAmountAndDuration, startupFeeFor } from './unsecured-bounds.ts';
@@ -25,7 +21,8 @@ export function brandExample(
   brand: BrandConfig,
   amount: number,
   durationYears: number,
-  capsConfig: CapsConfig = defaultCapsConfig,
+  /** The caps of the day the example is shown (the API passes its own, with the stored periods). */
+  capsConfig: CapsConfig = publishedCapsConfigAt(new Date()),
 ): BrandExample {
   const settings = brand.unsecuredLoan;
   const errors = checkAmountAndDuration(brand, 'UnsecuredLoan', amount, durationYears);

@@ -1,4 +1,5 @@
-import { type CapsConfig, defaultCapsConfig } from '../finance/caps.ts';
+import type { CapsConfig } from '../finance/caps.ts';
+import { publishedCapsConfigAt } from '../finance/regulatory-figures.data.ts';
 import { type BrandConfig, type BrandId, brandConfigSchema, brandIds } from './brand-config.schema.ts';
 import { brandExample } from './brand-example.ts';
 import {
@@ -447,7 +448,7 @@ export function consentBrandOf(brandId: string): string {
 /** regulation.md: a brand example that breaks a cap is a start-up error. Returns the problems found. */
 export function brandExampleCapProblems(
   config: BrandConfig,
-  capsConfig: CapsConfig = defaultCapsConfig,
+  capsConfig: CapsConfig = publishedCapsConfigAt(new Date()),
 ): string[] {
   const { amount, duration } = config.unsecuredLoan.config;
   const result = brandExample(config, amount.default, duration.default, capsConfig);
@@ -464,7 +465,7 @@ export function brandExampleCapProblems(
  */
 export function validateBrandRegistry(
   registry: Record<string, unknown> = brands,
-  capsConfig: CapsConfig = defaultCapsConfig,
+  capsConfig: CapsConfig = publishedCapsConfigAt(new Date()),
 ): void {
   const problems: string[] = [];
   const seenHosts = new Map<string, string>();

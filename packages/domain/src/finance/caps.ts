@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { Country, Product } from '../enums.ts';
 
 // Country caps on a consumer-credit offer, from /shared/design/regulation.md "Country rules".
-// Statutory figures are constants here, each naming its law. Figures regulation.md marks (sec.) —
-// they change by date or come from secondary sources — live in `CapsConfig`, never in the logic.
+// Statutory figures are constants here, each naming its law. Figures that change by date (reference rates,
+// price base amount) come in as `CapsConfig`, built for the offer's day from the dated table of
+// regulatory-figures.ts (issue 17); there is no default, so no check can fall back to a stale constant.
 // An offer that fails is recorded with a reason and not shown; a brand example that fails is a start-up error.
 
 export const capsConfigSchema = z.object({
@@ -19,22 +20,6 @@ export const capsConfigSchema = z.object({
   }),
 });
 export type CapsConfig = z.infer<typeof capsConfigSchema>;
-
-export const defaultCapsConfig: CapsConfig = {
-  sweden: {
-    // (sec.) 3.00 % for 1 Jan – 30 Jun 2025 (fairlo.se/nyaregler, "Fram till sista juni är referensräntan 3%";
-    // rule: Riksbank policy rate at the end of the previous half-year, rounded up to a half point).
-    // Must be updated every half-year.
-    referenceRatePercent: 3,
-    // (sec.) regulation.md: 1 % of the 2025 price base amount = 588 SEK; KOVFS 2025:1 / konsumentkreditlagen from 1 March 2025.
-    startupFeeCap: 588,
-  },
-  finland: {
-    // (sec.) 3.5 % for 1 Jan – 30 Jun 2025 (Suomen Pankki release via sttinfo.fi, "Reference rate and penalty
-    // interest rates for 1 January – 30 June 2025"). Must be updated every half-year.
-    referenceRatePercent: 3.5,
-  },
-};
 
 // ── Statutory figures (regulation.md "Country rules") ──────────────────────────────────────────────
 
@@ -109,10 +94,7 @@ export interface OfferCapsInput {
  * offer only costs a sale while wrongly showing one breaks the law. Norway's income and affordability
  * rules need the applicant's finances and are not offer caps.
  */
-export function checkOfferCaps(
-  offer: OfferCapsInput,
-  config: CapsConfig = defaultCapsConfig,
-): CapsCheckResult {
+export function checkOfferCaps(offer: OfferCapsInput, config: CapsConfig): CapsCheckResult {
   const violations = violationsFor(offer, config);
   return violations.length === 0 ? { ok: true } : { ok: false, violations };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countries } from '../enums.ts';
 import { checkOfferCaps } from '../finance/caps.ts';
+import { publishedCapsConfigAt } from '../finance/regulatory-figures.data.ts';
 import {
   type LenderApplicant,
   type LenderApplication,
@@ -266,18 +267,21 @@ describe('decision', () => {
     if (decision.kind === 'declined') return;
     const offer = decision.offers[0]!;
     expect(
-      checkOfferCaps({
-        country: 'NO',
-        product: 'UnsecuredLoan',
-        amount: offer.amount,
-        durationMonths: offer.durationMonths,
-        nominalRate: offer.nominalRate,
-        effectiveRate: 10,
-        totalCost: 1,
-        startupFee: offer.startupFee,
-        monthlyFee: offer.monthlyFee,
-        isRefinancing: false,
-      }),
+      checkOfferCaps(
+        {
+          country: 'NO',
+          product: 'UnsecuredLoan',
+          amount: offer.amount,
+          durationMonths: offer.durationMonths,
+          nominalRate: offer.nominalRate,
+          effectiveRate: 10,
+          totalCost: 1,
+          startupFee: offer.startupFee,
+          monthlyFee: offer.monthlyFee,
+          isRefinancing: false,
+        },
+        publishedCapsConfigAt(new Date()),
+      ),
     ).toMatchObject({ ok: false, violations: [{ code: 'NO_TERM_ABOVE_5_YEARS' }] });
   });
 

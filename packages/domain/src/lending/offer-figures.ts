@@ -1,5 +1,5 @@
 import type { Country, LoanKind, OfferType, Product } from '../enums.ts';
-import { type CapsCheckResult, type CapsConfig, checkOfferCaps, defaultCapsConfig } from '../finance/caps.ts';
+import { type CapsCheckResult, type CapsConfig, checkOfferCaps } from '../finance/caps.ts';
 import {
   annuityPayment,
   calculateLoanCost,
@@ -7,6 +7,7 @@ import {
   type FeeHandling,
   type LoanCostResult,
 } from '../finance/loan-math.ts';
+import { publishedCapsConfigAt } from '../finance/regulatory-figures.data.ts';
 
 // Figures and cap check of one lender offer. Every figure an applicant sees comes from here, so the
 // effective rate is always the CCD Annex I rate of the lender's own fee convention (ADR 0004), and an offer
@@ -78,6 +79,7 @@ export interface ClassifyOfferInput {
   country: Country;
   product: Product;
   refinancedDebts?: readonly RefinancedDebt[];
+  /** The caps of the offer's day (regulatory-figures.ts); without it, today's from the published periods. */
   capsConfig?: CapsConfig;
 }
 
@@ -131,7 +133,7 @@ export function classifyOffer(input: ClassifyOfferInput): ClassifiedOffer {
       monthlyFee: offer.monthlyFee,
       isRefinancing,
     },
-    input.capsConfig ?? defaultCapsConfig,
+    input.capsConfig ?? publishedCapsConfigAt(new Date()),
   );
   return { figures, caps };
 }

@@ -1,3 +1,4 @@
+import type { CapsBasis } from '@nordloan/domain/finance/regulatory-figures';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -147,6 +148,8 @@ export const loanQuote = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     replacesQuoteId: uuid('replaces_quote_id').references((): AnyPgColumn => loanQuote.id),
     documentRequests: jsonb('document_requests').$type<StoredDocumentRequest[]>().notNull().default([]),
+    // 0008: the regulatory figures the caps were checked against (issue 17)
+    capsBasis: jsonb('caps_basis').$type<CapsBasis>(),
     ...timestamps,
   },
   (table) => [

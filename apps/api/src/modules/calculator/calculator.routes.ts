@@ -45,7 +45,7 @@ const representativeExampleResponseSchema = z.object({
   text: z.string(),
 });
 
-export async function calculatorRoutes(app: FastifyInstance, _options: ModuleOptions) {
+export async function calculatorRoutes(app: FastifyInstance, options: ModuleOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -84,6 +84,8 @@ export async function calculatorRoutes(app: FastifyInstance, _options: ModuleOpt
         brand: getBrand(request.query.brand),
         amount: request.query.amount,
         durationYears: request.query.duration,
+        db: options.db,
+        now: options.now(),
       }),
   );
 }

@@ -5,7 +5,9 @@ import {
   EffectiveRateError,
   type LoanCostInput,
 } from '@nordloan/domain/finance/loan-math';
+import type { Executor } from '#src/db/client.ts';
 import { badRequest, type FieldError } from '#src/lib/app-error.ts';
+import { capsConfigInForce } from '#src/modules/regulatory-figures/regulatory-figure.service.ts';
 
 // The public calculator (issue 4): the loan cost of any terms, and a brand's representative example
 // (regulation.md) for an amount and term inside the brand's bounds (§5, §9).
@@ -58,16 +60,20 @@ const lowerCaseField = (error: { Field: string; Message: string }): FieldError =
   Message: error.Message,
 });
 
-export function brandRepresentativeExample(input: {
+export async function brandRepresentativeExample(input: {
   brand: BrandConfig;
   amount?: number | undefined;
   durationYears?: number | undefined;
-}): RepresentativeExampleAnswer {
+  db: Executor;
+  /** The example keeps the caps in force on this day (regulatory figures; issue 17). */
+  now: Date;
+}): Promise<RepresentativeExampleAnswer> {
   const { brand } = input;
   const settings = brand.unsecuredLoan;
   const amount = input.amount ?? settings.config.amount.default;
   const durationYears = input.durationYears ?? settings.config.duration.default;
-  const result = brandExample(brand, amount, durationYears);
+  const capsConfig = await capsConfigInForce(input.db, input.now);
+  const result = brandExample(brand, amount, durationYears, capsConfig);
   if (result.kind === 'unavailable') {
     const errors =
       result.reason === 'bounds'

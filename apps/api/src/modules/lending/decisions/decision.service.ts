@@ -16,6 +16,7 @@ import {
 import type { LenderAdapter } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { insertQuoteOnce } from '#src/modules/lending/lending.repository.ts';
 import { quoteEvent } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
+import { capsBasisFor } from '#src/modules/regulatory-figures/regulatory-figure.service.ts';
 
 // The lenders' decisions turned into quotes (issue 4): caps checked, an offer breaking one is stored
 // 'withheld' with its reasons and never shown. Runs in the decision job's finishing transaction.
@@ -151,7 +152,10 @@ export async function storeOffer(
   },
 ): Promise<{ quote: LoanQuoteRow; created: boolean }> {
   const { request, profile, application, offer, now } = input;
+  // The caps of the offer's day in its country, stored with the quote (issue 17).
+  const { basis, capsConfig } = await capsBasisFor(tx, application.country, now);
   const classified = classifyOffer({
+    capsConfig,
     offer,
     country: application.country,
     product: application.product,
@@ -194,6 +198,7 @@ export async function storeOffer(
     expiresAt: new Date(now.getTime() + profile.offerValidityDays * 24 * 60 * 60 * 1000),
     replacesQuoteId: input.replacesQuoteId ?? null,
     documentRequests,
+    capsBasis: basis,
     createdAt: now,
     updatedAt: now,
   });
