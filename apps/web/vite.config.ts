@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The API serves the built app (apps/web/dist) with an SPA fallback. In development, `vite` serves the
@@ -23,8 +27,48 @@ const apiPaths = [
   '/.well-known',
 ];
 
+// Text files worth compressing; fonts (woff2 is brotli inside) and images are already compressed.
+const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every compressible file of the build, made once here
+ * rather than per request, so the API serves `file.br` / `file.gz` by Accept-Encoding (issue 12). A copy is
+ * kept only when it is smaller than the file.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'nordloan-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+        );
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file) || statSync(file).size < 512) continue;
+        const content = readFileSync(file);
+        const brotli = brotliCompressSync(content, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        });
+        const gzip = gzipSync(content, { level: 9 });
+        if (brotli.length < content.length) writeFileSync(`${file}.br`, brotli);
+        if (gzip.length < content.length) writeFileSync(`${file}.gz`, gzip);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     // `<brand>.localhost` hosts (architecture.md "Brands and hosts").
     allowedHosts: ['.localhost'],
@@ -35,11 +79,17 @@ export default defineConfig({
     emptyOutDir: true,
     // Source maps for error tracking, not referenced from the bundles.
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: the API reads it to preload the chunk of the requested page (web-app.ts).
+    manifest: true,
   },
   test: {
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/app/test-setup.ts'],
+    // A page's first render imports its lazily loaded module graph (routes.tsx); on the shared 2-core box
+    // that alone can pass vitest's default 5 s.
+    testTimeout: 20_000,
     passWithNoTests: true,
   },
 });

@@ -131,7 +131,8 @@ describe('the built web app', () => {
         headers: { accept: 'text/html', host: 'no-main.localhost' },
       });
       expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('<title>app</title>');
+      // The brand's HTML shell (web-app.ts): index.html with the brand's title and language.
+      expect(page.body).toContain('<title>Lån Norge</title>');
       expect(page.headers['cache-control']).toBe('no-cache');
     } finally {
       await t.close();

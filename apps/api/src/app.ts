@@ -46,9 +46,10 @@ import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBrand } from './plugins/brand.ts';
 import { acceptEmptyJsonBodies } from './plugins/empty-json-body.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerNotFound } from './plugins/not-found.ts';
+import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStaffApp } from './plugins/staff-app.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -93,10 +94,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     trustProxy: config.env === 'production',
     bodyLimit: 1_048_576,
+    frameworkErrors: frameworkErrorHandler,
     // `/v1/loan-application/` (the spec's spelling) and `/v1/loan-application` are the same route.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

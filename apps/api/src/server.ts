@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { loadTemplate } from './db/template.ts';
 import { defaultDependencies } from './dependencies.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/token.service.ts';
 
@@ -11,6 +12,8 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+    // An empty DATA_DIR starts from the build's migrated PGlite template instead of running initdb.
+    template: config.databaseUrl ? undefined : loadTemplate(),
   });
   await migrate(database);
   const key = await loadSigningKey({ privateKeyPem: config.jwt.privateKeyPem, dataDir: config.dataDir });

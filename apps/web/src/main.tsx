@@ -5,10 +5,8 @@ import '#src/app/styles.css';
 import '#src/brands/fonts.ts';
 import { BrandApp } from '#src/app/app.tsx';
 import { featureMessagesByLocale } from '#src/app/feature-messages.ts';
-import { BrandIndexPage } from '#src/app/routes/brand-index-page.tsx';
 import { brandRoutes } from '#src/app/routes.tsx';
 import { resolveSite } from '#src/app/runtime.ts';
-import { bootstrapSession } from '#src/app/session-bootstrap.ts';
 import { applyBrandToDocument } from '#src/brands/theme.ts';
 import { createI18n } from '#src/i18n/i18n.ts';
 import { readAndCleanStartParameters } from '#src/session/start-params.ts';
@@ -27,10 +25,13 @@ if (site.kind === 'brand-index') {
   document.documentElement.lang = 'en';
   document.title = 'nordloan — brands';
   // §2 "On a local host all start parameters are ignored" (and §4: no authentication is attempted).
-  root.render(
-    <StrictMode>
-      <BrandIndexPage />
-    </StrictMode>,
+  // Its own chunk: brand sites never need it.
+  void import('#src/app/routes/brand-index-page.tsx').then(({ BrandIndexPage }) =>
+    root.render(
+      <StrictMode>
+        <BrandIndexPage />
+      </StrictMode>,
+    ),
   );
 } else {
   const { brand, isMyPageHost } = site;
@@ -46,7 +47,11 @@ if (site.kind === 'brand-index') {
   const queryClient = createQueryClient();
   const i18n = createI18n(brand.i18n.defaultLocale, featureMessagesByLocale[brand.i18n.defaultLocale]);
   const router = createBrowserRouter(brandRoutes(brand, isMyPageHost));
-  void bootstrapSession({ startParams, isLocalHost: false, queryClient });
+  // Sign-in at page load runs beside the first render, never before it; its calls and response schemas
+  // (zod) are a chunk of their own so that they do not delay the first view (issue 12).
+  void import('#src/app/session-bootstrap.ts').then(({ bootstrapSession }) =>
+    bootstrapSession({ startParams, isLocalHost: false, queryClient }),
+  );
 
   root.render(
     <StrictMode>

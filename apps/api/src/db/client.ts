@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -32,6 +33,11 @@ export interface OpenDatabaseOptions {
   url?: string | undefined;
   /** Where PGlite keeps its files; `memory://` (or undefined) keeps nothing on disk. */
   dataDir?: string | undefined;
+  /**
+   * A dump of an already initialised PGlite data directory (tar, see scripts/build-db-template.ts) to start
+   * from when `dataDir` has no database yet: PGlite's initdb is most of a cold start (issue 12).
+   */
+  template?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -66,7 +72,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const fresh = dataDir !== undefined && !existsSync(join(dataDir, 'PG_VERSION'));
+  const client = dataDir
+    ? new PGlite(dataDir, fresh && options.template ? { loadDataDir: options.template } : {})
+    : new PGlite();
   await client.waitReady;
   return {
     db: drizzlePglite(client) as unknown as Db,

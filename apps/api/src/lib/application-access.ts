@@ -112,3 +112,44 @@ export function describeCaller(caller: Caller): string {
       return `staff:${caller.agentId ?? 'unknown'}`;
   }
 }
+
+/** The applicant caller's role on the application; null for staff (who see every party). */
+export function applicantRoleOf(
+  caller: Caller,
+  application: Pick<LoanApplicationRow, 'personId' | 'coApplicantPersonId'>,
+): 'MainApplicant' | 'CoApplicant' | null {
+  if (caller.kind === 'staff') return null;
+  const isCo =
+    caller.personId !== null &&
+    caller.personId === application.coApplicantPersonId &&
+    caller.personId !== application.personId;
+  return isCo ? 'CoApplicant' : 'MainApplicant';
+}
+
+// §3 debt source 2: the national debt register.
+const NATIONAL_REGISTER_DEBT_SOURCE = 2;
+
+/**
+ * Whether an applicant in `role` may see a debt: what the national debt register reports about a person
+ * is theirs alone (GDPR art. 5(1)(f); gjeldsinformasjonsloven § 5), so each applicant sees only their own
+ * register debts. Debts the applicants entered themselves (source 1) belong to the shared form.
+ */
+export function isOwnDebt(
+  role: 'MainApplicant' | 'CoApplicant',
+  debt: { source: unknown; ownerRole: unknown },
+): boolean {
+  return debt.source !== NATIONAL_REGISTER_DEBT_SOURCE || debt.ownerRole === role;
+}
+
+/**
+ * Blocks for sanctions (198) and fraud (199) must not tip the applicant off (hvitvaskingsloven § 28 /
+ * AMLD art. 39: no disclosure that a suspicion is being looked into). Applicants see them as the ordinary
+ * block 162 everywhere (application, lists, revisions, lending summary); staff see the real status.
+ */
+export const amlBlockStatuses: readonly number[] = [198, 199];
+export const APPLICANT_VISIBLE_BLOCK_STATUS = 162;
+
+/** The status code an applicant may see. */
+export function statusForApplicant(code: number): number {
+  return amlBlockStatuses.includes(code) ? APPLICANT_VISIBLE_BLOCK_STATUS : code;
+}

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '#src/lib/app-error.ts';
 
@@ -31,6 +31,22 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: 'Too many requests',
   500: 'Internal Server Error',
 };
+
+/**
+ * Errors the router raises before any hook or error handler runs (a path with bytes that are not UTF-8,
+ * a path parameter over the router's length limit): Fastify would answer them in its own shape, echoing
+ * the path (which may hold a magic token). Passed to Fastify as `frameworkErrors`: the §8 shape and a
+ * fixed message instead (found by the OpenAPI fuzzer).
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+  const message = status === 414 ? 'URI Too Long' : (STATUS_MESSAGES[status] ?? 'Bad Request');
+  reply.status(status).send(badResult(message));
+}
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

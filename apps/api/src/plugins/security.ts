@@ -59,12 +59,21 @@ export const devLoginRateLimit: RouteRateLimit = {
  * happens in preHandler — after the route's token check — so an anonymous caller cannot use up an
  * application's quota.
  */
+function callerKey(request: FastifyRequest): string {
+  const caller = request.caller;
+  if (!caller) return 'anonymous';
+  if (caller.kind === 'staff') return `staff:${caller.agentId ?? caller.tokenId}`;
+  return caller.kind === 'customer' ? `customer:${caller.customerId}` : `person:${caller.personId}`;
+}
+
 export const messageRateLimit: RouteRateLimit = {
   rateLimit: {
     max: 5,
     timeWindow: 3_600_000,
+    // Per application and caller: counted before the handler's access check, so a key of the application
+    // alone let any signed-in stranger use up its owner's messages with refused calls (route matrix).
     keyGenerator: (request: FastifyRequest) =>
-      `application:${((request.params as { id?: string }).id ?? '').toLowerCase()}`,
+      `application:${((request.params as { id?: string }).id ?? '').toLowerCase()}:${callerKey(request)}`,
     hook: 'preHandler',
   },
 };

@@ -1,7 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { BrandConfig, BrandPathPurpose } from '@nordloan/domain/brands/brand-config.schema';
 import { brandPathList, isLocalHost } from '@nordloan/domain/brands/resolve-brand';
+import { fontFileSlugs, themeVariables } from '@nordloan/domain/brands/theme-variables';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface WebApp {
@@ -13,50 +17,246 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 <body><main><h1>nordloan API is running</h1><p>The web app is not built yet: run <code>npm run build</code>
 (<code>npm start</code> does it for you).</p><p>API documentation: <a href="/docs">/docs</a></p></main></body></html>`;
 
+function pagePath(request: FastifyRequest): string {
+  return (request.url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
+}
+
 /**
  * Whether the single-page app has a page at this path for the request's brand (its front page or a path of
  * its path style, §2), so that unknown paths answer HTTP 404 while the app renders its own 404 page.
  */
 export function isKnownPage(request: FastifyRequest): boolean {
-  const path = (request.url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
+  const path = pagePath(request);
   if (path === '/') return true;
   if (isLocalHost(request.headers.host ?? '')) return false;
   const { brand, isMyPageHost } = request.brand;
   return brandPathList(brand, { host: isMyPageHost ? 'myPage' : 'main' }).includes(path);
 }
 
+// ─── The build's manifest: which chunk a page needs ─────────────────────────────────────────────────────
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
 /**
- * Serves the built web app (apps/web/dist): its files as static assets, and index.html for every page
- * path the API does not own. Assets have content hashes in their names, so they are cached for a year.
+ * The lazily loaded route module (apps/web/src/app/routes.tsx) that renders a page of this purpose; the
+ * front page when the path is '/'. Its chunk is preloaded from the HTML, so the browser fetches it together
+ * with the entry script instead of after it has run.
+ */
+function routeModuleFor(purpose: BrandPathPurpose | 'home'): string {
+  if (purpose === 'home') return 'src/app/routes/home-page.tsx';
+  if (purpose === 'applyInsurance') return 'src/app/routes/insurance-page.tsx';
+  if (purpose.startsWith('myPage')) return 'src/app/routes/my-page.tsx';
+  return 'src/app/routes/apply-page.tsx';
+}
+
+/** Every file a chunk needs (its own and its static imports', depth first), without those already loaded. */
+function chunkFiles(manifest: Manifest, key: string, skip: Set<string>): { js: string[]; css: string[] } {
+  const js: string[] = [];
+  const css: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || seen.has(name)) return;
+    seen.add(name);
+    if (!skip.has(chunk.file)) js.push(chunk.file);
+    for (const file of chunk.css ?? []) if (!skip.has(file)) css.push(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return { js, css };
+}
+
+// ─── The HTML shell per brand ───────────────────────────────────────────────────────────────────────────
+
+interface Shell {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** CSP source of the inline <style> holding the brand's variables. */
+  styleHash: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+interface ShellInput {
+  template: string;
+  brand: BrandConfig;
+  fontFile: string | undefined;
+  preload: { js: string[]; css: string[] };
+}
+
+/**
+ * index.html made the brand's before any script runs (issue 12): language, title, theme colour, the
+ * brand's colours and font stack as CSS variables, a preload of the brand font's regular weight, and
+ * preloads of the chunks of the requested page. The app then sets the same values itself (theme.ts).
+ */
+export function brandShell({ template, brand, fontFile, preload }: ShellInput): Shell {
+  const variables = Object.entries(themeVariables(brand.theme))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+  const style = `:root{${variables}}`;
+  const head = [
+    `<meta name="theme-color" content="${escapeHtml(brand.theme.primary)}" />`,
+    `<style>${style}</style>`,
+    ...(fontFile
+      ? [`<link rel="preload" href="/assets/${fontFile}" as="font" type="font/woff2" crossorigin />`]
+      : []),
+    ...preload.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    ...preload.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+  ].join('\n    ');
+  const html = template
+    .replace(
+      /<html[^>]*>/,
+      `<html lang="${escapeHtml(brand.i18n.defaultLocale)}" data-brand="${escapeHtml(brand.brand)}" data-theme="${escapeHtml(brand.theme.name)}">`,
+    )
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.name)}</title>`)
+    .replace('</head>', `  ${head}\n  </head>`);
+  const body = Buffer.from(html);
+  return {
+    html: body,
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(body, { level: 9 }),
+    styleHash: `'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+  };
+}
+
+/** The content coding to answer with: brotli, else gzip, else none (q=0 refuses one). */
+export function negotiateEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const allowed = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allowed('br')) return 'br';
+  if (allowed('gzip')) return 'gzip';
+  return null;
+}
+
+function addVary(reply: FastifyReply, name: string) {
+  const current = reply.getHeader('vary');
+  const values = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+  if (!values.some((value) => value.toLowerCase() === name || value === '*')) values.push(name);
+  reply.header('vary', values.join(', '));
+}
+
+/** The page's CSP with the shell's inline style allowed by its hash (helmet set the policy on the request). */
+function allowStyleHash(policy: unknown, hash: string): string | undefined {
+  if (typeof policy !== 'string') return undefined;
+  return /(^|;)\s*style-src\s/.test(policy)
+    ? policy.replace(/((?:^|;)\s*style-src\s[^;]*)/, `$1 ${hash}`)
+    : policy;
+}
+
+/**
+ * Serves the built web app (apps/web/dist): its files as static assets (the brotli or gzip copy made at
+ * build time when the browser accepts it), and the brand's HTML shell for every page path the API does
+ * not own. Assets have content hashes in their names, so they are cached for a year.
  */
 export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<WebApp> {
   const distDir = resolve(options.distDir);
   const indexPath = join(distDir, 'index.html');
   const built = existsSync(indexPath);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      // Our own cache-control below, not the plugin's 'max-age=0'.
-      cacheControl: false,
-      setHeaders: (response, path) => {
-        response.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+  if (!built) {
+    return {
+      servePage(request, reply) {
+        return reply
+          .status(isKnownPage(request) ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(NOT_BUILT_PAGE);
       },
-    });
+    };
   }
-  // Read once: index.html changes only with a new build, which means a restart.
-  const indexHtml = built ? readFileSync(indexPath, 'utf8') : NOT_BUILT_PAGE;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // Our own cache-control below, not the plugin's 'max-age=0'.
+    cacheControl: false,
+    setHeaders: (response, path) => {
+      response.setHeader(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  // The file sent depends on Accept-Encoding, so caches must key on it too. Added when the reply is sent,
+  // after CORS has put `Origin` into Vary (a header set on the raw response earlier would be replaced).
+  app.addHook('onSend', async (request, reply) => {
+    const config = request.routeOptions.config as { file?: unknown } | undefined;
+    if (config?.file !== undefined) addVary(reply, 'accept-encoding');
+  });
+
+  // Read once: index.html and the manifest change only with a new build, which means a restart.
+  const template = readFileSync(indexPath, 'utf8');
+  const manifestPath = join(distDir, '.vite/manifest.json');
+  const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  const entry = manifest['index.html'];
+  const loadedByEntry = new Set(
+    entry ? [...chunkFiles(manifest, 'index.html', new Set()).js, ...(entry.css ?? [])] : [],
+  );
+  const assets = existsSync(join(distDir, 'assets')) ? readdirSync(join(distDir, 'assets')) : [];
+  const fontFileOf = (brand: BrandConfig) => {
+    const prefix = `${fontFileSlugs[brand.theme.fontFamily]}-latin-400-normal-`;
+    return assets.find((file) => file.startsWith(prefix) && file.endsWith('.woff2'));
+  };
+
+  const shells = new Map<string, Shell>();
+  const shellFor = (request: FastifyRequest): Shell | null => {
+    if (isLocalHost(request.headers.host ?? '')) return null;
+    const { brand, isMyPageHost } = request.brand;
+    const path = pagePath(request);
+    const purpose =
+      path === '/'
+        ? isMyPageHost
+          ? 'myPage'
+          : 'home'
+        : ((Object.entries(brand.paths).find(([, value]) => value === path)?.[0] as
+            | BrandPathPurpose
+            | undefined) ?? null);
+    const module = purpose ? routeModuleFor(purpose) : null;
+    const key = `${brand.brand} ${module ?? '-'}`;
+    let shell = shells.get(key);
+    if (!shell) {
+      shell = brandShell({
+        template,
+        brand,
+        fontFile: fontFileOf(brand),
+        preload: module ? chunkFiles(manifest, module, loadedByEntry) : { js: [], css: [] },
+      });
+      shells.set(key, shell);
+    }
+    return shell;
+  };
+  const plainIndex = Buffer.from(template);
+
   return {
     servePage(request, reply) {
-      return reply
+      const shell = shellFor(request);
+      reply
         .status(isKnownPage(request) ? 200 : 404)
         .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
+        .type('text/html; charset=utf-8');
+      addVary(reply, 'accept-encoding');
+      if (!shell) return reply.send(plainIndex);
+      const policy = allowStyleHash(reply.getHeader('content-security-policy'), shell.styleHash);
+      if (policy) reply.header('content-security-policy', policy);
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding === 'br' ? shell.br : encoding === 'gzip' ? shell.gzip : shell.html);
     },
   };
 }

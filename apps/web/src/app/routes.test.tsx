@@ -1,13 +1,24 @@
 import { brandIds, brands } from '@nordloan/domain/brands/registry';
 import { brandPathList } from '@nordloan/domain/brands/resolve-brand';
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { brandPages } from '#src/brands/brand-pages.ts';
 import { messagesByLocale } from '#src/i18n/i18n.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
 import { nordicText, renderBrand } from '#src/test/render-brand.tsx';
 
 const english = /\b(the|and|your|loan|apply|page|please|sign in|log in|offers?|continue|years?)\b/i;
+
+// The pages are lazily loaded modules: import them once up front, so that the first test of each kind
+// measures rendering rather than the transform of the page's module graph.
+beforeAll(async () => {
+  await Promise.all([
+    import('#src/app/routes/apply-page.tsx'),
+    import('#src/app/routes/home-page.tsx'),
+    import('#src/app/routes/insurance-page.tsx'),
+    import('#src/app/routes/my-page.tsx'),
+  ]);
+}, 120_000);
 
 beforeEach(() => {
   sessionStorage.clear();

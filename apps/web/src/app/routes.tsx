@@ -1,22 +1,39 @@
 import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundFallback, RouteErrorPage } from '#src/app/error-pages.tsx';
-import { ApplyPage } from '#src/app/routes/apply-page.tsx';
-import { HomePage } from '#src/app/routes/home-page.tsx';
-import { InsurancePage } from '#src/app/routes/insurance-page.tsx';
-import { MyPage } from '#src/app/routes/my-page.tsx';
 import { SiteLayout } from '#src/app/site-layout.tsx';
 import { type BrandPage, brandPages } from '#src/brands/brand-pages.ts';
 
-function PageFor({ page }: { page: BrandPage }) {
+// Each page is its own chunk, loaded when its route matches (issue 12: the apply page on a phone should not
+// download the personal page). The server preloads the chunk of the requested page from the HTML
+// (apps/api/src/plugins/web-app.ts names these module paths), so the first load does not wait for the
+// entry script before asking for it. The router renders nothing until the matched page's chunk is in, so
+// the page appears whole rather than the header and footer first.
+async function pageElement(page: BrandPage) {
   switch (page.kind) {
-    case 'apply':
-      return <ApplyPage key={page.path} page={page} />;
-    case 'insurance':
-      return <InsurancePage page={page} />;
-    case 'my-page':
-      return <MyPage key={page.path} page={page} />;
+    case 'apply': {
+      const { ApplyPage } = await import('#src/app/routes/apply-page.tsx');
+      return { element: <ApplyPage key={page.path} page={page} /> };
+    }
+    case 'insurance': {
+      const { InsurancePage } = await import('#src/app/routes/insurance-page.tsx');
+      return { element: <InsurancePage page={page} /> };
+    }
+    case 'my-page': {
+      const { MyPage } = await import('#src/app/routes/my-page.tsx');
+      return { element: <MyPage key={page.path} page={page} /> };
+    }
   }
+}
+
+async function homeElement() {
+  const { HomePage } = await import('#src/app/routes/home-page.tsx');
+  return { element: <HomePage /> };
+}
+
+/** Nothing while the first page's chunk loads (the HTML shell already has the brand's colours). */
+function InitialLoad() {
+  return null;
 }
 
 /**
@@ -29,6 +46,7 @@ export function brandRoutes(brand: BrandConfig, isMyPageHost: boolean): RouteObj
     {
       path: '/',
       element: <SiteLayout />,
+      HydrateFallback: InitialLoad,
       children: [
         {
           errorElement: <RouteErrorPage />,
@@ -36,9 +54,11 @@ export function brandRoutes(brand: BrandConfig, isMyPageHost: boolean): RouteObj
             {
               index: true,
               // The separate personal-page host has no front page of its own.
-              element: isMyPageHost ? <Navigate to={brand.paths.myPage} replace /> : <HomePage />,
+              ...(isMyPageHost
+                ? { element: <Navigate to={brand.paths.myPage} replace /> }
+                : { lazy: homeElement }),
             },
-            ...pages.map((page) => ({ path: page.path, element: <PageFor page={page} /> })),
+            ...pages.map((page) => ({ path: page.path, lazy: () => pageElement(page) })),
             { path: '*', element: <NotFoundFallback /> },
           ],
         },

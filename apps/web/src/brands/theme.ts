@@ -1,30 +1,11 @@
 import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
+import { themeVariables } from '@nordloan/domain/brands/theme-variables';
 
-// Brand theme → CSS custom properties on <html>. Set through the CSSOM (style.setProperty), which a
-// strict Content-Security-Policy allows, unlike inline <style> blocks.
+export { type ThemeVariables, themeVariables } from '@nordloan/domain/brands/theme-variables';
 
-export type ThemeVariables = Record<`--${string}`, string>;
-
-const fontStacks: Record<BrandConfig['theme']['fontFamily'], string> = {
-  Inter: "'Inter', system-ui, sans-serif",
-  'Source Sans 3': "'Source Sans 3', system-ui, sans-serif",
-  Merriweather: "'Merriweather', Georgia, serif",
-  Nunito: "'Nunito', system-ui, sans-serif",
-};
-
-export function themeVariables(theme: BrandConfig['theme']): ThemeVariables {
-  return {
-    '--color-primary': theme.primary,
-    '--color-primary-contrast': theme.primaryContrast,
-    '--color-accent': theme.accent,
-    '--color-background': theme.background,
-    '--color-surface': theme.surface,
-    '--color-text': theme.text,
-    '--color-muted': theme.muted,
-    '--color-danger': theme.danger,
-    '--font-family': fontStacks[theme.fontFamily],
-  };
-}
+// Brand theme → CSS custom properties on <html> (the values the server's HTML shell already starts with).
+// Set through the CSSOM (style.setProperty), which the strict Content-Security-Policy allows, unlike inline
+// style attributes or unhashed <style> blocks.
 
 /** Applies the brand to the document: theme variables, language, theme colour and data attributes. */
 export function applyBrandToDocument(brand: BrandConfig, doc: Document = document): void {

@@ -139,7 +139,11 @@ export const personCheck = pgTable(
     details: text('details'),
     ...timestamps,
   },
-  (table) => [index('person_check_person_idx').on(table.personId, table.createdAt.desc())],
+  (table) => [
+    index('person_check_person_idx').on(table.personId, table.createdAt.desc()),
+    // migrations/0010_screening_review.sql: open hits per application
+    index('person_check_application_idx').on(table.loanApplicationId, table.createdAt),
+  ],
 );
 
 export const realEstate = pgTable(

@@ -52,18 +52,19 @@ async function main() {
     const key = await loadSigningKey({ privateKeyPem: config.jwt.privateKeyPem, dataDir: config.dataDir });
     const tokens = createTokenService({ key, issuer: config.jwt.issuer, ttlSeconds: config.jwt.ttlSeconds });
     const now = () => new Date();
-    // Quiet, and without background work: the seed only needs the routes.
+    // Quiet, and without the app's worker: the seed runs its own (seed.ts) on a clock it jumps.
+    const appConfig = {
+      ...config,
+      logLevel: 'warn' as const,
+      devIdentityProvider: true,
+      worker: { ...config.worker, enabled: false },
+    };
     const app = await buildApp({
-      config: {
-        ...config,
-        logLevel: 'warn',
-        devIdentityProvider: true,
-        worker: { ...config.worker, enabled: false },
-      },
+      config: appConfig,
       database,
       tokens,
       now,
-      ...defaultDependencies({ config, db: database.db, now }),
+      ...defaultDependencies({ config: appConfig, db: database.db, now }),
     });
     try {
       const summary = await seedDemoData({

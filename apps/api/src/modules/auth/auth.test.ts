@@ -91,6 +91,37 @@ describe('tokens and the development identity provider', () => {
     expect(response.json().Message).toBe('JWT expired');
   });
 
+  it('answers 401 JWT expired for a token that was verified (and remembered) while it was valid', async () => {
+    const { token } = await t.login({ nationalId: norwegian, country: 'NO' });
+    // The first two uses verify the signature, then reuse the remembered outcome.
+    for (let use = 0; use < 2; use++) {
+      const ok = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
+      expect(ok.statusCode).toBe(200);
+    }
+    t.clock.advance((t.config.jwt.ttlSeconds + 1) * 1000);
+    const expired = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
+    const again = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
+    t.clock.set(new Date());
+    expect([expired.statusCode, again.statusCode]).toEqual([401, 401]);
+    expect(expired.json().Message).toBe('JWT expired');
+    expect(again.json().Message).toBe('JWT expired');
+  });
+
+  it('refuses a token whose signature was changed after a valid use of the original', async () => {
+    const { token } = await t.login({ nationalId: norwegian, country: 'NO' });
+    expect((await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    const [header, payload, signature] = token.split('.');
+    const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BA' : 'AA'}`;
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: '/auth/me',
+      headers: bearer(`${header}.${payload}.${flipped}`),
+    });
+    expect(tampered.statusCode).toBe(401);
+  });
+
   it('refuses a token signed by another key', async () => {
     const { privateKey } = await generateKeyPair('ES256');
     const now = Math.floor(Date.now() / 1000);

@@ -185,6 +185,37 @@ describe('intake failures', () => {
     ]);
   });
 
+  it("shows an applicant only their own register debts; staff see both applicants'", async () => {
+    const application = await createCompleteApplication(t);
+    const registerDebt = (ownerRole: 'MainApplicant' | 'CoApplicant', creditor: string) => ({
+      externalRef: `register:test:${ownerRole}`,
+      ownerRole,
+      debtType: 'Unsecured',
+      creditor,
+      balance: 40_000,
+      creditLimit: null,
+      monthlyPayment: 1_500,
+      interestRate: 0.12,
+      remainingTermMonths: 24,
+    });
+    await submit(t, application);
+    const debts = [
+      registerDebt('MainApplicant', 'Own Bank ASA'),
+      registerDebt('CoApplicant', 'Other Bank ASA'),
+    ];
+    await settle(t, testWorker(t, { externalData: fixedExternalData({ debts }) }));
+    const own = await get(`/loan-application/${application.id}/debt`, application.token);
+    expect(own.json().map((debt: { Creditor: string }) => debt.Creditor)).toEqual(['Own Bank ASA']);
+    const revisions = await get(`/loan-application/${application.id}/revisions`, application.token);
+    expect(revisions.body).not.toContain('Other Bank ASA');
+    const staff = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
+    const all = (await get(`/loan-application/${application.id}/debt`, staff)).json();
+    expect(all.map((debt: { Creditor: string }) => debt.Creditor).sort()).toEqual([
+      'Other Bank ASA',
+      'Own Bank ASA',
+    ]);
+  });
+
   it('198 on a sanctions-screening hit', async () => {
     const application = await createCompleteApplication(t);
     await submit(t, application);
@@ -194,7 +225,27 @@ describe('intake failures', () => {
         externalData: fixedExternalData({ sanctionsHits: [{ ownerRole: 'MainApplicant', list: 'EU' }] }),
       }),
     );
-    expect(await statusOf(application)).toBe(198);
+    // The applicant sees the ordinary block 162 everywhere: the application, the list, revisions, lending.
+    expect(await statusOf(application)).toBe(162);
+    const seen = [
+      await get(`/loan-application/${application.id}`, application.token),
+      await get('/loan-application', application.token),
+      await get(`/loan-application/${application.id}/revisions`, application.token),
+      await get('/loan-application?status=198', application.token),
+    ].map((response) => response.body);
+    for (const body of seen) {
+      expect(body).not.toMatch(/\b19[89]\b|sanction|fraud/i);
+    }
+    expect(JSON.parse(seen[0]!)).toMatchObject({ Status: 162, StatusName: 'Blocked' });
+    expect(JSON.parse(seen[1]!).Items[0]).toMatchObject({ ID: application.id, Status: 162 });
+    expect(JSON.parse(seen[3]!).Items).toEqual([]);
+    const blockedList = (await get('/loan-application?status=162', application.token)).json();
+    expect(blockedList.Items.map((item: { ID: string }) => item.ID)).toEqual([application.id]);
+    const manager = await t.staffToken([{ Name: 'Manager', Country: 'NO' }]);
+    expect((await get(`/loan-application/${application.id}`, manager)).json()).toMatchObject({
+      Status: 198,
+      StatusName: 'Blocked by sanctions',
+    });
     // No tipping-off: the applicant sees a neutral text, staff the screening hit.
     const applicantView = JSON.stringify(await lending(application));
     expect(applicantView).not.toMatch(/sanction/i);
@@ -333,7 +384,8 @@ describe('blocking, cancelling, resubmission', () => {
     await submitToOffers(application);
     const sales = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
     const salesTry = await post(`/loan-application/${application.id}/block`, sales, { Reason: 'fraud' });
-    expect(salesTry.statusCode).toBe(409);
+    expect(salesTry.statusCode).toBe(403);
+    expect(salesTry.json().Message).toBe('Only compliance staff may block an application');
     expect(await statusOf(application)).toBe(410);
     expect(
       (await post(`/loan-application/${application.id}/block`, application.token, { Reason: 'fraud' }))

@@ -35,6 +35,7 @@ import {
   deleteApplicant,
   findApplicants,
   findApplicationByIdForUpdate,
+  findApplicationForChange,
   findOtherApplicationIds,
   hasActiveLock,
   insertApplication,
@@ -77,11 +78,12 @@ export async function loadForChange(
   options: { expectedRevision?: number | undefined } = {},
 ): Promise<LoanApplicationRow> {
   if (!isUuid(id)) throw notFound();
-  const row = await findApplicationByIdForUpdate(tx, id);
-  if (!row) throw notFound();
+  const found = await findApplicationForChange(tx, id);
+  if (!found) throw notFound();
+  const { row } = found;
   assertCallerReaches(caller, row, 'write');
   if (row.archivedAt) throw conflict(ARCHIVED_MESSAGE);
-  if (await hasActiveLock(tx, row.id)) throw conflict(LOCKED_MESSAGE);
+  if (found.isLocked) throw conflict(LOCKED_MESSAGE);
   const editable = isApplicantCaller(caller)
     ? editableStatuses.includes(row.status)
     : !isTerminalStatus(row.status as never);

@@ -19,6 +19,7 @@ import type {
   LoanApplicationRevisionRow,
   LoanApplicationRow,
 } from '#src/db/schema/applications.ts';
+import { amlBlockStatuses, statusForApplicant } from '#src/lib/application-access.ts';
 
 // Rows (camelCase, Dates) → the API contract (§3 PascalCase, ISO strings). Enumerated text columns are
 // only ever written from validated input, so the casts below restate what the schemas already checked.
@@ -28,6 +29,13 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function nameOfStatus(code: number): string {
   return isApplicationStatusCode(code) ? statusName(code) : `Status ${code}`;
+}
+
+/** An application (or a revision snapshot) as an applicant may see it: AML blocks shown as 162. */
+export function withApplicantStatus<T extends { Status: number; StatusName: string }>(record: T): T {
+  if (!amlBlockStatuses.includes(record.Status)) return record;
+  const Status = statusForApplicant(record.Status);
+  return { ...record, Status, StatusName: nameOfStatus(Status) };
 }
 
 export function toApplicant(row: LoanApplicationApplicantRow): Applicant {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
+import { jsonRows, qualified } from '#src/db/json-rows.ts';
 import {
   applicationLock,
   type LoanApplicationApplicantRow,
@@ -11,7 +12,7 @@ import {
 import { customer, person } from '#src/db/schema/core.ts';
 import { conflict, notFound } from '#src/lib/app-error.ts';
 import { toCar, toChild, toDebt, toExpense, toLoanApplication } from './loan-application.mapper.ts';
-import { loadAllSubRecords } from './sub-record.repository.ts';
+import { type SubRecordTable, subRecordTables } from './sub-record.repository.ts';
 
 export type NewLoanApplicationRow = typeof loanApplication.$inferInsert;
 export type LoanApplicationChanges = Partial<
@@ -29,6 +30,90 @@ export const STALE_REVISION_MESSAGE =
 export async function findApplicationById(db: Executor, id: string): Promise<LoanApplicationRow | undefined> {
   const [row] = await db.select().from(loanApplication).where(eq(loanApplication.id, id));
   return row;
+}
+
+/** An application row with what its API shape needs besides the row: its applicants and lock state. */
+export interface ApplicationWithApplicants {
+  row: LoanApplicationRow;
+  applicants: LoanApplicationApplicantRow[];
+  isLocked: boolean;
+}
+
+// The applicants (in role order, as findApplicants) and the active-lock flag of the outer row, as columns
+// of the same statement: one round trip per read (issue 12).
+const applicantsOfRow = jsonRows(loanApplicationApplicant, {
+  where: sql`${qualified(loanApplicationApplicant.loanApplicationId)} = ${qualified(loanApplication.id)}`,
+  orderBy: sql`${qualified(loanApplicationApplicant.role)} ASC`,
+});
+const isLockedRow = sql<boolean>`EXISTS (SELECT 1 FROM ${applicationLock} WHERE ${qualified(applicationLock.loanApplicationId)} = ${qualified(loanApplication.id)} AND ${qualified(applicationLock.releasedAt)} IS NULL)`;
+
+/** Row and active-lock flag, the row held FOR UPDATE until the transaction ends (one statement). */
+export async function findApplicationForChange(
+  tx: Executor,
+  id: string,
+): Promise<{ row: LoanApplicationRow; isLocked: boolean } | undefined> {
+  const [found] = await tx
+    .select({ row: loanApplication, isLocked: isLockedRow })
+    .from(loanApplication)
+    .where(eq(loanApplication.id, id))
+    .for('update', { of: loanApplication });
+  return found;
+}
+
+/** Each sub-record list of the outer application row, oldest first (as listSubRecords). */
+const subRecordsOfRow = {
+  car: subRecordsOf(subRecordTables.car),
+  child: subRecordsOf(subRecordTables.child),
+  debt: subRecordsOf(subRecordTables.debt),
+  expense: subRecordsOf(subRecordTables.expense),
+};
+function subRecordsOf<T extends SubRecordTable>(table: T) {
+  return jsonRows(table, {
+    where: sql`${qualified(table.loanApplicationId)} = ${qualified(loanApplication.id)}`,
+    orderBy: sql`${qualified(table.createdAt)} ASC, ${qualified(table.id)} ASC`,
+  });
+}
+
+/** The applicants and lock state of an application already read (one statement). */
+export async function findApplicantsAndLock(
+  db: Executor,
+  id: string,
+): Promise<{ applicants: LoanApplicationApplicantRow[]; isLocked: boolean }> {
+  const [found] = await db
+    .select({ applicants: applicantsOfRow.select, isLocked: isLockedRow })
+    .from(loanApplication)
+    .where(eq(loanApplication.id, id));
+  if (!found) return { applicants: [], isLocked: false };
+  return { applicants: applicantsOfRow.read(found.applicants), isLocked: found.isLocked };
+}
+
+function withApplicants(found: { row: LoanApplicationRow; applicants: unknown; isLocked: boolean }) {
+  return { row: found.row, applicants: applicantsOfRow.read(found.applicants), isLocked: found.isLocked };
+}
+
+function selectApplicationWithApplicants(db: Executor) {
+  return db
+    .select({ row: loanApplication, applicants: applicantsOfRow.select, isLocked: isLockedRow })
+    .from(loanApplication)
+    .where(eq(loanApplication.id, sql.placeholder('id')))
+    .prepare('read_application_with_applicants');
+}
+// The hottest read, prepared once per database handle: Drizzle builds the SQL once and PostgreSQL parses
+// and plans it once per connection (a named statement) instead of on every request.
+const preparedReads = new WeakMap<Executor, ReturnType<typeof selectApplicationWithApplicants>>();
+
+/** One application with its applicants and lock state, in one statement. */
+export async function findApplicationWithApplicants(
+  db: Executor,
+  id: string,
+): Promise<ApplicationWithApplicants | undefined> {
+  let prepared = preparedReads.get(db);
+  if (!prepared) {
+    prepared = selectApplicationWithApplicants(db);
+    preparedReads.set(db, prepared);
+  }
+  const [found] = await prepared.execute({ id });
+  return found && withApplicants(found);
 }
 
 /** Reads the row and holds it (FOR UPDATE) until the surrounding transaction ends. */
@@ -107,16 +192,28 @@ export async function buildSnapshot(
   db: Executor,
   application: LoanApplicationRow,
 ): Promise<Record<string, unknown>> {
-  // One query after another: `db` may be a transaction, whose single connection cannot run queries in parallel.
-  const applicants = await findApplicants(db, application.id);
-  const subRecords = await loadAllSubRecords(db, application.id);
-  const locked = await hasActiveLock(db, application.id);
+  // Applicants, lock state and the four sub-record lists in one statement (each list was a query).
+  const [found] = await db
+    .select({
+      applicants: applicantsOfRow.select,
+      isLocked: isLockedRow,
+      cars: subRecordsOfRow.car.select,
+      children: subRecordsOfRow.child.select,
+      debts: subRecordsOfRow.debt.select,
+      expenses: subRecordsOfRow.expense.select,
+    })
+    .from(loanApplication)
+    .where(eq(loanApplication.id, application.id));
+  if (!found) throw notFound();
   return {
-    ...toLoanApplication(application, { applicants, isLocked: locked }),
-    Cars: subRecords.cars.map(toCar),
-    Children: subRecords.children.map(toChild),
-    Debts: subRecords.debts.map(toDebt),
-    Expenses: subRecords.expenses.map(toExpense),
+    ...toLoanApplication(application, {
+      applicants: applicantsOfRow.read(found.applicants),
+      isLocked: found.isLocked,
+    }),
+    Cars: subRecordsOfRow.car.read(found.cars).map(toCar),
+    Children: subRecordsOfRow.child.read(found.children).map(toChild),
+    Debts: subRecordsOfRow.debt.read(found.debts).map(toDebt),
+    Expenses: subRecordsOfRow.expense.read(found.expenses).map(toExpense),
   };
 }
 
@@ -181,17 +278,6 @@ export async function findApplicants(
     .orderBy(asc(loanApplicationApplicant.role));
 }
 
-export async function findApplicantsOf(
-  db: Executor,
-  applicationIds: string[],
-): Promise<LoanApplicationApplicantRow[]> {
-  if (applicationIds.length === 0) return [];
-  return db
-    .select()
-    .from(loanApplicationApplicant)
-    .where(inArray(loanApplicationApplicant.loanApplicationId, applicationIds));
-}
-
 /** Sets the given fields of one applicant, creating the row on first use. */
 export async function upsertApplicant(
   db: Executor,
@@ -231,16 +317,6 @@ export async function hasActiveLock(db: Executor, applicationId: string): Promis
     .where(and(eq(applicationLock.loanApplicationId, applicationId), isNull(applicationLock.releasedAt)))
     .limit(1);
   return row !== undefined;
-}
-
-export async function findActiveLocks(db: Executor, applicationIds: string[]) {
-  if (applicationIds.length === 0) return [];
-  return db
-    .select()
-    .from(applicationLock)
-    .where(
-      and(inArray(applicationLock.loanApplicationId, applicationIds), isNull(applicationLock.releasedAt)),
-    );
 }
 
 /** Locks the application at its current revision while `lockedBy` (e.g. 'lender:<id>') processes it. */
@@ -318,22 +394,34 @@ function filterConditions(visibility: SQL, filters: ApplicationFilters): SQL[] {
 }
 
 /** One page of the applications `visibility` allows, newest first, and how many match in all. */
-export async function searchApplications(
+/**
+ * A page of applications with their applicants and lock state, and the total, in one statement (the
+ * total is a window count over the filtered rows, taken before LIMIT). Only a page past the end (no row
+ * to carry the count) costs a second query.
+ */
+export async function searchApplicationsWithApplicants(
   db: Executor,
   input: { visibility: SQL; filters: ApplicationFilters; limit: number; offset: number },
-): Promise<{ rows: LoanApplicationRow[]; total: number }> {
+): Promise<{ items: ApplicationWithApplicants[]; total: number }> {
   const where = and(...filterConditions(input.visibility, input.filters));
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(loanApplication)
-      .where(where)
-      .orderBy(desc(loanApplication.createdAt), desc(loanApplication.id))
-      .limit(input.limit)
-      .offset(input.offset),
-    db.select({ total: count() }).from(loanApplication).where(where),
-  ]);
-  return { rows, total: Number(totals?.total ?? 0) };
+  const found = await db
+    .select({
+      row: loanApplication,
+      applicants: applicantsOfRow.select,
+      isLocked: isLockedRow,
+      total: sql<string>`count(*) OVER ()`,
+    })
+    .from(loanApplication)
+    .where(where)
+    .orderBy(desc(loanApplication.createdAt), desc(loanApplication.id))
+    .limit(input.limit)
+    .offset(input.offset);
+  if (found.length === 0) {
+    if (input.offset === 0) return { items: [], total: 0 };
+    const [totals] = await db.select({ total: count() }).from(loanApplication).where(where);
+    return { items: [], total: Number(totals?.total ?? 0) };
+  }
+  return { items: found.map(withApplicants), total: Number(found[0]!.total) };
 }
 
 /** The oldest application matching (§7 "first match" of ?legacyID=&customerID=). */

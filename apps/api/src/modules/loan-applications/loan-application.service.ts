@@ -13,46 +13,40 @@ import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { notFound } from '#src/lib/app-error.ts';
 import {
+  APPLICANT_VISIBLE_BLOCK_STATUS,
+  amlBlockStatuses,
+  applicantRoleOf,
   applicationVisibility,
+  assertCallerReaches,
   isApplicantCaller,
+  isOwnDebt,
+  isUuid,
   loadApplicationForCaller,
+  statusForApplicant,
 } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { toApplicant, toLoanApplication, toRevision } from './loan-application.mapper.ts';
+import {
+  toApplicant,
+  toLoanApplication,
+  toRevision,
+  withApplicantStatus,
+} from './loan-application.mapper.ts';
 import {
   type ApplicationFilters,
-  findActiveLocks,
   findApplicants,
-  findApplicantsOf,
+  findApplicantsAndLock,
+  findApplicationWithApplicants,
   findFirstApplication,
   findRevision,
   findRevisions,
-  hasActiveLock,
-  searchApplications,
+  searchApplicationsWithApplicants,
 } from './loan-application.repository.ts';
 
 // Reading applications: one, a page, the first legacy match, revisions, the status catalogue, checks.
 
 /** The API representation of one stored application (with its applicants and lock state). */
 export async function presentApplication(db: Executor, row: LoanApplicationRow): Promise<LoanApplication> {
-  // Sequential: `db` may be a transaction (one connection).
-  const applicants = await findApplicants(db, row.id);
-  const isLocked = await hasActiveLock(db, row.id);
-  return toLoanApplication(row, { applicants, isLocked });
-}
-
-async function presentApplications(db: Executor, rows: LoanApplicationRow[]): Promise<LoanApplication[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const applicants = await findApplicantsOf(db, ids);
-  const locks = await findActiveLocks(db, ids);
-  const locked = new Set(locks.map((lock) => lock.loanApplicationId));
-  return rows.map((row) =>
-    toLoanApplication(row, {
-      applicants: applicants.filter((applicant) => applicant.loanApplicationId === row.id),
-      isLocked: locked.has(row.id),
-    }),
-  );
+  return toLoanApplication(row, await findApplicantsAndLock(db, row.id));
 }
 
 export async function getApplication(options: {
@@ -60,8 +54,27 @@ export async function getApplication(options: {
   caller: Caller;
   id: string;
 }): Promise<LoanApplication> {
-  const row = await loadApplicationForCaller({ ...options, applicationId: options.id, access: 'read' });
-  return presentApplication(options.db, row);
+  // The hot read (issue 12): row, applicants and lock state in one statement, then the access rule.
+  if (!isUuid(options.id)) throw notFound();
+  const found = await findApplicationWithApplicants(options.db, options.id);
+  if (!found) throw notFound();
+  assertCallerReaches(options.caller, found.row, 'read');
+  return forCaller(options.caller, toLoanApplication(found.row, found));
+}
+
+/** What `caller` may see of a presented application: applicants never see an AML block (198/199). */
+function forCaller(caller: Caller, application: LoanApplication): LoanApplication {
+  return isApplicantCaller(caller) ? withApplicantStatus(application) : application;
+}
+
+/**
+ * A status filter as an applicant means it: they know AML blocks only as 162, so 162 finds those too and
+ * 198/199 find nothing (or a filter would tell them what the list hides).
+ */
+function applicantStatusFilter(caller: Caller, statuses: number[] | undefined): number[] | undefined {
+  if (!statuses || !isApplicantCaller(caller)) return statuses;
+  const visible = statuses.filter((code) => !amlBlockStatuses.includes(code));
+  return visible.includes(APPLICANT_VISIBLE_BLOCK_STATUS) ? [...visible, ...amlBlockStatuses] : visible;
 }
 
 /** §7 GET /loan-application: the caller's visible applications, newest first, one page. */
@@ -73,14 +86,14 @@ export async function searchLoanApplications(options: {
   const { db, caller, query } = options;
   const { pageSize, pageNumber } = query;
   // §9 "pageNumber is always offset plus 1": the 1-based page index (docs/decisions/0007).
-  const { rows, total } = await searchApplications(db, {
+  const { items, total } = await searchApplicationsWithApplicants(db, {
     visibility: applicationVisibility(caller),
     filters: filtersFrom(caller, query),
     limit: pageSize,
     offset: (pageNumber - 1) * pageSize,
   });
   return {
-    Items: await presentApplications(db, rows),
+    Items: items.map((found) => forCaller(caller, toLoanApplication(found.row, found))),
     Total: total,
     PageNumber: pageNumber,
     PageSize: pageSize,
@@ -99,7 +112,7 @@ export async function findApplicationByLegacyId(options: {
     filters: filtersFrom(caller, query),
   });
   if (!row) throw notFound();
-  return presentApplication(db, row);
+  return forCaller(caller, await presentApplication(db, row));
 }
 
 function filtersFrom(caller: Caller, query: SearchLoanApplicationsQuery): ApplicationFilters {
@@ -115,7 +128,7 @@ function filtersFrom(caller: Caller, query: SearchLoanApplicationsQuery): Applic
     personIds: query.personID,
     createdAfter: query.createdAfter ? new Date(query.createdAfter) : undefined,
     products: query.product,
-    statuses,
+    statuses: applicantStatusFilter(caller, statuses),
     // Archived applications are put away for the applicant; staff still find them.
     excludeArchived: isApplicantCaller(caller),
   };
@@ -128,7 +141,42 @@ export async function listApplicationRevisions(options: {
   statuses?: number[] | undefined;
 }): Promise<LoanApplicationRevision[]> {
   const row = await loadApplicationForCaller({ ...options, applicationId: options.id, access: 'read' });
-  return (await findRevisions(options.db, row.id, options.statuses)).map(toRevision);
+  const revisions = await findRevisions(
+    options.db,
+    row.id,
+    applicantStatusFilter(options.caller, options.statuses),
+  );
+  return revisions.map((revision) => revisionForCaller(options.caller, row, toRevision(revision)));
+}
+
+/**
+ * A revision as `caller` may see it. For an applicant: an AML block shows as 162 (on the revision and in
+ * its snapshot), and the snapshot keeps only their own register debts (as GET …/debt does).
+ */
+function revisionForCaller(
+  caller: Caller,
+  application: LoanApplicationRow,
+  revision: LoanApplicationRevision,
+): LoanApplicationRevision {
+  const role = applicantRoleOf(caller, application);
+  if (role === null) return revision;
+  const snapshot = revision.Snapshot as Record<string, unknown> & { Status?: unknown; Debts?: unknown };
+  const shown: Record<string, unknown> = { ...snapshot };
+  if (typeof snapshot.Status === 'number' && typeof snapshot.StatusName === 'string') {
+    Object.assign(shown, withApplicantStatus({ Status: snapshot.Status, StatusName: snapshot.StatusName }));
+  }
+  if (Array.isArray(snapshot.Debts)) {
+    shown.Debts = snapshot.Debts.filter((debt: { Source?: unknown; OwnerRole?: unknown }) =>
+      isOwnDebt(role, { source: debt.Source, ownerRole: debt.OwnerRole }),
+    );
+  }
+  // A status change is recorded as "status:180>198": the codes in it are shown as the applicant sees them.
+  const reason = revision.Reason?.replace(
+    /^status:(\d+)>(\d+)$/,
+    (_, from: string, to: string) =>
+      `status:${statusForApplicant(Number(from))}>${statusForApplicant(Number(to))}`,
+  );
+  return { ...withApplicantStatus(revision), Reason: reason ?? revision.Reason, Snapshot: shown };
 }
 
 export async function getApplicationRevision(options: {
@@ -140,7 +188,7 @@ export async function getApplicationRevision(options: {
   const row = await loadApplicationForCaller({ ...options, applicationId: options.id, access: 'read' });
   const revision = await findRevision(options.db, row.id, options.revision);
   if (!revision) throw notFound();
-  return toRevision(revision);
+  return revisionForCaller(options.caller, row, toRevision(revision));
 }
 
 /** §7 GET /loan-application/statuses/all: the §4 catalogue with each status's groups. */

@@ -90,15 +90,6 @@ export async function deleteSubRecordsOwnedBy(db: Executor, applicationId: strin
   }
 }
 
-export async function loadAllSubRecords(db: Executor, applicationId: string) {
-  // Sequential on purpose: `db` may be a transaction (one connection).
-  const cars = await listSubRecords(db, 'car', applicationId);
-  const children = await listSubRecords(db, 'child', applicationId);
-  const debts = await listSubRecords(db, 'debt', applicationId);
-  const expenses = await listSubRecords(db, 'expense', applicationId);
-  return { cars, children, debts, expenses };
-}
-
 /** Copies every sub-record of one application to another (clone). */
 export async function copySubRecords(db: Executor, fromId: string, toId: string, now: Date) {
   for (const kind of Object.keys(subRecordTables) as SubRecordKind[]) {

@@ -11,7 +11,13 @@ import type {
   ExpenseInput,
 } from '@nordloan/domain/loan-application';
 import { fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
-import { describeCaller, isApplicantCaller, loadApplicationForCaller } from '#src/lib/application-access.ts';
+import {
+  applicantRoleOf,
+  describeCaller,
+  isApplicantCaller,
+  isOwnDebt,
+  loadApplicationForCaller,
+} from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { toCar, toChannelSnapshot, toChild, toDebt, toExpense } from './loan-application.mapper.ts';
 import { applyApplicationChange } from './loan-application.repository.ts';
@@ -125,7 +131,19 @@ export async function listApplicationSubRecords<K extends SubRecordKind>(options
     access: 'read',
   });
   const rows = await listSubRecords(options.db, options.kind, application.id);
-  return rows.map((row) => present[options.kind](row));
+  return rows
+    .filter((row) => options.kind !== 'debt' || isVisibleDebt(options.caller, application, row))
+    .map((row) => present[options.kind](row));
+}
+
+/** Applicants see only their own register debts; another applicant's are not there for them (404). */
+function isVisibleDebt(
+  caller: Caller,
+  application: Parameters<typeof applicantRoleOf>[1],
+  row: unknown,
+): boolean {
+  const role = applicantRoleOf(caller, application);
+  return role === null || isOwnDebt(role, row as { source: number; ownerRole: string });
 }
 
 export async function createApplicationSubRecord<K extends SubRecordKind>(
@@ -173,7 +191,7 @@ export async function patchApplicationSubRecord<K extends SubRecordKind>(
     const now = options.now();
     const application = await loadForChange(tx, caller, options.id);
     const existing = await findSubRecord(tx, kind, application.id, options.input.ID);
-    if (!existing) throw notFound();
+    if (!existing || (kind === 'debt' && !isVisibleDebt(caller, application, existing))) throw notFound();
     if (kind === 'debt') assertApplicantMayWriteDebt(caller, existing as { source: number }, input);
     if (input.OwnerRole === 'CoApplicant' && !application.coApplicantPersonId) {
       throw fieldError('OwnerRole', 'The application has no co-applicant');
@@ -203,7 +221,7 @@ export async function deleteApplicationSubRecord(
   await db.transaction(async (tx) => {
     const application = await loadForChange(tx, caller, options.id);
     const existing = await findSubRecord(tx, kind, application.id, options.recordId);
-    if (!existing) throw notFound();
+    if (!existing || (kind === 'debt' && !isVisibleDebt(caller, application, existing))) throw notFound();
     if (
       kind === 'debt' &&
       isApplicantCaller(caller) &&

@@ -141,6 +141,16 @@ describe('the magic-link limit (review fixes)', () => {
     expect((await sendLink(application.id, owner.token)).statusCode).toBe(201);
   });
 
+  it("does not let a stranger's refused calls use up the owner's messages", async () => {
+    const { owner, application } = await applicantWithApplication();
+    const stranger = await newApplicant(t);
+    for (let index = 0; index < 5; index++)
+      expect((await sendLink(application.id, stranger.token)).statusCode).toBe(404);
+    // The stranger is held to their own budget; the owner's is untouched.
+    expect((await sendLink(application.id, stranger.token)).statusCode).toBe(429);
+    expect((await sendLink(application.id, owner.token)).statusCode).toBe(201);
+  });
+
   it('counts the application id whatever its letter case', async () => {
     const { owner, application } = await applicantWithApplication();
     for (let index = 0; index < 5; index++)

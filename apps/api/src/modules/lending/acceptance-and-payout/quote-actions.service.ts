@@ -55,7 +55,7 @@ export async function loadQuoteForCaller(
   db: Executor,
   caller: Caller,
   quoteId: string,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; access?: 'read' | 'write' } = {},
 ): Promise<{ quote: LoanQuoteRow; application: LoanApplicationRow }> {
   if (!isUuid(quoteId)) throw notFound();
   const found = await findQuote(db, quoteId);
@@ -64,7 +64,7 @@ export async function loadQuoteForCaller(
     ? await findApplicationByIdForUpdate(db, found.loanApplicationId)
     : await findApplicationById(db, found.loanApplicationId);
   if (!application) throw notFound();
-  assertCallerReaches(caller, application, 'read');
+  assertCallerReaches(caller, application, options.access ?? 'read');
   const quote = options.forUpdate ? await findQuote(db, quoteId) : found;
   return { quote: quote!, application };
 }
@@ -80,8 +80,10 @@ export async function acceptQuote(options: {
   try {
     return await db.transaction(async (tx) => {
       const now = options.now();
+      // Accepting changes the application: read-only staff roles are refused (403) before any status rule.
       const { quote, application } = await loadQuoteForCaller(tx, caller, options.quoteId, {
         forUpdate: true,
+        access: 'write',
       });
       const answer = (
         status: AcceptQuoteResponse['AcceptanceStatus'],

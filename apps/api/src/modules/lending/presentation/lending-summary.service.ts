@@ -2,7 +2,11 @@ import type { ApplicationStatusCode } from '@nordloan/domain/statuses';
 import { coarseStatusOf, finerStatusName, isFinerStatusCode, statusName } from '@nordloan/domain/statuses';
 import type { Db } from '#src/db/client.ts';
 import type { ApplicationStatusTransitionRow } from '#src/db/schema/lending.ts';
-import { loadApplicationForCaller } from '#src/lib/application-access.ts';
+import {
+  amlBlockStatuses,
+  loadApplicationForCaller,
+  statusForApplicant,
+} from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { listLoanRequests, listQuotes } from '#src/modules/lending/lending.repository.ts';
 import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
@@ -16,7 +20,6 @@ import { lenderName, toLoanQuote, withdrawalWindowOf } from './quote.mapper.ts';
  * AMLD art. 39: no disclosure that a suspicion is being looked into): applicants see this neutral text.
  */
 export const NEUTRAL_CLOSED_TEXT = 'The application has been closed';
-const amlBlockStatuses: readonly number[] = [198, 199];
 
 /**
  * The reason an applicant may read. Their own words and the form-check's findings (what to complete) are
@@ -43,6 +46,7 @@ export async function lendingSummary(options: {
   now: () => Date;
 }) {
   const application = await loadApplicationForCaller({ ...options, access: 'read' });
+  const shownStatus = (code: number) => (options.caller.kind === 'staff' ? code : statusForApplicant(code));
   const [requests, history, quotes] = await Promise.all([
     listLoanRequests(options.db, application.id),
     listStatusTransitions(options.db, application.id),
@@ -53,7 +57,7 @@ export async function lendingSummary(options: {
   );
   return {
     LoanApplicationID: application.id,
-    Status: application.status,
+    Status: shownStatus(application.status),
     StatusName:
       options.caller.kind === 'staff'
         ? statusName(application.status as ApplicationStatusCode)
@@ -72,8 +76,8 @@ export async function lendingSummary(options: {
       DecidedAt: request.decidedAt?.toISOString() ?? null,
     })),
     History: history.map((entry) => ({
-      From: entry.fromStatus,
-      To: entry.toStatus,
+      From: shownStatus(entry.fromStatus),
+      To: shownStatus(entry.toStatus),
       ActorKind: entry.actorKind,
       Reason: reasonFor(options.caller, entry),
       CreatedAt: entry.createdAt.toISOString(),

@@ -19,7 +19,7 @@ import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
 import { notFound } from '#src/lib/app-error.ts';
-import { describeCaller, loadApplicationForCaller } from '#src/lib/application-access.ts';
+import { applicantRoleOf, describeCaller, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { QUOTE_CONSENT_VERSION } from '#src/modules/lending/acceptance-and-payout/quote-actions.service.ts';
 import {
@@ -164,19 +164,6 @@ const paymentRemarkMessages: Record<Locale, { none: string; some: string }> = {
   },
 };
 
-/** The caller's role on the application; null for staff (who see every party). */
-function applicantRoleOf(
-  caller: Caller,
-  application: LoanApplicationRow,
-): 'MainApplicant' | 'CoApplicant' | null {
-  if (caller.kind === 'staff') return null;
-  const isCo =
-    caller.personId !== null &&
-    caller.personId === application.coApplicantPersonId &&
-    caller.personId !== application.personId;
-  return isCo ? 'CoApplicant' : 'MainApplicant';
-}
-
 /** §7 v2 payment-remarks: what the credit bureau reported, and which lenders lend despite remarks. */
 export async function paymentRemarks(options: Access) {
   const application = await loadApplicationForCaller({ ...options, access: 'read' });
@@ -239,7 +226,8 @@ function toRecommendation(
 
 /** §7 POST product-recommendation (empty body): recommends one of the open offers and says why. */
 export async function computeRecommendation(options: Access): Promise<ProductRecommendation> {
-  const application = await loadApplicationForCaller({ ...options, access: 'read' });
+  // It stores a recommendation row: a write, so read-only staff roles may not (found by the route matrix).
+  const application = await loadApplicationForCaller({ ...options, access: 'write' });
   const open = await listQuotes(options.db, application.id, ['approved']);
   const recommendation = recommendQuote(
     open.map((quote) => ({

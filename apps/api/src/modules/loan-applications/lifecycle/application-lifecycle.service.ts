@@ -1,11 +1,15 @@
 import type { LoanApplication } from '@nordloan/domain/loan-application';
-import { resubmissionCloneStatusFor, withdrawnStatusFor } from '@nordloan/domain/status-machine';
+import {
+  complianceRoles,
+  resubmissionCloneStatusFor,
+  withdrawnStatusFor,
+} from '@nordloan/domain/status-machine';
 import { type ApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
 import { assertCallerReaches, isUuid } from '#src/lib/application-access.ts';
-import type { Caller } from '#src/lib/caller.ts';
+import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
 import type { ScreeningAdapter } from '#src/modules/backoffice/screening/screening.service.ts';
 import {
   screeningHoldsApplication,
@@ -119,7 +123,12 @@ export async function blockApplication(
   if (caller.kind !== 'staff') throw forbidden('Only staff can block an application');
   return db.transaction(async (tx) => {
     const now = options.now();
-    const application = await lockForCaller(tx, caller, options.applicationId, 'read');
+    const application = await lockForCaller(tx, caller, options.applicationId, 'write');
+    // Who may block is a question of role, so a role outside it is refused (403), not a status conflict.
+    const roles = staffRolesIn(caller, application.country);
+    if (!roles.some((role) => (complianceRoles as readonly string[]).includes(role))) {
+      throw forbidden('Only compliance staff may block an application');
+    }
     const reason = `Blocked (${options.blockReason})${options.comment ? `: ${options.comment}` : ''}`;
     const blocked = await applyTransition(tx, application, {
       applicationId: application.id,
@@ -164,7 +173,8 @@ export async function changeStatusByStaff(
   if (dedicated) throw conflict(`Status ${to} is set through ${dedicated}`);
   return db.transaction(async (tx) => {
     const now = options.now();
-    const application = await lockForCaller(tx, caller, options.applicationId, 'read');
+    // A status change is a change: read-only roles are refused (403) before the transition table is asked.
+    const application = await lockForCaller(tx, caller, options.applicationId, 'write');
     // An open PEP/sanctions hit keeps the application from the lenders until it is decided (ADR 0022).
     if (to === 210 && (await screeningHoldsApplication(tx, application.id))) {
       throw conflict('An open screening hit must be decided first');
@@ -197,7 +207,8 @@ export async function cloneForResubmission(
   const { db, caller } = options;
   return db.transaction(async (tx) => {
     const now = options.now();
-    const application = await lockForCaller(tx, caller, options.applicationId, 'read');
+    // Ends the application and opens a copy: a write (read-only staff roles get 403, not a status 409).
+    const application = await lockForCaller(tx, caller, options.applicationId, 'write');
     const to = resubmissionCloneStatusFor(application.status as ApplicationStatusCode);
     if (!to)
       throw conflict('The application cannot be resubmitted from its status', { Status: application.status });

@@ -1,0 +1,41 @@
+import { type Column, getTableColumns, getTableName, type SQL, sql, type Table } from 'drizzle-orm';
+
+/**
+ * A correlated sub-select that answers the rows of `table` matching `where` as one JSON array, and the
+ * function that turns that array back into the same typed rows a Drizzle select would give (each column
+ * through its own driver mapping: timestamps to Date, jsonb parsed, …).
+ *
+ * Why: a read that needs a parent row and its children (an application and its applicants) then takes
+ * one round trip instead of one per table; on the hot read path that was most of the CPU (issue 12,
+ * docs/performance-api.md).
+ */
+export function jsonRows<T extends Table>(
+  table: T,
+  options: { where: SQL; orderBy?: SQL },
+): { select: SQL<unknown>; read: (value: unknown) => T['$inferSelect'][] } {
+  const columns = Object.entries(getTableColumns(table)) as [string, Column][];
+  // The table's own name is its whole-row reference inside the sub-select.
+  const order = options.orderBy ? sql` ORDER BY ${options.orderBy}` : sql``;
+  const select = sql`coalesce((SELECT json_agg(${table}${order}) FROM ${table} WHERE ${options.where}), '[]'::json)`;
+  const read = (value: unknown): T['$inferSelect'][] => {
+    const list = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
+    return list.map((json) => {
+      const row: Record<string, unknown> = {};
+      for (const [key, column] of columns) {
+        const driverValue = json[column.name];
+        row[key] =
+          driverValue === null || driverValue === undefined ? null : column.mapFromDriverValue(driverValue);
+      }
+      return row as T['$inferSelect'];
+    });
+  };
+  return { select, read };
+}
+
+/**
+ * `"table"."column"`, always qualified. Drizzle leaves column names bare in a single-table select, so
+ * inside a correlated sub-select a bare "id" would name the inner table's column, not the outer row's.
+ */
+export function qualified(column: Column): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}

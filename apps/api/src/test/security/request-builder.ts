@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { RouteTableEntry } from '#src/plugins/route-table.ts';
+import { type JsonSchema, type OpenApiOperation, openApiPath, sampleOf } from './openapi-sample.ts';
+import type { World } from './world.ts';
+
+// Turns a route of the server's route table into a concrete request on the world's application: path
+// parameters filled with the world's ids, required query parameters and a valid body from the OpenAPI
+// document (or a hand-written one where a sample cannot pass the route's own checks).
+
+export interface RouteRequest {
+  method: string;
+  url: string;
+  payload?: unknown;
+  query: Record<string, string>;
+}
+
+/** The routes to test: Fastify's HEAD twins of GET routes run the GET handler, so they are left out. */
+export function testedRoutes(app: FastifyInstance): RouteTableEntry[] {
+  const gets = new Set(app.routeTable.filter((r) => r.method === 'GET').map((r) => r.url));
+  return app.routeTable.filter((route) => !(route.method === 'HEAD' && gets.has(route.url)));
+}
+
+export const routeKey = (route: { method: string; url: string }) =>
+  `${route.method} ${route.url.replace(/\/$/, '') || '/'}`;
+
+/** Bodies a schema sample cannot stand in for (the route checks more than its schema says). */
+export function handWrittenBodies(world: World): Record<string, unknown> {
+  return {
+    'POST /loan-application': {
+      Product: 'UnsecuredLoan',
+      Brand: 'no-main',
+      Amount: 150_000,
+      Duration: 5,
+      CustomerID: world.customerId,
+    },
+    'POST /v1/loan-application': {
+      application: { Product: 'UnsecuredLoan', Brand: 'no-main', Amount: 150_000, Duration: 5 },
+      customer: { ID: world.customerId },
+    },
+    'PATCH /loan-application/:id': { Revision: 1, Amount: 160_000 },
+    'POST /loan-application/:id/status': { Status: 200, Reason: 'matrix' },
+    'POST /loan-application/:id/block': { Reason: 'sanctions' },
+    'POST /loan-quote/:quoteId/change': { Amount: 100_000 },
+    'PATCH /loan-application/:id/documents/:documentId': { Filename: 'matrix.pdf' },
+    'POST /person': { Country: 'NO', NationalID: world.freshNationalId() },
+    ...Object.fromEntries(
+      ['car', 'child', 'debt', 'expense'].map((kind) => [
+        `DELETE /loan-application/:id/${kind}`,
+        { ID: randomUUID() },
+      ]),
+    ),
+    'PATCH /customer/:id': { Email: 'matrix@example.com' },
+    'PATCH /person/:id': { FirstName: 'Matrix' },
+  };
+}
+
+export function paramValue(name: string, url: string, world: World): string {
+  switch (name) {
+    case 'id':
+      if (url.startsWith('/customer')) return world.customerId;
+      if (url.startsWith('/person')) return world.personId;
+      return world.applicationId;
+    case 'applicationId':
+      return world.applicationId;
+    case 'customerID':
+      return world.customerId;
+    case 'country':
+      return 'NO';
+    case 'quoteId':
+      return world.quoteId;
+    case 'lenderId':
+      return world.lenderId;
+    case 'revision':
+      return '1';
+    case 'magicToken':
+      return `mt-${randomUUID()}`;
+    default:
+      return randomUUID();
+  }
+}
+
+export function operationOf(
+  spec: Record<string, unknown>,
+  route: RouteTableEntry,
+): OpenApiOperation | undefined {
+  const paths = (spec as { paths?: Record<string, Record<string, OpenApiOperation>> }).paths ?? {};
+  const path = openApiPath(route.url);
+  const entry = paths[path] ?? paths[`${path}/`] ?? paths[path.replace(/\/$/, '')];
+  return entry?.[route.method.toLowerCase()];
+}
+
+export function bodySchemaOf(operation: OpenApiOperation | undefined): JsonSchema | undefined {
+  const content = operation?.requestBody?.content;
+  return content?.['application/json']?.schema;
+}
+
+/** Query parameters a schema sample cannot stand in for. */
+const handWrittenQueries: Record<string, Record<string, string>> = {
+  'GET /customer': { email: 'matrix@example.com' },
+};
+
+export function buildRequest(
+  route: RouteTableEntry,
+  world: World,
+  spec: Record<string, unknown>,
+  bodies: Record<string, unknown>,
+): RouteRequest {
+  const url = route.url
+    .replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(paramValue(name, route.url, world)))
+    .replace(/\*$/, 'index.css');
+  const operation = operationOf(spec, route);
+  const query: Record<string, string> = {};
+  for (const parameter of operation?.parameters ?? []) {
+    if (parameter.in === 'query' && parameter.required)
+      query[parameter.name] = String(sampleOf(parameter.schema));
+  }
+  const key = routeKey(route);
+  Object.assign(query, handWrittenQueries[key]);
+  const request: RouteRequest = { method: route.method, url, query };
+  if (key in bodies) request.payload = bodies[key];
+  else if (['POST', 'PATCH', 'PUT', 'DELETE'].includes(route.method)) {
+    const schema = bodySchemaOf(operation);
+    if (schema) request.payload = sampleOf(schema);
+  }
+  return request;
+}

@@ -1,0 +1,234 @@
+import { type StaffPermission, staffMay } from '@nordloan/domain/access';
+import { complianceRoles } from '@nordloan/domain/status-machine';
+import type { CallerProfile } from './world.ts';
+
+// THE access policy of every route, one line each, keyed by method and path as Fastify registers them.
+// The route × caller matrix (route-matrix.test.ts) reads the server's own route table and fails on any
+// route missing here, so a new route cannot go untested. Rules: docs/decisions/0006 and 0025.
+
+export type RoutePolicy = AccessRule & {
+  /**
+   * §8 messages an allowed caller may still get as 401/403 from a business rule (one active application
+   * per product, an unknown magic token): anything else refused to an allowed caller fails the matrix.
+   */
+  allowedRefusals?: string[];
+};
+
+type AccessRule =
+  /** Anyone, without a token (a bad token is still refused: the auth hook checks every token it gets). */
+  | { access: 'public' }
+  /** CORS preflight: answered before any token is read (browsers never send one), and never with data. */
+  | { access: 'preflight' }
+  /** Any valid token; what it sees is its own (e.g. /auth/me, lists filtered to the caller). */
+  | { access: 'signedIn' }
+  /**
+   * The application in the path: its owner and co-applicant (unless `applicants` says otherwise), and
+   * staff holding every one of `staff` in its country (Super: all countries).
+   */
+  | {
+      access: 'application';
+      /** null: no staff role may (e.g. only the customer withdraws). */
+      staff: StaffPermission[] | null;
+      /** Staff must also hold one of these roles in the application's country (Super: everywhere). */
+      staffRoles?: readonly string[];
+      applicants?: 'parties' | 'none';
+    }
+  /** The owner's customer record (or their person record): themselves, and staff by `staff`. */
+  | { access: 'customer' | 'person'; staff: StaffPermission[]; coApplicant?: boolean }
+  /** Staff holding `staff` in the country the request names (Norway here); no applicant. */
+  | { access: 'staff'; staff: StaffPermission[] }
+  /** A lender's service account (Lender role, subject lender:<id>) for its own offers, or Super staff. */
+  | { access: 'lender' }
+  /** The owner acting for themselves (the body names their customer), or staff holding `staff`. */
+  | { access: 'self'; staff: StaffPermission[] };
+
+const ACTIVE_EXISTS = 'An active application for this product already exists';
+
+const read: RoutePolicy = { access: 'application', staff: ['application.read'] };
+const write: RoutePolicy = { access: 'application', staff: ['application.read', 'application.update'] };
+// A status change is a write; which move a role may make is the transition table's (409 otherwise).
+const changeStatus: RoutePolicy = {
+  access: 'application',
+  staff: ['application.read', 'application.update'],
+  applicants: 'none',
+};
+
+export const routePolicies: Record<string, RoutePolicy> = {
+  // ── platform ──
+  // CORS preflight (@fastify/cors): answers every path, never with data.
+  'OPTIONS *': { access: 'preflight' },
+  'GET /docs': { access: 'public' },
+  'GET /docs/static/index.html': { access: 'public' },
+  'GET /docs/static/swagger-initializer.js': { access: 'public' },
+  'GET /docs/static/*': { access: 'public' },
+  'GET /docs/json': { access: 'public' },
+  'GET /docs/yaml': { access: 'public' },
+  'GET /openapi.json': { access: 'public' },
+  'GET /metrics': { access: 'public' },
+  'GET /health': { access: 'public' },
+  'GET /dev/mailbox': { access: 'public' },
+  'GET /.well-known/jwks.json': { access: 'public' },
+  // ── sign-in ──
+  'GET /auth/me': { access: 'signedIn' },
+  'POST /auth/magic-token': { access: 'public', allowedRefusals: ['Invalid or expired magic token'] },
+  'POST /auth/dev/login': { access: 'public' },
+  'POST /auth/dev/staff-login': { access: 'public' },
+  'GET /api/cms/terms-and-conditions': { access: 'public' },
+  'POST /calculator/loan-cost': { access: 'public' },
+  'GET /calculator/representative-example': { access: 'public' },
+  // ── applications ──
+  'GET /loan-application': { access: 'signedIn' },
+  'POST /loan-application': {
+    access: 'self',
+    staff: ['application.create'],
+    allowedRefusals: [ACTIVE_EXISTS],
+  },
+  'GET /loan-application/statuses/all': { access: 'signedIn' },
+  'POST /loan-application/check/app': { access: 'signedIn' },
+  'GET /loan-application/check/app/:id': read,
+  'GET /loan-application/magic/:magicToken': { access: 'public' },
+  'GET /loan-application/:id': read,
+  'PATCH /loan-application/:id': write,
+  'GET /loan-application/:id/revisions': read,
+  'GET /loan-application/:id/revisions/:revision': read,
+  'PATCH /loan-application/:id/step-complete': write,
+  'POST /loan-application/:id/clone': {
+    access: 'application',
+    staff: ['application.read', 'application.clone'],
+    allowedRefusals: [ACTIVE_EXISTS],
+  },
+  'POST /loan-application/:id/archive': {
+    access: 'application',
+    staff: ['application.read', 'application.update', 'application.archive'],
+  },
+  'DELETE /loan-application/:id/co-applicant': write,
+  'PATCH /loan-application/:id/application-complete': write,
+  // §7: only the customer withdraws (their right of withdrawal); staff end an application by status.
+  'POST /loan-application/:id/withdraw': { access: 'application', staff: null },
+  'POST /loan-application/:id/block': { ...changeStatus, staffRoles: complianceRoles },
+  'POST /loan-application/:id/status': changeStatus,
+  'POST /loan-application/:id/resubmission': write,
+  'GET /loan-application/:id/lending': read,
+  'POST /loan-application/:id/magic-link': write,
+  'GET /loan-application/:id/channel-snapshot': read,
+  'POST /loan-application/:id/channel-snapshot': write,
+  'POST /v1/loan-application': {
+    access: 'self',
+    staff: ['application.integrate'],
+    allowedRefusals: [ACTIVE_EXISTS],
+  },
+  'POST /v1/loan-application/reapply/:id': {
+    access: 'application',
+    staff: ['application.read', 'application.clone'],
+    allowedRefusals: [ACTIVE_EXISTS],
+  },
+  // ── sub-records and documents ──
+  ...Object.fromEntries(
+    ['car', 'child', 'debt', 'expense'].flatMap((kind) => [
+      [`GET /loan-application/:id/${kind}`, read],
+      [`POST /loan-application/:id/${kind}`, write],
+      [`PATCH /loan-application/:id/${kind}`, write],
+      [`DELETE /loan-application/:id/${kind}`, write],
+    ]),
+  ),
+  'POST /loan-application/:id/documents': write,
+  'GET /loan-application/:id/documents': read,
+  'GET /loan-application/:id/documents/:documentId': read,
+  'PATCH /loan-application/:id/documents/:documentId': write,
+  'DELETE /loan-application/:id/documents/:documentId': write,
+  'GET /loan-application/:id/documents/:documentId/content': read,
+  // ── offers ──
+  'POST /loan-quote/:quoteId/accept': write,
+  'POST /loan-quote/:quoteId/change': write,
+  'POST /loan-quote/:quoteId/go-to-bank': read,
+  'GET /loan-quote/:quoteId/secci': read,
+  'GET /loan-quote/:quoteId/secci.pdf': read,
+  'GET /loan-quote-presentation/application/:id/quotes': read,
+  'GET /loan-quote-presentation/v2/application/:id/quotes': read,
+  'GET /loan-quote-presentation/v2/application/:id/payment-remarks': read,
+  'GET /loan-quote-presentation/product-recommendation/loan-application/:id/latest': read,
+  'POST /loan-quote-presentation/product-recommendation/loan-application/:id': write,
+  'GET /loan-quote-presentation/consent/loan-application/:applicationId': read,
+  'POST /loan-quote-presentation/consent/loan-application/:applicationId': write,
+  ...Object.fromEntries(
+    ['disbursement-decision', 'disbursed', 'not-disbursed', 'clawback', 'cancelled'].map((event) => [
+      `POST /lender-callback/:lenderId/loan-quote/:quoteId/${event}`,
+      { access: 'lender' } satisfies RoutePolicy,
+    ]),
+  ),
+  // ── customers, persons, consent, leads ──
+  'POST /customer': { access: 'public' },
+  'GET /customer': { access: 'staff', staff: ['application.read'] },
+  'GET /customer/:id': { access: 'customer', staff: ['application.read'] },
+  'PATCH /customer/:id': { access: 'customer', staff: ['application.read', 'application.update'] },
+  'DELETE /customer/:id/consent': { access: 'customer', staff: ['application.read', 'application.update'] },
+  'POST /person': { access: 'staff', staff: ['application.update'] },
+  'GET /person/:id': { access: 'person', staff: ['application.read'] },
+  'PATCH /person/:id': { access: 'person', staff: ['application.read', 'application.update'] },
+  'GET /consent/v2/config/snapshot': { access: 'public' },
+  'GET /consent/v2/consent': { access: 'signedIn' },
+  'GET /consent/v2/consent/items': { access: 'signedIn' },
+  'POST /consent/v1/consent': { access: 'signedIn' },
+  'GET /consent/v1/partner': { access: 'signedIn' },
+  'PATCH /consent/v1/consent/:country/:customerID': {
+    access: 'customer',
+    staff: ['application.read', 'application.update'],
+  },
+  // ── back office (issue 17) ──
+  'GET /backoffice/regulatory-figures': { access: 'staff', staff: ['regulatoryFigures.read'] },
+  'POST /backoffice/regulatory-figures': { access: 'staff', staff: ['regulatoryFigures.manage'] },
+  'GET /lead/:id': read,
+  'POST /lead/:id': write,
+  'DELETE /lead/:id/:leadId': write,
+};
+
+export type Expectation = 'allow' | 'deny';
+
+const NO = 'NO';
+function staffHolds(profile: CallerProfile, permissions: StaffPermission[]): boolean {
+  return profile.kind === 'staff' && permissions.every((p) => staffMay(profile.roles, p, NO));
+}
+
+function holdsRole(profile: CallerProfile, names: readonly string[]): boolean {
+  return (
+    profile.kind === 'staff' &&
+    profile.roles.some((role) => names.includes(role.Name) && (role.Name === 'Super' || role.Country === NO))
+  );
+}
+
+/** Whether `profile` may pass the route's access check under `policy`. */
+export function expectationFor(policy: RoutePolicy, profile: CallerProfile): Expectation {
+  if (policy.access === 'preflight') return 'allow';
+  if (profile.kind === 'badToken') return 'deny';
+  const allow = (yes: boolean): Expectation => (yes ? 'allow' : 'deny');
+  switch (policy.access) {
+    case 'public':
+      return 'allow';
+    case 'signedIn':
+      return allow(profile.kind !== 'anonymous');
+    case 'self':
+      return allow(profile.kind === 'owner' || staffHolds(profile, policy.staff));
+    case 'application':
+      if (profile.kind === 'owner' || profile.kind === 'coApplicant')
+        return allow(policy.applicants !== 'none');
+      return allow(
+        policy.staff !== null &&
+          staffHolds(profile, policy.staff) &&
+          (policy.staffRoles === undefined || holdsRole(profile, policy.staffRoles)),
+      );
+    case 'customer':
+    case 'person':
+      if (profile.kind === 'owner') return 'allow';
+      if (profile.kind === 'coApplicant') return allow(policy.coApplicant === true);
+      return allow(staffHolds(profile, policy.staff));
+    case 'staff':
+      return allow(staffHolds(profile, policy.staff));
+    case 'lender':
+      return allow(
+        profile.kind === 'staff' &&
+          profile.roles.some(
+            (role) => role.Name === 'Super' || (role.Name === 'Lender' && role.Country === NO),
+          ),
+      );
+  }
+}

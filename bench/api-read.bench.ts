@@ -1,0 +1,251 @@
+// Benchmark of the API's hot calls against the limit of its own stack (issue 12, goal 1).
+//
+//   npm run bench:api-read                     PostgreSQL at 127.0.0.1:5432 (a fresh database, dropped after)
+//   BENCH_DATABASE_URL=postgres://…/postgres   another server (the bench creates and drops its own database)
+//   BENCH_SECONDS=10 BENCH_CONNECTIONS=50      duration of each run and concurrent connections
+//
+// For each call it serves, one after the other on the same machine:
+//   nordloan  — the real API (buildApp, logs at warn), an applicant's bearer token;
+//   limit     — Fastify + ES256 verification cached per token + ONE indexed query for the same data,
+//               the stack's limit for that call (what nordloan could reach with no overhead of its own);
+//   bare      — Fastify answering the same JSON from memory (the HTTP stack alone; for the application read).
+// The load comes from autocannon in a child process (the other core); this process runs the servers.
+// It prints requests/s, p50/p99 latency and the ratio nordloan / limit for each call.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { makeTestNationalId } from '@nordloan/domain/national-id';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jwtVerify } from 'jose';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { testConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { migrate } from '../apps/api/src/db/migrate.ts';
+import { defaultDependencies } from '../apps/api/src/dependencies.ts';
+import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
+import { defaultIncome, mainApplicantDetails } from '../apps/api/src/test/lending-test-helpers.ts';
+
+const run = promisify(execFile);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon in a child process, so the load generator does not share this process's event loop. */
+async function load(
+  url: string,
+  options: { method?: string; token: string; body?: unknown },
+): Promise<LoadResult> {
+  const args = [
+    'node_modules/autocannon/autocannon.js',
+    '-c',
+    String(connections),
+    '-d',
+    String(seconds),
+    '-j',
+    '-m',
+    options.method ?? 'GET',
+    '-H',
+    `authorization=Bearer ${options.token}`,
+  ];
+  if (options.body !== undefined) {
+    args.push('-H', 'content-type=application/json', '-b', JSON.stringify(options.body));
+  }
+  args.push(url);
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 10_000_000 });
+  const result = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+  };
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function listenOn(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+async function main() {
+  const databaseName = `nordloan_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  await migrate(database);
+  const rawPool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+
+  const key = await loadSigningKey({});
+  const tokens = createTokenService({ key, issuer: 'nordloan', ttlSeconds: 3_600 });
+  const config = testConfig({
+    logLevel: 'warn',
+    webDistDir: '/nonexistent',
+    worker: { enabled: false, lenderSeed: 42, lenderDelayScale: 0 },
+  });
+  const now = () => new Date();
+  const app = await buildApp({
+    config,
+    database,
+    tokens,
+    now,
+    ...defaultDependencies({ config, db: database.db, now }),
+  });
+
+  // One applicant with one application (two applicants' worth of data is the typical read).
+  const login = await app.inject({
+    method: 'POST',
+    url: '/auth/dev/login',
+    payload: {
+      nationalId: makeTestNationalId('NO', '1985-06-15', 7),
+      country: 'NO',
+      role: 'Customer',
+      brand: 'no-main',
+    },
+  });
+  const { token, CustomerID } = login.json() as { token: string; CustomerID: string };
+  const created = await app.inject({
+    method: 'POST',
+    url: '/loan-application',
+    headers: { authorization: `Bearer ${token}` },
+    payload: {
+      Product: 'UnsecuredLoan',
+      Brand: 'no-main',
+      Amount: 150_000,
+      Duration: 5,
+      LoanPurpose: 'Renovation',
+      MainApplicant: mainApplicantDetails(defaultIncome.NO),
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
+  const applicationId = (created.json() as { ID: string }).ID;
+  const readBody = (
+    await app.inject({
+      url: `/loan-application/${applicationId}`,
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).body;
+  const nordloan = await listenOn(app);
+
+  // The stack's limit: the same framework, the same signature check (once per token), one query.
+  const verified = new Map<string, unknown>();
+  const limit = Fastify({ logger: false });
+  limit.addHook('onRequest', async (request) => {
+    const bearer = request.headers.authorization?.slice(7) ?? '';
+    if (!verified.has(bearer)) {
+      const { payload } = await jwtVerify(bearer, key.publicKey, {
+        algorithms: ['ES256'],
+        issuer: 'nordloan',
+      });
+      verified.set(bearer, payload);
+    }
+  });
+  limit.get<{ Params: { id: string } }>('/loan-application/:id', async (request) => {
+    const { rows } = await rawPool.query('SELECT * FROM loan_application WHERE id = $1', [request.params.id]);
+    return rows[0];
+  });
+  limit.get<{ Querystring: { customerID: string } }>('/loan-application', async (request) => {
+    const { rows } = await rawPool.query(
+      'SELECT * FROM loan_application WHERE customer_id = $1 ORDER BY created_at DESC LIMIT 25',
+      [request.query.customerID],
+    );
+    return { Items: rows };
+  });
+  limit.get<{ Params: { id: string } }>(
+    '/loan-quote-presentation/v2/application/:id/quotes',
+    async (request) => {
+      const { rows } = await rawPool.query('SELECT * FROM loan_quote WHERE loan_application_id = $1', [
+        request.params.id,
+      ]);
+      return rows;
+    },
+  );
+  limit.patch<{ Params: { id: string }; Body: { Amount: number } }>(
+    '/loan-application/:id',
+    async (request) => {
+      const { rows } = await rawPool.query(
+        'UPDATE loan_application SET amount = $2, revision = revision + 1, updated_at = now() WHERE id = $1 RETURNING *',
+        [request.params.id, request.body.Amount],
+      );
+      return rows[0];
+    },
+  );
+  const limitUrl = await listenOn(limit);
+
+  const bare = Fastify({ logger: false });
+  bare.get('/loan-application/:id', async (_request, reply) => reply.type('application/json').send(readBody));
+  const bareUrl = await listenOn(bare);
+
+  const calls = [
+    {
+      key: 'read',
+      name: 'GET /loan-application/{id}',
+      path: `/loan-application/${applicationId}`,
+      withBare: true,
+    },
+    { key: 'list', name: 'GET /loan-application (list)', path: `/loan-application?customerID=${CustomerID}` },
+    {
+      key: 'quotes',
+      name: 'GET …/v2/application/{id}/quotes',
+      path: `/loan-quote-presentation/v2/application/${applicationId}/quotes`,
+    },
+    {
+      key: 'patch',
+      name: 'PATCH /loan-application/{id}',
+      path: `/loan-application/${applicationId}`,
+      method: 'PATCH',
+      body: { Amount: 160_000 },
+    },
+  ];
+
+  console.log(
+    `API read benchmark — PostgreSQL, ${connections} connections × ${seconds} s per run, logs at warn, ` +
+      `autocannon in a child process`,
+  );
+  const format = (result: LoadResult) =>
+    `${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  ` +
+    `p99 ${String(result.p99).padStart(4)} ms${result.non2xx + result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''}`;
+  // BENCH_ONLY=read|list|quotes|patch runs one call (e.g. under node --cpu-prof); BENCH_PROFILE=1 skips
+  // the limit and bare servers' runs, so a profile holds nordloan's work only.
+  const only = process.env.BENCH_ONLY;
+  const profiling = process.env.BENCH_PROFILE === '1';
+  for (const call of calls.filter((entry) => !only || entry.key === only)) {
+    const options = { token, method: call.method, body: call.body };
+    const ours = await load(nordloan + call.path, options);
+    console.log(`\n${call.name}`);
+    console.log(`  nordloan  ${format(ours)}`);
+    if (profiling) continue;
+    const stackLimit = await load(limitUrl + call.path, options);
+    console.log(`  limit     ${format(stackLimit)}`);
+    if (call.withBare) console.log(`  bare      ${format(await load(bareUrl + call.path, options))}`);
+    console.log(`  nordloan / limit = ${(ours.requestsPerSecond / stackLimit.requestsPerSecond).toFixed(2)}`);
+  }
+
+  await Promise.all([app.close(), limit.close(), bare.close()]);
+  await rawPool.end();
+  await database.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await admin.end();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
