@@ -21,6 +21,7 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      'apps/backoffice/vite.config.ts',
       {
         test: {
           name: 'e2e',

@@ -1,6 +1,6 @@
-// `npm start`: builds the web app and the API (compiled JavaScript, apps/api/dist/server.js) when their
-// sources are newer than the last build, then starts the API (which serves the web app) on PGlite unless
-// DATABASE_URL is set. Production runs the compiled file, not TypeScript through tsx (issue 12).
+// `npm start`: builds the web app, the back office and the API (compiled JavaScript, apps/api/dist/server.js)
+// when their sources are newer than the last build, then starts the API (which serves both apps) on PGlite
+// unless DATABASE_URL is set. Production runs the compiled file, not TypeScript through tsx (issue 12).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,13 +16,20 @@ function newestMtime(dir) {
   return newest;
 }
 
-const builtIndex = 'apps/web/dist/index.html';
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-const sourcesAt = Math.max(newestMtime('apps/web'), newestMtime('packages/domain/src'));
-if (sourcesAt > builtAt) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+// The applicant app and the back office (apps/backoffice, served on backoffice.localhost) are built
+// separately, each when its own sources (or the shared domain package) are newer than its build.
+for (const [name, workspace] of [
+  ['the web app', 'apps/web'],
+  ['the back office', 'apps/backoffice'],
+]) {
+  const builtIndex = `${workspace}/dist/index.html`;
+  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+  const sourcesAt = Math.max(newestMtime(workspace), newestMtime('packages/domain/src'));
+  if (sourcesAt > builtAt) {
+    console.log(`Building ${name}…`);
+    const build = spawnSync('npm', ['run', 'build', '--silent', '-w', workspace], { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
 const builtApi = 'apps/api/dist/server.js';
 const apiBuiltAt = existsSync(builtApi) ? statSync(builtApi).mtimeMs : 0;

@@ -10,7 +10,7 @@ const steps = [
   [
     'unit + api (PGlite)',
     'npx',
-    ['vitest', 'run', '--project', 'domain', '--project', 'api', '--project', 'web'],
+    ['vitest', 'run', ...['domain', 'api', 'web', 'backoffice'].flatMap((name) => ['--project', name])],
     { TEST_DATABASE_URL: '' },
   ],
 ];
@@ -21,7 +21,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (process.env.SKIP_E2E === '1') {
   console.log('SKIP_E2E=1: browser suite skipped');
 } else if (existsSync(chromium)) {
-  steps.push(['build web', 'npm', ['run', 'build']]);
+  steps.push(['build web + back office', 'npm', ['run', 'build']]);
   steps.push(['e2e (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e'], { TEST_DATABASE_URL: '' }]);
 } else {
   console.error(`No Chromium at ${chromium}: install it (apt-get install -y chromium) or set SKIP_E2E=1`);

@@ -51,6 +51,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerNotFound } from './plugins/not-found.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerStaffApp } from './plugins/staff-app.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 // buildApp is the one place that wires: every dependency comes in here (built by server.ts, the test
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerBrand(app, { config });
   registerAuth(app, tokens);
   registerMetrics(app);
+  await registerStaffApp(app, { distDir: config.staffDistDir });
   const web = await registerWebApp(app, { distDir: config.webDistDir });
   registerNotFound(app, { servePage: web.servePage });
 

@@ -34,6 +34,7 @@ export const configSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   REDIS_URL: optionalUrl,
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  STAFF_DIST_DIR: z.string().default('apps/backoffice/dist'),
   WORKER_ENABLED: booleanFromEnv.default(true),
   LENDER_SEED: z.coerce.number().int().default(42),
   LENDER_DELAY_SCALE: z.coerce.number().min(0).max(10).default(1),
@@ -57,6 +58,8 @@ export interface Config {
   corsOrigins: string[];
   redisUrl: string | undefined;
   webDistDir: string;
+  /** The built staff web app (apps/backoffice), served on `backoffice.*` hosts. */
+  staffDistDir: string;
   worker: { enabled: boolean; lenderSeed: number; lenderDelayScale: number };
 }
 
@@ -95,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     redisUrl: raw.REDIS_URL,
     webDistDir: raw.WEB_DIST_DIR,
+    staffDistDir: raw.STAFF_DIST_DIR,
     worker: {
       enabled: raw.WORKER_ENABLED,
       lenderSeed: raw.LENDER_SEED,

@@ -96,9 +96,9 @@ export const staffRolePermissions: Partial<Record<KnownRoleName, readonly StaffP
     ...caseWork,
     'application.changeStatus',
     'person.revealNationalId',
-    'regulatoryFigures.manage',
     ...customerContact,
     ...teamLead,
+    'regulatoryFigures.manage',
   ],
   // Runs the business side (partners, lenders): reads the audit trail, does not lead a queue team.
   BusinessManager: [...caseWork, 'application.changeStatus', ...customerContact, 'audit.read'],

@@ -1,0 +1,50 @@
+import { Link, Navigate, type RouteObject, useOutletContext } from 'react-router';
+import { ApplicationPage } from '#src/features/application/components/application-page.tsx';
+import { SignInPage } from '#src/features/auth/components/sign-in-page.tsx';
+import { BucketAdminPage } from '#src/features/buckets/components/bucket-admin-page.tsx';
+import { CallListPage } from '#src/features/calls/components/call-list-page.tsx';
+import { QueuePage } from '#src/features/queue/components/queue-page.tsx';
+import { ScreeningPage } from '#src/features/screening/components/screening-page.tsx';
+import { SearchPage } from '#src/features/search/components/search-page.tsx';
+import { useToken } from '#src/shared/session/session-store.ts';
+import { type StaffContext, StaffLayout } from './staff-layout.tsx';
+
+// Page paths never start with an API prefix (/backoffice, /auth, /loan-application, …): the server
+// answers page requests for those paths with index.html only when no API route matches.
+
+function SignedIn() {
+  return useToken() ? <StaffLayout /> : <SignInPage />;
+}
+
+function NotFoundPage() {
+  return (
+    <main id="main" className="page">
+      <h1>Page not found</h1>
+      <p>
+        There is no page here. <Link to="/queue">Go to the work queue</Link>.
+      </p>
+    </main>
+  );
+}
+
+const Queue = () => <QueuePage agentID={useOutletContext<StaffContext>().agentID} />;
+const Application = () => <ApplicationPage agentID={useOutletContext<StaffContext>().agentID} />;
+const Calls = () => <CallListPage countries={useOutletContext<StaffContext>().countries} />;
+
+export function staffRoutes(): RouteObject[] {
+  return [
+    {
+      element: <SignedIn />,
+      children: [
+        { index: true, element: <Navigate to="/queue" replace /> },
+        { path: 'queue', element: <Queue /> },
+        { path: 'applications/:applicationID/:tab?', element: <Application /> },
+        { path: 'search', element: <SearchPage /> },
+        { path: 'calls', element: <Calls /> },
+        { path: 'screening', element: <ScreeningPage /> },
+        { path: 'buckets', element: <BucketAdminPage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

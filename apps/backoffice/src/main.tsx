@@ -1,0 +1,11 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '#src/app/styles.css';
+import { createStaffRouter, StaffApp } from '#src/app/app.tsx';
+import { createQueryClient } from '#src/shared/api/query-client.ts';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StaffApp queryClient={createQueryClient()} router={createStaffRouter()} />
+  </StrictMode>,
+);

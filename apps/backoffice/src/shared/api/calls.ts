@@ -1,0 +1,36 @@
+import {
+  type CallOrder,
+  type CallRecord,
+  callOrderSchema,
+  callRecordSchema,
+} from '@nordloan/domain/backoffice';
+import { callOrderPageSchema, callRecordPageSchema } from '@nordloan/domain/calls';
+import type { OutboundNumberType } from '@nordloan/domain/enums';
+import { parseWith, request, segment } from '#src/shared/api/http.ts';
+
+// Calls are made from two places (the call list and an application's 360° view), so the two requests
+// live here; each feature has its own hooks. The shapes are the domain's (§3 call order / call record).
+
+export { callOrderPageSchema, callRecordPageSchema, callRecordSchema };
+
+export async function createCallOrder(input: {
+  LoanApplicationID: string;
+  OutboundNumberType: OutboundNumberType;
+  Tags?: string[];
+}): Promise<CallOrder> {
+  return parseWith(callOrderSchema)(await request('POST', '/backoffice/call-orders', { body: input }));
+}
+
+/** Starts the call through the telephony adapter; the record is then updated by the adapter's events. */
+export async function startCall(callOrderID: string): Promise<CallRecord> {
+  return parseWith(callRecordSchema)(
+    await request('POST', `/backoffice/call-orders/${segment(callOrderID)}/calls`),
+  );
+}
+
+export function callOutcome(record: CallRecord): string {
+  if (record.Answered) return record.EndedAt ? 'Answered, ended' : 'Answered';
+  if (record.WentToVoicemail) return 'Voicemail';
+  if (record.EndedAt) return 'Not answered';
+  return record.InitiatedAt ? 'Ringing' : 'Ordered';
+}
