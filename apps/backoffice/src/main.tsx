@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '#src/app/styles.css';
+import '#src/app/styles-pages.css';
 import { createStaffRouter, StaffApp } from '#src/app/app.tsx';
 import { createQueryClient } from '#src/shared/api/query-client.ts';
 

@@ -9,13 +9,15 @@ import {
   callListFiltersSchema,
   callOrderSchema,
   callRecordSchema,
-  insurancePolicySchema,
-  insuranceRequestSchema,
   personCheckSchema,
-  realEstateLinkSchema,
-  realEstateSchema,
   roleSchema,
 } from './backoffice.ts';
+import {
+  insurancePolicySchema,
+  insuranceRequestSchema,
+  realEstateLinkSchema,
+  realEstateSchema,
+} from './backoffice-assets.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const at = '2025-03-01T09:30:00.000Z';

@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import {
-  countrySchema,
-  insuranceDecisionSchema,
-  insuranceTerminationReasonSchema,
-  outboundNumberTypeSchema,
-} from './enums.ts';
+  backofficeIdSchema,
+  backofficeMessages,
+  backofficeTimestampSchema,
+  optionalText,
+  phoneNumberSchema,
+  queryBoolean,
+  text,
+  wholeNumber,
+} from './backoffice-fields.ts';
+import { countrySchema, outboundNumberTypeSchema } from './enums.ts';
 import { applicationStatusCodeSchema } from './statuses.ts';
+
+// The shared building blocks are part of this module's contract for its importers.
+export { backofficeIdSchema, backofficeMessages, backofficeTimestampSchema, phoneNumberSchema };
+
+const m = backofficeMessages;
 
 // §3 "Back-office entities" as the API shows them (PascalCase field names are the contract, §7).
 // §5: "ids are UUIDs, timestamps are strings, several fields are nullable or optional. Messages and
@@ -13,65 +23,7 @@ import { applicationStatusCodeSchema } from './statuses.ts';
 // docs/decisions/0013-backoffice-model.md. Field names the spec gives only in words (street name,
 // cadastre numbers, …) are spelled the way its other fields are.
 
-// ── Building blocks ───────────────────────────────────────────────────────────────────────────────
-
-export const backofficeMessages = {
-  uuid: 'Must be a UUID',
-  timestamp: 'Must be an ISO 8601 date-time with a time zone, e.g. 2025-01-31T12:00:00Z',
-  date: 'Must be a date, YYYY-MM-DD',
-  phoneNumber: 'Must be a phone number in international format, e.g. +4791234567',
-  boolean: 'Must be true or false',
-  wholeNumber: 'Must be a whole number',
-  required: 'Must not be empty',
-  tooLong: (max: number) => `Must be at most ${max} characters`,
-  tooMany: (max: number) => `Must have at most ${max} entries`,
-  atLeast: (min: number) => `Must be at least ${min}`,
-  atMost: (max: number) => `Must be at most ${max}`,
-  decidedAtWithDecision: 'DecidedAt is set exactly when the decision is approved or denied',
-  terminationPair: 'TerminatedAt and TerminationReason are set together',
-  processedPair: 'ProcessedAt and ProcessedBy are set together',
-  summaryTotal: 'Total must equal NumApplicationsAssigned + NumApplicationsUnassigned',
-} as const;
-
-const m = backofficeMessages;
-
-export const backofficeIdSchema = z.uuid({ error: m.uuid });
-export const backofficeTimestampSchema = z.iso.datetime({ offset: true, error: m.timestamp });
-const isoDateSchema = z.iso.date({ error: m.date });
-
-/** Trimmed text of 1…max characters. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: m.required })
-    .max(max, { error: m.tooLong(max) });
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: m.tooLong(max) });
-const wholeNumber = (min: number, max: number) =>
-  z
-    .number()
-    .int({ error: m.wholeNumber })
-    .min(min, { error: m.atLeast(min) })
-    .max(max, { error: m.atMost(max) });
-
-// E.164: what telephony providers dial. Nordic numbers are +45/+46/+47/+358 and 8–12 digits long.
-export const phoneNumberSchema = z
-  .string()
-  .trim()
-  .regex(/^\+[1-9]\d{6,14}$/, { error: m.phoneNumber });
-
-/** Money in whole units of the country's currency (as the applications tables store it). */
-const amount = (max: number) => wholeNumber(0, max);
-
-// Query-string booleans arrive as text ('true'/'false'); JSON bodies as booleans.
-const queryBoolean = z.preprocess(
-  (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value),
-  z.boolean({ error: m.boolean }),
-);
+// Real estate and insurance: ./backoffice-assets.ts. API requests and answers of the staff routes: below.
 
 // ── Roles and agents ──────────────────────────────────────────────────────────────────────────────
 
@@ -251,149 +203,6 @@ export const personCheckSchema = z.object({
   }),
 });
 export type PersonCheck = z.infer<typeof personCheckSchema>;
-
-// ── Real estate ───────────────────────────────────────────────────────────────────────────────────
-
-// Not shown by §3; OUR CHOICE (ADR 0013). Source: where the data came from. Ownership: the four Nordic
-// forms — freehold (selveier/äganderätt), cooperative (borettslag/bostadsrätt/asunto-osakeyhtiö/andel),
-// shareholding (aksjeleilighet) and bond (obligasjonsleilighet).
-export const realEstateSources = ['ValuationProvider', 'Applicant', 'Agent'] as const;
-export const realEstateSourceSchema = z.enum(realEstateSources);
-export type RealEstateSource = z.infer<typeof realEstateSourceSchema>;
-
-export const realEstateOwnershipTypes = ['Freehold', 'Cooperative', 'Shareholding', 'Bond'] as const;
-export const realEstateOwnershipTypeSchema = z.enum(realEstateOwnershipTypes);
-export type RealEstateOwnershipType = z.infer<typeof realEstateOwnershipTypeSchema>;
-
-/** Largest property value accepted, in whole currency units (a guard against typos, not a policy). */
-export const maxRealEstateValue = 1_000_000_000;
-
-const cadastreNumber = z
-  .string()
-  .trim()
-  .regex(/^\d{1,5}$/, { error: 'Must be 1–5 digits' })
-  .nullable();
-
-// §3 Real estate: every field it lists. Cadastre letters are the Norwegian matrikkel's (K kommunenr,
-// G gårdsnr, B bruksnr, F festenr, S seksjonsnr).
-export const realEstateSchema = z.object({
-  ID: backofficeIdSchema,
-  PersonID: backofficeIdSchema,
-  Source: realEstateSourceSchema,
-  FetchID: text(200).nullable(),
-  OwnershipType: realEstateOwnershipTypeSchema.nullable(),
-  RealEstateType: text(100).nullable(),
-  EstimatedValueReferenceNumber: text(100).nullable(),
-  TotalMarketValueEstimate: amount(maxRealEstateValue).nullable(),
-  TotalMarketValueEstimateApproved: amount(maxRealEstateValue).nullable(),
-  MarketScoreArea: z
-    .number()
-    .min(0, { error: m.atLeast(0) })
-    .max(100, { error: m.atMost(100) })
-    .nullable(),
-  MarketScoreMunicipality: z
-    .number()
-    .min(0, { error: m.atLeast(0) })
-    .max(100, { error: m.atMost(100) })
-    .nullable(),
-  SectionNumber: text(20).nullable(),
-  StreetName: text(200).nullable(),
-  StreetNumber: text(20).nullable(),
-  StreetLetter: text(5).nullable(),
-  Postcode: z
-    .string()
-    .trim()
-    .regex(/^\d{3} ?\d{1,2}$/, { error: 'Must be a postcode of 4 or 5 digits' })
-    .nullable(),
-  Municipality: text(100).nullable(),
-  CadastreBNumber: cadastreNumber,
-  CadastreFNumber: cadastreNumber,
-  CadastreGNumber: cadastreNumber,
-  CadastreKNumber: z
-    .string()
-    .trim()
-    .regex(/^\d{4}$/, { error: 'Must be a 4-digit municipality number' })
-    .nullable(),
-  CadastreSNumber: cadastreNumber,
-  PrimaryLivingArea: z
-    .number()
-    .positive({ error: 'Must be more than 0' })
-    .max(10_000, { error: m.atMost(10_000) })
-    .nullable(),
-  IsInsured: z.boolean({ error: m.boolean }).nullable(),
-  InsuranceCompany: text(200).nullable(),
-  CooperativeApartmentCommonDebt: amount(maxRealEstateValue).nullable(),
-  OrganizationNumber: text(20).nullable(),
-  ShareNumber: text(20).nullable(),
-  CreatedAt: backofficeTimestampSchema,
-  UpdatedAt: backofficeTimestampSchema,
-});
-export type RealEstate = z.infer<typeof realEstateSchema>;
-
-// §3 link of real estate to a loan application.
-export const realEstateLinkSchema = z.object({
-  ID: backofficeIdSchema,
-  LoanApplicationID: backofficeIdSchema,
-  RealEstateID: backofficeIdSchema,
-  CreatedAt: backofficeTimestampSchema,
-  UpdatedAt: backofficeTimestampSchema,
-});
-export type RealEstateLink = z.infer<typeof realEstateLinkSchema>;
-
-// ── Insurance ─────────────────────────────────────────────────────────────────────────────────────
-
-// §3 "two partner-insurer names" — the spec does not give them. OUR CHOICE of placeholder names
-// (ADR 0013); they are not real companies.
-export const partnerInsurers = ['NordTrygg', 'Fjordliv'] as const;
-export const partnerInsurerSchema = z.enum(partnerInsurers);
-export type PartnerInsurer = z.infer<typeof partnerInsurerSchema>;
-
-/** Monthly benefit and premium bounds in whole currency units (covers EUR through NOK/SEK/DKK). */
-export const maxInsuredMonthlyAmount = 200_000;
-export const maxMonthlyPremium = 50_000;
-
-export const insuranceRequestSchema = z
-  .object({
-    ID: backofficeIdSchema,
-    PersonID: backofficeIdSchema,
-    CustomerID: backofficeIdSchema.nullable(),
-    LoanApplicationID: backofficeIdSchema.nullable(),
-    Brand: text(50),
-    Country: countrySchema,
-    Insurer: partnerInsurerSchema,
-    InsuredMonthlyAmount: wholeNumber(1, maxInsuredMonthlyAmount),
-    MonthlyPremium: wholeNumber(1, maxMonthlyPremium),
-    Decision: insuranceDecisionSchema,
-    DecidedAt: backofficeTimestampSchema.nullable(),
-    CreatedAt: backofficeTimestampSchema,
-    UpdatedAt: backofficeTimestampSchema,
-  })
-  .refine((value) => (value.Decision === 'new') === (value.DecidedAt === null), {
-    error: m.decidedAtWithDecision,
-    path: ['DecidedAt'],
-  });
-export type InsuranceRequest = z.infer<typeof insuranceRequestSchema>;
-
-export const insurancePolicySchema = z
-  .object({
-    ID: backofficeIdSchema,
-    RequestID: backofficeIdSchema,
-    PersonID: backofficeIdSchema,
-    Insurer: partnerInsurerSchema,
-    PolicyNumber: text(50),
-    InsuredMonthlyAmount: wholeNumber(1, maxInsuredMonthlyAmount),
-    MonthlyPremium: wholeNumber(1, maxMonthlyPremium),
-    StartsOn: isoDateSchema,
-    TerminatedAt: backofficeTimestampSchema.nullable(),
-    TerminationReason: insuranceTerminationReasonSchema.nullable(),
-    CreatedAt: backofficeTimestampSchema,
-    UpdatedAt: backofficeTimestampSchema,
-  })
-  .refine((value) => (value.TerminatedAt === null) === (value.TerminationReason === null), {
-    error: m.terminationPair,
-    path: ['TerminationReason'],
-  });
-export type InsurancePolicy = z.infer<typeof insurancePolicySchema>;
 
 // ── Back-office API: requests and answers (the staff routes; ADR 0020, 0021) ──────────────────────
 

@@ -5,15 +5,17 @@ import type {
   BucketSummary,
   CallOrder,
   CallRecord,
+  PersonCheck,
+} from '@nordloan/domain/backoffice';
+import type {
   InsurancePolicy,
   InsuranceRequest,
   PartnerInsurer,
-  PersonCheck,
   RealEstate,
   RealEstateLink,
   RealEstateOwnershipType,
   RealEstateSource,
-} from '@nordloan/domain/backoffice';
+} from '@nordloan/domain/backoffice-assets';
 import type {
   Country,
   InsuranceDecision,

@@ -1,4 +1,4 @@
-import { insurancePolicySchema, insuranceRequestSchema } from '@nordloan/domain/backoffice';
+import { insurancePolicySchema, insuranceRequestSchema } from '@nordloan/domain/backoffice-assets';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';

@@ -1,4 +1,4 @@
-import { realEstateLinkSchema, realEstateSchema } from '@nordloan/domain/backoffice';
+import { realEstateLinkSchema, realEstateSchema } from '@nordloan/domain/backoffice-assets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';

@@ -1,6 +1,7 @@
 import { type StaffPermission, staffMay } from '@nordloan/domain/access';
 import type { TokenRole } from '@nordloan/domain/auth';
-import type { Assignment, CallRecord, Note, PersonCheck, RealEstate } from '@nordloan/domain/backoffice';
+import type { Assignment, CallRecord, Note, PersonCheck } from '@nordloan/domain/backoffice';
+import type { RealEstate } from '@nordloan/domain/backoffice-assets';
 import { findLender } from '@nordloan/domain/lending/lender-panel';
 import type { LoanQuote } from '@nordloan/domain/lending/loan-quote.schema';
 import type { Applicant, LoanApplication } from '@nordloan/domain/loan-application';
