@@ -52,6 +52,26 @@ export function handWrittenBodies(world: World): Record<string, unknown> {
     ),
     'PATCH /customer/:id': { Email: 'matrix@example.com' },
     'PATCH /person/:id': { FirstName: 'Matrix' },
+    // Back office: bodies past each route's schema, so staff are refused by the access check, not by 400.
+    'POST /backoffice/regulatory-figures': {
+      Country: 'SE',
+      Figure: 'referenceRate',
+      Value: 2,
+      ValidFrom: '2099-01-01',
+      ValidTo: '2099-06-30',
+      Source: 'matrix',
+    },
+    'POST /backoffice/buckets': { Name: `Matrix bucket ${randomUUID()}`, Priority: 1 },
+    'PATCH /backoffice/buckets/:id': { Priority: 2 },
+    'POST /backoffice/assignments/next': { BucketID: randomUUID() },
+    'POST /backoffice/assignments/:id/assign': { AssigneeID: randomUUID(), Revision: 1 },
+    'POST /backoffice/assignments/:id/processed': { Revision: 1 },
+    'POST /backoffice/applications/:id/notes': { Text: 'matrix' },
+    'POST /backoffice/applications/:id/withdraw': { Reason: 'matrix' },
+    'POST /backoffice/applications/:id/magic-link': { Channel: 'email' },
+    'POST /backoffice/call-orders': { LoanApplicationID: world.applicationId, OutboundNumberType: 'agent' },
+    'PATCH /backoffice/agents/:id': { Disabled: false },
+    'POST /backoffice/person-checks/:id/decision': { Decision: 'clear', Reason: 'matrix' },
   };
 }
 
@@ -60,6 +80,9 @@ export function paramValue(name: string, url: string, world: World): string {
     case 'id':
       if (url.startsWith('/customer')) return world.customerId;
       if (url.startsWith('/person')) return world.personId;
+      // Back-office records other than the application (bucket, assignment, call order or record, agent,
+      // person check): none in the world, so an allowed caller gets 404 past the access check.
+      if (url.startsWith('/backoffice/') && !url.startsWith('/backoffice/applications/')) return randomUUID();
       return world.applicationId;
     case 'applicationId':
       return world.applicationId;
@@ -96,9 +119,11 @@ export function bodySchemaOf(operation: OpenApiOperation | undefined): JsonSchem
 }
 
 /** Query parameters a schema sample cannot stand in for. */
-const handWrittenQueries: Record<string, Record<string, string>> = {
+const handWrittenQueries = (world: World): Record<string, Record<string, string>> => ({
   'GET /customer': { email: 'matrix@example.com' },
-};
+  // Finds the world's application for staff who may read Norway, and must find nothing for the others.
+  'GET /backoffice/search': { q: world.humanReadableId },
+});
 
 export function buildRequest(
   route: RouteTableEntry,
@@ -116,7 +141,7 @@ export function buildRequest(
       query[parameter.name] = String(sampleOf(parameter.schema));
   }
   const key = routeKey(route);
-  Object.assign(query, handWrittenQueries[key]);
+  Object.assign(query, handWrittenQueries(world)[key]);
   const request: RouteRequest = { method: route.method, url, query };
   if (key in bodies) request.payload = bodies[key];
   else if (['POST', 'PATCH', 'PUT', 'DELETE'].includes(route.method)) {

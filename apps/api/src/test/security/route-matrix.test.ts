@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { buildRequest, handWrittenBodies, routeKey, testedRoutes } from './request-builder.ts';
-import { type Expectation, expectationFor, routePolicies } from './route-policy.ts';
+import { type Expectation, expectationFor, routePolicies, seesOnlyOtherCountries } from './route-policy.ts';
 import { buildWorld, type World } from './world.ts';
 
 // Issue 15 item 1: every route the server registers × every kind of caller, each cell judged against the
 // route's declared policy (route-policy.ts). A refused cell must be 401/403/404 in the §8 shape and carry
-// none of the application's personal data; an allowed cell must get past the access check.
+// none of the application's personal data; an allowed cell must get past the access check (and a list let
+// through for staff of other markets only must carry none of it either).
 
 // Routes whose allowed calls end or change the application for good: run last, so earlier cells still
 // find it as the world built it. Co-applicant removal is the very last (it takes a caller off the case).
@@ -16,6 +17,7 @@ const lastRoutes = [
   'POST /loan-application/:id/clone',
   'POST /loan-application/:id/resubmission',
   'POST /loan-application/:id/withdraw',
+  'POST /backoffice/applications/:id/withdraw',
   'POST /loan-application/:id/block',
   'POST /loan-application/:id/status',
   'POST /loan-application/:id/archive',
@@ -93,6 +95,10 @@ describe('route × caller matrix', () => {
           } else if (status === 401 || status === 403) {
             const message = (response.json() as { Message?: string }).Message ?? '';
             if (!policy.allowedRefusals?.includes(message)) failures.push(`refused: ${cell}`);
+          } else if (seesOnlyOtherCountries(policy, world.callers[name]!)) {
+            // A list for staff of other markets only: let through, but with nothing of the world's.
+            const found = world.secrets.filter((secret) => response.body.includes(secret));
+            if (found.length > 0) leaks.push(`${cell} contains ${found.length} secret(s)`);
           }
         }
       }

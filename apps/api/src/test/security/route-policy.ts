@@ -1,4 +1,5 @@
-import { type StaffPermission, staffMay } from '@nordloan/domain/access';
+import { type StaffPermission, staffCountriesWith, staffMay } from '@nordloan/domain/access';
+import type { Country } from '@nordloan/domain/enums';
 import { complianceRoles } from '@nordloan/domain/status-machine';
 import type { CallerProfile } from './world.ts';
 
@@ -12,6 +13,8 @@ export type RoutePolicy = AccessRule & {
    * per product, an unknown magic token): anything else refused to an allowed caller fails the matrix.
    */
   allowedRefusals?: string[];
+  /** The back-office gate (ADR 0020): staff must also sign in as an enabled agent (not disabled, not a machine). */
+  agent?: true;
 };
 
 type AccessRule =
@@ -35,12 +38,16 @@ type AccessRule =
     }
   /** The owner's customer record (or their person record): themselves, and staff by `staff`. */
   | { access: 'customer' | 'person'; staff: StaffPermission[]; coApplicant?: boolean }
-  /** Staff holding `staff` in the country the request names (Norway here); no applicant. */
-  | { access: 'staff'; staff: StaffPermission[] }
+  /** Staff holding `staff` in the country the request names (Norway here, or `country`); no applicant. */
+  | { access: 'staff'; staff: StaffPermission[]; country?: Country }
   /** A lender's service account (Lender role, subject lender:<id>) for its own offers, or Super staff. */
   | { access: 'lender' }
   /** The owner acting for themselves (the body names their customer), or staff holding `staff`. */
-  | { access: 'self'; staff: StaffPermission[] };
+  | { access: 'self'; staff: StaffPermission[] }
+  /** Any member of staff signed in as an enabled agent (GET /backoffice/me); applicants are refused. */
+  | { access: 'agent' }
+  /** Lists: staff holding `staff` in ANY country, filtered to those countries (none of the world's data for the others). */
+  | { access: 'anyCountry'; staff: StaffPermission[] };
 
 const ACTIVE_EXISTS = 'An active application for this product already exists';
 
@@ -52,6 +59,21 @@ const changeStatus: RoutePolicy = {
   staff: ['application.read', 'application.update'],
   applicants: 'none',
 };
+
+// Back office: a record of the world's application or its country (application, assignment, call order or
+// record, person check, agent): 404 without application.read there, 403 without the permission; staff only.
+const backofficeRecord = (staff: StaffPermission[]): RoutePolicy => ({
+  access: 'application',
+  staff: ['application.read', ...staff],
+  applicants: 'none',
+  agent: true,
+});
+// Back-office lists and searches: any country where the caller holds the permission, filtered to them.
+const backofficeList = (staff: StaffPermission[]): RoutePolicy => ({
+  access: 'anyCountry',
+  staff,
+  agent: true,
+});
 
 export const routePolicies: Record<string, RoutePolicy> = {
   // ── platform ──
@@ -174,9 +196,45 @@ export const routePolicies: Record<string, RoutePolicy> = {
     access: 'customer',
     staff: ['application.read', 'application.update'],
   },
-  // ── back office (issue 17) ──
-  'GET /backoffice/regulatory-figures': { access: 'staff', staff: ['regulatoryFigures.read'] },
-  'POST /backoffice/regulatory-figures': { access: 'staff', staff: ['regulatoryFigures.manage'] },
+  // ── back office (issue 9, ADR 0020/0022): every route behind the agent gate ──
+  // Development sign-in page's agent list (absent in production, like POST /auth/dev/login).
+  'GET /backoffice/dev/agents': { access: 'public' },
+  'GET /backoffice/me': { access: 'agent', agent: true },
+  // Buckets are shared by all markets: holding the permission somewhere is enough.
+  'GET /backoffice/buckets': backofficeList(['application.read']),
+  'POST /backoffice/buckets': backofficeList(['bucket.admin']),
+  'PATCH /backoffice/buckets/:id': backofficeList(['bucket.admin']),
+  'GET /backoffice/buckets/summary': backofficeList(['application.read']),
+  'GET /backoffice/assignments': backofficeList(['application.read']),
+  'POST /backoffice/assignments/next': backofficeList(['queue.work']),
+  // An item the caller hands to another agent (the matrix's AssigneeID is nobody): queue.assign.
+  'POST /backoffice/assignments/:id/assign': backofficeRecord(['queue.assign']),
+  // An unassigned item (or the caller's own): queue.work.
+  'POST /backoffice/assignments/:id/processed': backofficeRecord(['queue.work']),
+  'GET /backoffice/search': backofficeList(['application.read']),
+  'GET /backoffice/applications/:id': backofficeRecord([]),
+  'POST /backoffice/applications/:id/notes': backofficeRecord(['application.note']),
+  'POST /backoffice/applications/:id/withdraw': backofficeRecord(['application.withdraw']),
+  'POST /backoffice/applications/:id/magic-link': backofficeRecord(['magicLink.resend']),
+  'GET /backoffice/applications/:id/audit': backofficeRecord(['audit.read']),
+  'GET /backoffice/call-list': backofficeList(['call.make']),
+  'POST /backoffice/call-orders': backofficeRecord(['call.make']),
+  'POST /backoffice/call-orders/:id/calls': backofficeRecord(['call.make']),
+  'GET /backoffice/call-records': backofficeList(['application.read']),
+  'GET /backoffice/call-records/:id': backofficeRecord([]),
+  'GET /backoffice/agents': backofficeList(['application.read']),
+  'PATCH /backoffice/agents/:id': backofficeRecord(['agent.admin']),
+  'POST /backoffice/applications/:id/screening': backofficeRecord(['screening.review']),
+  'GET /backoffice/screening/reviews': backofficeList(['screening.review']),
+  'POST /backoffice/person-checks/:id/decision': backofficeRecord(['screening.review']),
+  // ── regulatory figures (issue 17): by role, no agent gate; the body names the country ──
+  'GET /backoffice/regulatory-figures': { access: 'anyCountry', staff: ['regulatoryFigures.read'] },
+  // Only SE and FI have figures: the matrix's body adds a Swedish period (the SE Manager may, Norway's not).
+  'POST /backoffice/regulatory-figures': {
+    access: 'staff',
+    staff: ['regulatoryFigures.manage'],
+    country: 'SE',
+  },
   'GET /lead/:id': read,
   'POST /lead/:id': write,
   'DELETE /lead/:id/:leadId': write,
@@ -185,8 +243,22 @@ export const routePolicies: Record<string, RoutePolicy> = {
 export type Expectation = 'allow' | 'deny';
 
 const NO = 'NO';
-function staffHolds(profile: CallerProfile, permissions: StaffPermission[]): boolean {
-  return profile.kind === 'staff' && permissions.every((p) => staffMay(profile.roles, p, NO));
+function staffHolds(profile: CallerProfile, permissions: StaffPermission[], country: string = NO): boolean {
+  return profile.kind === 'staff' && permissions.every((p) => staffMay(profile.roles, p, country));
+}
+
+function staffHoldsAnywhere(profile: CallerProfile, permissions: StaffPermission[]): boolean {
+  return (
+    profile.kind === 'staff' && permissions.every((p) => staffCountriesWith(profile.roles, p).length > 0)
+  );
+}
+
+/**
+ * An allowed caller that must still see none of the world's data: a list route (`anyCountry`) called by
+ * staff holding the permission only in other countries than the world's (Norway).
+ */
+export function seesOnlyOtherCountries(policy: RoutePolicy, profile: CallerProfile): boolean {
+  return policy.access === 'anyCountry' && !staffHolds(profile, policy.staff);
 }
 
 function holdsRole(profile: CallerProfile, names: readonly string[]): boolean {
@@ -200,6 +272,7 @@ function holdsRole(profile: CallerProfile, names: readonly string[]): boolean {
 export function expectationFor(policy: RoutePolicy, profile: CallerProfile): Expectation {
   if (policy.access === 'preflight') return 'allow';
   if (profile.kind === 'badToken') return 'deny';
+  if (policy.agent && profile.kind === 'staff' && profile.agent !== undefined) return 'deny';
   const allow = (yes: boolean): Expectation => (yes ? 'allow' : 'deny');
   switch (policy.access) {
     case 'public':
@@ -222,7 +295,11 @@ export function expectationFor(policy: RoutePolicy, profile: CallerProfile): Exp
       if (profile.kind === 'coApplicant') return allow(policy.coApplicant === true);
       return allow(staffHolds(profile, policy.staff));
     case 'staff':
-      return allow(staffHolds(profile, policy.staff));
+      return allow(staffHolds(profile, policy.staff, policy.country));
+    case 'agent':
+      return allow(profile.kind === 'staff');
+    case 'anyCountry':
+      return allow(staffHoldsAnywhere(profile, policy.staff));
     case 'lender':
       return allow(
         profile.kind === 'staff' &&

@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm';
 import { exportSPKI, SignJWT } from 'jose';
 import { loanQuote } from '#src/db/schema/lending.ts';
 import { createTokenService, loadSigningKey } from '#src/modules/auth/token.service.ts';
+import { updateAgent } from '#src/modules/backoffice/agent.repository.ts';
+import { findOrCreateAgent } from '#src/modules/backoffice/staff/staff.service.ts';
 import {
   fixedExternalData,
   mainApplicantDetails,
@@ -45,7 +47,8 @@ export type CallerProfile =
   | { kind: 'coApplicant' }
   | { kind: 'otherCustomer' }
   | { kind: 'otherPerson' }
-  | { kind: 'staff'; roles: TokenRole[] };
+  /** agent: absent for a token naming an enabled agent; 'none' (machine account), 'disabled' (ADR 0020). */
+  | { kind: 'staff'; roles: TokenRole[]; agent?: 'none' | 'disabled' };
 
 /** Staff roles of the token catalogue (§3), each tried in the application's country. */
 export const staffRoleNames = [
@@ -142,10 +145,27 @@ export async function buildWorld(t: TestApp, options: { offers?: boolean } = {})
   });
   for (const name of staffRoleNames) {
     const roles: TokenRole[] = [{ Name: name, Country: 'NO' }];
-    const sub = name === 'Lender' ? `lender:${quote.lenderId}` : `${name} agent`;
-    const token = (await t.tokens.sign({ Roles: roles, sub })) as string;
-    add(`staff ${name} (NO)`, token, { kind: 'staff', roles });
+    // Staff sign in as agents (ADR 0020); a lender's service account names its lender instead.
+    if (name === 'Lender') {
+      const token = (await t.tokens.sign({ Roles: roles, sub: `lender:${quote.lenderId}` })) as string;
+      add(`staff ${name} (NO)`, token, { kind: 'staff', roles, agent: 'none' });
+    } else add(`staff ${name} (NO)`, await t.staffToken(roles, `${name} agent`), { kind: 'staff', roles });
   }
+  // A team lead whose agent was disabled, and a machine account with the same role: the back office
+  // refuses both (ADR 0020), the applicant-facing routes go by role alone.
+  const managerNO: TokenRole[] = [{ Name: 'Manager', Country: 'NO' }];
+  const disabled = await findOrCreateAgent(t.database.db, { name: 'Disabled manager', roles: managerNO });
+  await updateAgent(t.database.db, disabled.id, { disabled: true }, t.clock.now());
+  add(
+    'disabled agent (Manager NO)',
+    (await t.tokens.sign({ Roles: managerNO, sub: disabled.id })) as string,
+    { kind: 'staff', roles: managerNO, agent: 'disabled' },
+  );
+  add(
+    'machine token (Manager NO, no agent)',
+    (await t.tokens.sign({ Roles: managerNO, sub: 'service:matrix' })) as string,
+    { kind: 'staff', roles: managerNO, agent: 'none' },
+  );
   for (const [name, token] of Object.entries(await badTokens(t, owner.token))) {
     add(name, token, { kind: 'badToken' });
   }

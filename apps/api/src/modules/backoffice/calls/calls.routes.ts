@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
+import { staffGate } from '../staff/staff-gate.ts';
 import { listAgents, setAgentDisabled } from './agents.service.ts';
 import {
   applyTelephonyEvent,
@@ -48,6 +49,8 @@ export async function callRoutes(app: FastifyInstance, options: CallRoutesOption
   app.addHook('onClose', async () => telephony.close());
   // 401 'Missing token' before any body or query is looked at.
   app.addHook('preValidation', tokenRequiredFirst);
+  // Then the ADR 0020 gate: 403 for an applicant, a token that names no agent, or a disabled agent.
+  app.addHook('preValidation', staffGate(db));
   const tags = ['backoffice'];
   const idParams = z.object({ id: z.string() });
 

@@ -9,6 +9,7 @@ import { insertConsentRecords } from '#src/modules/consent/consent.repository.ts
 import { insertCustomer } from '#src/modules/customers/customer.repository.ts';
 import { updatePerson } from '#src/modules/persons/person.repository.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { updateAgent } from '../agent.repository.ts';
 import { createTestApplication } from '../test-fixtures.ts';
 import { callGiveUpMs } from './calls.repository.ts';
 import { createLocalTelephony } from './local-telephony.ts';
@@ -401,5 +402,28 @@ describe('calls through the telephony stand-in', () => {
     ).toBe(200);
     const response = await inject('POST', `/backoffice/call-orders/${placed.ID}/calls`, agent.token);
     expect(response.statusCode).toBe(403);
+  });
+
+  it('a disabled agent or a machine token is refused on every call route (ADR 0020), even to re-enable itself', async () => {
+    const disabled = await signInAgent(t, staffRoleCases.managerNO);
+    await updateAgent(t.database.db, disabled.agent.id, { disabled: true }, new Date());
+    const machine = await t.tokens.sign({ Roles: staffRoleCases.managerNO, sub: 'service:calls' });
+    const application = await applicationWithPhone('NO', '+4791234562');
+    for (const token of [disabled.token, machine]) {
+      for (const [method, url, payload] of [
+        ['GET', '/backoffice/call-list', undefined],
+        [
+          'POST',
+          '/backoffice/call-orders',
+          { LoanApplicationID: application.id, OutboundNumberType: 'broker' },
+        ],
+        ['GET', '/backoffice/call-records', undefined],
+        ['GET', '/backoffice/agents', undefined],
+        ['PATCH', `/backoffice/agents/${disabled.agent.id}`, { Disabled: false }],
+      ] as const) {
+        const response = await inject(method, url, token, payload);
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+      }
+    }
   });
 });

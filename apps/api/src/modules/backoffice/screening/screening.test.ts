@@ -14,6 +14,7 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { updateAgent } from '../agent.repository.ts';
 import { findOpenAssignment, listAssignmentHistory } from '../assignment.repository.ts';
 import { findBucketByName } from '../bucket.repository.ts';
 import {
@@ -296,6 +297,17 @@ describe('screening routes: who may', () => {
       }
     },
   );
+
+  it('a disabled agent or a machine token is refused (403) on every route (ADR 0020)', async () => {
+    const disabled = await signInAgent(t, staffRoleCases.managerNO);
+    await updateAgent(t.database.db, disabled.agent.id, { disabled: true }, new Date());
+    const machine = await t.tokens.sign({ Roles: staffRoleCases.managerNO, sub: 'service:screening' });
+    for (const token of [disabled.token, machine]) {
+      const run = await inject('POST', `/backoffice/applications/${application.id}/screening`, token);
+      expect(run.statusCode).toBe(403);
+      expect((await inject('GET', '/backoffice/screening/reviews', token)).statusCode).toBe(403);
+    }
+  });
 
   it('review list: screening.review holders, in their markets only', async () => {
     const list = async (token: string, query = '') =>
