@@ -4,6 +4,12 @@ import type { Executor } from '#src/db/client.ts';
 import { agent } from '#src/db/schema/backoffice.ts';
 
 export type AgentRow = typeof agent.$inferSelect;
+
+/**
+ * The system agent migration 0009 creates (disabled, no roles): it closes assignments when the work-queue
+ * rules take an application out of every queue. It is no member of staff: no sign-in, list or change.
+ */
+export const workQueueAgentId = '00000000-0000-4000-8000-000000000000';
 export type NewAgentRow = typeof agent.$inferInsert;
 
 export async function insertAgent(db: Executor, values: NewAgentRow): Promise<AgentRow> {

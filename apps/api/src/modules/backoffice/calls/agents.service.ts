@@ -5,7 +5,7 @@ import { conflict, notFound } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
-import { findAgentById, updateAgent } from '../agent.repository.ts';
+import { findAgentById, updateAgent, workQueueAgentId } from '../agent.repository.ts';
 import { toAgent } from '../backoffice.dto.ts';
 import { listAgentsIn, type Paging } from './calls.repository.ts';
 import { agentIdOf, assertStaffScope, listCountries } from './staff-scope.ts';
@@ -34,7 +34,8 @@ export async function setAgentDisabled(options: {
   const { db, caller, now } = options;
   if (!isUuid(options.agentId)) throw notFound();
   const target = await findAgentById(db, options.agentId);
-  if (!target) throw notFound();
+  // The work-queue rules' system agent is not staff: it cannot be enabled or disabled here.
+  if (!target || target.id === workQueueAgentId) throw notFound();
   const staff = assertStaffScope(caller, 'agent.admin', target.marketCountry);
   // Nobody locks themselves out: another manager has to do it.
   if (options.disabled && agentIdOf(staff) === target.id) throw conflict('You cannot disable yourself');

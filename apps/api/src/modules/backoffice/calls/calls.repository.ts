@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { consentRecord } from '#src/db/schema/applicant.ts';
 import { agent, callOrder, callRecord } from '#src/db/schema/backoffice.ts';
-import type { AgentRow } from '../agent.repository.ts';
+import { type AgentRow, workQueueAgentId } from '../agent.repository.ts';
 import type { CallOrderRow, CallRecordRow, NewCallRecordRow } from '../call.repository.ts';
 
 // Queries of the call routes that the shared back-office repositories do not have: lists over several
@@ -113,7 +113,8 @@ export async function listAgentsIn(
   countries: readonly string[],
   paging: Paging,
 ): Promise<{ items: AgentRow[]; total: number }> {
-  const where = inArray(agent.marketCountry, [...countries]);
+  // The work-queue rules' system agent is no member of staff: nobody lists, enables or calls as it.
+  const where = and(inArray(agent.marketCountry, [...countries]), ne(agent.id, workQueueAgentId));
   const items = await db
     .select()
     .from(agent)

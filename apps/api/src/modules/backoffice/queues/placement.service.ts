@@ -3,8 +3,8 @@ import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { assignment, bucket } from '#src/db/schema/backoffice.ts';
+import { workQueueAgentId } from '../agent.repository.ts';
 import { findOpenAssignment, openAssignment } from '../assignment.repository.ts';
-import { workQueueAgentId } from '../staff/staff.service.ts';
 import { ensureRuleBucket, updateAssignmentAt } from './queue.repository.ts';
 
 // Applications enter the work queues by status (ADR 0021): called by the status-transition service in the

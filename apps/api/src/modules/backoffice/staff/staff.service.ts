@@ -8,15 +8,18 @@ import { agent } from '#src/db/schema/backoffice.ts';
 import { forbidden, notFound, unauthorized } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import type { TokenService } from '#src/lib/token-service.ts';
-import { type AgentRow, findAgentById, insertAgent, listAgents } from '../agent.repository.ts';
+import {
+  type AgentRow,
+  findAgentById,
+  insertAgent,
+  listAgents,
+  workQueueAgentId,
+} from '../agent.repository.ts';
 import { toAgent } from '../backoffice.dto.ts';
 
 // Staff sign-in and who a member of staff is (ADR 0020). A staff token's `sub` is the agent's uuid; every
 // back-office route finds the agent from it, so a disabled agent is refused at once, not when the token
 // runs out.
-
-/** The agent that closes assignments when the rules take an application out of every queue (0009). */
-export const workQueueAgentId = '00000000-0000-4000-8000-000000000000';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
