@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getBrand } from '@nordloan/domain/brands/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { isStaffHost } from './staff-app.ts';
@@ -70,7 +71,9 @@ describe('the built staff app', () => {
       headers: { host: 'no-main.localhost:3000', accept: 'text/html' },
     });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<title>applicant</title>');
+    // The applicant app's shell, made the brand's by web-app.ts (its title is the brand's name).
+    expect(page.body).toContain(`<title>${getBrand('no-main').name}</title>`);
+    expect(page.body).not.toContain('staff');
   });
 
   it('keeps the API answering on the back-office host', async () => {
