@@ -13,8 +13,8 @@ import type { Country } from '@nordloan/domain/enums';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
-import { ensureRuleBucket } from '../apps/api/src/modules/backoffice/queues/queue.repository.ts';
 import { workQueueAgentId } from '../apps/api/src/modules/backoffice/agent.repository.ts';
+import { ensureRuleBucket } from '../apps/api/src/modules/backoffice/queues/queue.repository.ts';
 
 const deep = process.argv.includes('--deep');
 const total = Number(process.env.BENCH_APPLICATIONS ?? (deep ? 1_000_000 : 10_000));
