@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { requireStaff } from '#src/modules/backoffice/staff/staff.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
-import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import {
   addRegulatoryFigureBodySchema,
   regulatoryFigurePeriodViewSchema,
@@ -17,11 +17,16 @@ export async function regulatoryFigureRoutes(app: FastifyInstance, options: Modu
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now } = options;
   const tags = ['regulatory-figures'];
+  // Like every back-office route: an enabled agent must be calling (a disabled one is refused at once),
+  // checked before the body (401 before 400).
+  const agentFirst = async (request: FastifyRequest) => {
+    await requireStaff(db, request.caller);
+  };
 
   routes.get(
     '/backoffice/regulatory-figures',
     {
-      preValidation: tokenRequiredFirst,
+      preValidation: agentFirst,
       schema: {
         tags,
         summary:
@@ -42,7 +47,7 @@ export async function regulatoryFigureRoutes(app: FastifyInstance, options: Modu
   routes.post(
     '/backoffice/regulatory-figures',
     {
-      preValidation: tokenRequiredFirst,
+      preValidation: agentFirst,
       schema: {
         tags,
         summary: "Adds the running or next period of a regulatory figure (the country's Manager, or Super)",

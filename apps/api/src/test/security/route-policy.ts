@@ -227,13 +227,14 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /backoffice/applications/:id/screening': backofficeRecord(['screening.review']),
   'GET /backoffice/screening/reviews': backofficeList(['screening.review']),
   'POST /backoffice/person-checks/:id/decision': backofficeRecord(['screening.review']),
-  // ── regulatory figures (issue 17): by role, no agent gate; the body names the country ──
-  'GET /backoffice/regulatory-figures': { access: 'anyCountry', staff: ['regulatoryFigures.read'] },
+  // ── regulatory figures (issue 17): behind the agent gate; the body names the country ──
+  'GET /backoffice/regulatory-figures': backofficeList(['regulatoryFigures.read']),
   // Only SE and FI have figures: the matrix's body adds a Swedish period (the SE Manager may, Norway's not).
   'POST /backoffice/regulatory-figures': {
     access: 'staff',
     staff: ['regulatoryFigures.manage'],
     country: 'SE',
+    agent: true,
   },
   'GET /lead/:id': read,
   'POST /lead/:id': write,
