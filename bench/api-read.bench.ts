@@ -12,20 +12,12 @@
 // The load comes from autocannon in a child process (the other core); this process runs the servers.
 // It prints requests/s, p50/p99 latency and the ratio nordloan / limit for each call.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { makeTestNationalId } from '@nordloan/domain/national-id';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
-import { buildApp } from '../apps/api/src/app.ts';
-import { testConfig } from '../apps/api/src/config.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import { migrate } from '../apps/api/src/db/migrate.ts';
-import { defaultDependencies } from '../apps/api/src/dependencies.ts';
-import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
-import { defaultIncome, mainApplicantDetails } from '../apps/api/src/test/lending-test-helpers.ts';
+import { createApiBenchWorld } from './support/api-bench-world.ts';
 
 const run = promisify(execFile);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -83,59 +75,16 @@ async function listenOn(app: FastifyInstance): Promise<string> {
 }
 
 async function main() {
-  const databaseName = `nordloan_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
-  await migrate(database);
-  const rawPool = new pg.Pool({ connectionString: url.toString(), max: 10 });
-
-  const key = await loadSigningKey({});
-  const tokens = createTokenService({ key, issuer: 'nordloan', ttlSeconds: 3_600 });
-  const config = testConfig({
-    logLevel: 'warn',
-    webDistDir: '/nonexistent',
-    worker: { enabled: false, lenderSeed: 42, lenderDelayScale: 0 },
-  });
-  const now = () => new Date();
-  const app = await buildApp({
-    config,
-    database,
-    tokens,
-    now,
-    ...defaultDependencies({ config, db: database.db, now }),
-  });
-
-  // One applicant with one application (two applicants' worth of data is the typical read).
-  const login = await app.inject({
-    method: 'POST',
-    url: '/auth/dev/login',
-    payload: {
-      nationalId: makeTestNationalId('NO', '1985-06-15', 7),
-      country: 'NO',
-      role: 'Customer',
-      brand: 'no-main',
-    },
-  });
-  const { token, CustomerID } = login.json() as { token: string; CustomerID: string };
-  const created = await app.inject({
-    method: 'POST',
-    url: '/loan-application',
-    headers: { authorization: `Bearer ${token}` },
-    payload: {
-      Product: 'UnsecuredLoan',
-      Brand: 'no-main',
-      Amount: 150_000,
-      Duration: 5,
-      LoanPurpose: 'Renovation',
-      MainApplicant: mainApplicantDetails(defaultIncome.NO),
-    },
-  });
-  if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
-  const applicationId = (created.json() as { ID: string }).ID;
+  const {
+    app,
+    databaseUrl,
+    key,
+    token,
+    customerId: CustomerID,
+    applicationId,
+    close,
+  } = await createApiBenchWorld(serverUrl);
+  const rawPool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const readBody = (
     await app.inject({
       url: `/loan-application/${applicationId}`,
@@ -238,11 +187,9 @@ async function main() {
     console.log(`  nordloan / limit = ${(ours.requestsPerSecond / stackLimit.requestsPerSecond).toFixed(2)}`);
   }
 
-  await Promise.all([app.close(), limit.close(), bare.close()]);
+  await Promise.all([limit.close(), bare.close()]);
   await rawPool.end();
-  await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.end();
+  await close();
 }
 
 main().catch((error) => {
