@@ -267,13 +267,19 @@ describe(`crash safety on ${engine}`, () => {
     });
     const id = created.body.ID as string;
     expect((await call('PATCH', `/loan-application/${id}/application-complete`, token, {})).status).toBe(200);
-    let open: { ID: string }[] = [];
+    // Offers can be accepted once the application waits for the customer (410): an approved quote may be
+    // stored while other lenders still answer, and an accept then is a 409 for every caller.
+    let status = 0;
     const deadline = Date.now() + 120_000;
-    while (open.length === 0 && Date.now() < deadline) {
+    while (status !== 410 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const quotes = await call('GET', `/loan-quote-presentation/application/${id}/quotes`, token);
-      open = (quotes.body ?? []).filter((quote: { Status: string }) => quote.Status === 'approved');
+      status = (await call('GET', `/loan-application/${id}/lending`, token)).body?.Status ?? 0;
     }
+    expect(status).toBe(410);
+    const quotes = await call('GET', `/loan-quote-presentation/application/${id}/quotes`, token);
+    const open: { ID: string }[] = (quotes.body ?? []).filter(
+      (quote: { Status: string }) => quote.Status === 'approved',
+    );
     expect(open.length).toBeGreaterThan(0);
     // The same offer twice at once, and another offer of the application when the panel gave one.
     const targets = [open[0]!, open[0]!, ...open.slice(1, 2)];
