@@ -131,6 +131,9 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /loan-application/:id/status': changeStatus,
   'POST /loan-application/:id/resubmission': write,
   'GET /loan-application/:id/lending': read,
+  // Issue 13: the transparency view (staff read it too); the live stream is the applicants' own.
+  'GET /loan-application/:id/transparency': read,
+  'GET /loan-application/:id/events': { access: 'application', staff: null },
   'POST /loan-application/:id/magic-link': write,
   'GET /loan-application/:id/channel-snapshot': read,
   'POST /loan-application/:id/channel-snapshot': write,
