@@ -208,9 +208,12 @@ export const creditInquirySchema = z.object({
   LenderID: z.string(),
   LenderName: z.string(),
   CheckedAt: z.string(),
-  /** The application terms (version label) the customer had accepted; null when none was on record. */
-  ConsentVersion: z.string().nullable(),
+  /** The consent the lender relied on: the credit-check consent given on the application. */
+  Consent: z.literal('credit-check'),
+  /** When that consent was given; null when the application did not record a time. */
   ConsentGivenAt: z.string().nullable(),
+  /** The version of the terms the customer had accepted; null when none was on record. */
+  TermsVersion: z.string().nullable(),
 });
 
 export const lenderPathEntrySchema = z.object({

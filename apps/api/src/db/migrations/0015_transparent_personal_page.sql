@@ -24,20 +24,25 @@ CREATE INDEX loan_request_event_application_idx ON loan_request_event (loan_appl
 
 -- A lender checked the applicant's credit: when the lender answered the registration (registered, or
 -- refused on the credit score), or first moved to its decision without a registration step. One per
--- request. The consent it relied on is the application terms the customer had accepted at that moment.
+-- request. The consent it relied on: the credit-check consent given on the application (the apply journey's
+-- consent step, Data.CreditCheckConsent; its time), and the version of the terms the customer had accepted.
 CREATE TABLE credit_inquiry (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   loan_application_id uuid NOT NULL REFERENCES loan_application(id) ON DELETE CASCADE,
   loan_request_id uuid NOT NULL UNIQUE REFERENCES loan_request(id) ON DELETE CASCADE,
   lender_id text NOT NULL,
   checked_at timestamptz NOT NULL,
-  consent_version text,
   consent_given_at timestamptz,
+  terms_version text,
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX credit_inquiry_application_idx ON credit_inquiry (loan_application_id, checked_at);
 
 CREATE FUNCTION loan_request_record_event() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  application_data jsonb;
+  consent_at timestamptz;
+  terms text;
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW.status = OLD.status THEN
     RETURN NEW;
@@ -45,10 +50,20 @@ BEGIN
   INSERT INTO loan_request_event (loan_application_id, loan_request_id, lender_id, status, reason_code, created_at)
   VALUES (NEW.loan_application_id, NEW.id, NEW.lender_id, NEW.status, NEW.reason_code, NEW.updated_at);
   IF NEW.status = 251 OR NEW.status = 264 OR (NEW.status BETWEEN 300 AND 399 AND NEW.status NOT IN (361, 381, 382, 383, 391)) THEN
-    INSERT INTO credit_inquiry (loan_application_id, loan_request_id, lender_id, checked_at, consent_version, consent_given_at)
-    SELECT NEW.loan_application_id, NEW.id, NEW.lender_id, NEW.updated_at, c.accepted_terms_version, c.accepted_terms_at
+    SELECT a.data, c.accepted_terms_version INTO application_data, terms
     FROM loan_application a LEFT JOIN customer c ON c.id = a.customer_id
-    WHERE a.id = NEW.loan_application_id
+    WHERE a.id = NEW.loan_application_id;
+    -- The applicant's data is not ours to trust: a malformed time is recorded as unknown, never an error
+    -- that would undo the lender's answer.
+    BEGIN
+      IF application_data -> 'CreditCheckConsent' ->> 'Given' = 'true' THEN
+        consent_at := (application_data -> 'CreditCheckConsent' ->> 'At')::timestamptz;
+      END IF;
+    EXCEPTION WHEN others THEN
+      consent_at := NULL;
+    END;
+    INSERT INTO credit_inquiry (loan_application_id, loan_request_id, lender_id, checked_at, consent_given_at, terms_version)
+    VALUES (NEW.loan_application_id, NEW.id, NEW.lender_id, NEW.updated_at, consent_at, terms)
     ON CONFLICT (loan_request_id) DO NOTHING;
   END IF;
   RETURN NEW;

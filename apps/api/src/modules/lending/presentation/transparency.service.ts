@@ -79,8 +79,9 @@ export async function getTransparency(options: Access): Promise<Transparency> {
       LenderID: inquiry.lenderId,
       LenderName: nameOf(inquiry.lenderId),
       CheckedAt: inquiry.checkedAt.toISOString(),
-      ConsentVersion: inquiry.consentVersion,
+      Consent: 'credit-check' as const,
       ConsentGivenAt: inquiry.consentGivenAt?.toISOString() ?? null,
+      TermsVersion: inquiry.termsVersion,
     })),
     LenderPaths: requests.map((request) =>
       pathOf(
