@@ -177,6 +177,63 @@ export const messages = {
     open: 'Du kan gå fra låneavtalen uten å oppgi grunn til og med {{date}}. Kontakt banken for å bruke angreretten.',
     closed: 'Angrefristen gikk ut {{date}}.',
   },
+  ranking: {
+    title: 'Hvorfor denne rekkefølgen',
+    first_totalCost:
+      '{{first}} står først fordi de totale kostnadene er {{difference}} lavere enn hos {{second}}.',
+    first_effectiveRate:
+      '{{first}} står først fordi den effektive renten er {{difference}} prosentpoeng lavere enn hos {{second}}.',
+    first_monthlyPayment:
+      '{{first}} står først fordi det månedlige beløpet er {{difference}} lavere enn hos {{second}}.',
+    first_lenderName: '{{first}} og {{second}} har like tall, så de står i alfabetisk rekkefølge.',
+    tied: 'Tallene som sammenlignes først, er like: {{figures}}.',
+    rule: 'Rekkefølge: {{order}}, deretter bankens navn. Hva banken betaler oss, påvirker ikke rekkefølgen.',
+  },
+  commission: {
+    label: 'Dette får vi fra banken',
+    text: '{{amount}} ({{percent}} av lånebeløpet) hvis du tar dette tilbudet og lånet blir utbetalt. Du betaler ingenting til oss.',
+  },
+  transparency: {
+    pathsTitle: 'Hva bankene har gjort med søknaden',
+    declineReason: 'Grunn: {{category}}',
+    step: {
+      sent: 'Sendt',
+      registered: 'Mottatt',
+      checking: 'Vurderer',
+      offer: 'Tilbud',
+      declined: 'Avslag',
+      accepted: 'Akseptert',
+      'not-accepted': 'Ikke valgt',
+      'paid-out': 'Utbetalt',
+      cancelled: 'Avbrutt',
+      withdrawn: 'Trukket',
+      expired: 'Utløpt',
+    },
+    decline: {
+      identity: 'identitet',
+      address: 'adresse',
+      'credit-history': 'betalingshistorikk og kredittvurdering',
+      'income-and-affordability': 'inntekt og betjeningsevne',
+      'lender-criteria': 'bankens egne krav (beløp, produkt, alder eller arbeid)',
+      'co-applicant': 'medsøker',
+      'existing-application': 'du har allerede en søknad hos banken',
+      'country-caps': 'lovens grenser for rente og kostnader',
+      technical: 'teknisk feil hos banken',
+      other: 'annen grunn',
+    },
+    inquiriesTitle: 'Kredittsjekker',
+    inquiriesLead:
+      'Disse bankene har sjekket kreditten din for denne søknaden. Du får gjenpart fra kredittopplysningsforetaket.',
+    inquiry: '{{lender}}, {{date}}',
+    consent: 'Med samtykket til kredittsjekk du ga i søknaden {{date}}.',
+    consentNoDate: 'Med samtykket til kredittsjekk du ga i søknaden.',
+    terms: 'Vilkår: {{version}}',
+    noInquiries: 'Ingen bank har sjekket kreditten din ennå.',
+  },
+  live: {
+    on: 'Siden oppdateres av seg selv når noe skjer.',
+    off: 'Siden oppdateres med jevne mellomrom.',
+  },
   costWarning: costWarningTexts['nb-NO'],
   insurance: {
     title: 'Trygg nedbetaling',

@@ -178,6 +178,63 @@ export const messages: typeof source = {
     open: 'Du kan frånträda låneavtalet utan att ange skäl till och med {{date}}. Kontakta banken för att ångra.',
     closed: 'Ångerfristen gick ut {{date}}.',
   },
+  ranking: {
+    title: 'Varför den här ordningen',
+    first_totalCost:
+      '{{first}} står först eftersom den totala kostnaden är {{difference}} lägre än hos {{second}}.',
+    first_effectiveRate:
+      '{{first}} står först eftersom den effektiva räntan är {{difference}} procentenheter lägre än hos {{second}}.',
+    first_monthlyPayment:
+      '{{first}} står först eftersom månadsbeloppet är {{difference}} lägre än hos {{second}}.',
+    first_lenderName: '{{first}} och {{second}} har samma siffror, så de står i bokstavsordning.',
+    tied: 'Siffrorna som jämförs först är lika: {{figures}}.',
+    rule: 'Ordning: {{order}}, sedan bankens namn. Vad banken betalar oss påverkar inte ordningen.',
+  },
+  commission: {
+    label: 'Det här får vi av banken',
+    text: '{{amount}} ({{percent}} av lånebeloppet) om du väljer det här erbjudandet och lånet betalas ut. Du betalar ingenting till oss.',
+  },
+  transparency: {
+    pathsTitle: 'Vad bankerna har gjort med ansökan',
+    declineReason: 'Skäl: {{category}}',
+    step: {
+      sent: 'Skickad',
+      registered: 'Mottagen',
+      checking: 'Bedömer',
+      offer: 'Erbjudande',
+      declined: 'Avslag',
+      accepted: 'Accepterat',
+      'not-accepted': 'Inte valt',
+      'paid-out': 'Utbetalt',
+      cancelled: 'Avbrutet',
+      withdrawn: 'Återkallat',
+      expired: 'Utgånget',
+    },
+    decline: {
+      identity: 'identitet',
+      address: 'adress',
+      'credit-history': 'betalningshistorik och kreditprövning',
+      'income-and-affordability': 'inkomst och återbetalningsförmåga',
+      'lender-criteria': 'bankens egna krav (belopp, produkt, ålder eller anställning)',
+      'co-applicant': 'medsökande',
+      'existing-application': 'du har redan en ansökan hos banken',
+      'country-caps': 'lagens gränser för ränta och kostnader',
+      technical: 'tekniskt fel hos banken',
+      other: 'annat skäl',
+    },
+    inquiriesTitle: 'Kreditupplysningar',
+    inquiriesLead:
+      'De här bankerna har tagit en kreditupplysning på dig för den här ansökan. Du får en omfrågandekopia från kreditupplysningsföretaget.',
+    inquiry: '{{lender}}, {{date}}',
+    consent: 'Med samtycket till kreditupplysning som du gav i ansökan {{date}}.',
+    consentNoDate: 'Med samtycket till kreditupplysning som du gav i ansökan.',
+    terms: 'Villkor: {{version}}',
+    noInquiries: 'Ingen bank har tagit en kreditupplysning ännu.',
+  },
+  live: {
+    on: 'Sidan uppdateras av sig själv när något händer.',
+    off: 'Sidan uppdateras med jämna mellanrum.',
+  },
   costWarning: costWarningTexts['sv-SE'],
   insurance: {
     title: 'Trygg återbetalning',
