@@ -206,7 +206,7 @@ export function ApplicationSection({ application }: { application: MyPageApplica
   const knownStatus = summaryProbe.data?.Status ?? application.Status ?? 100;
   const submitted = knownStatus >= 160 && knownStatus !== 169;
   // Issue 13: changes are pushed while the stream is up; polling is the fallback while it is not.
-  const { live } = useApplicationLiveUpdates(application.ID, { enabled: submitted && !isEnded(knownStatus) });
+  const { live } = useApplicationLiveUpdates(application.ID, { enabled: !isEnded(knownStatus) });
   const presentation = useQuotesPresentation(application.ID, { enabled: submitted, live });
   const polling = submitted && !live && shouldPollOffers(presentation.data);
   // The same summary query, refreshed with the offers while they are moving (status and history).
