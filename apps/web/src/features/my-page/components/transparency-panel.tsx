@@ -8,9 +8,17 @@ import '#src/features/my-page/transparency.css';
 // declined with the reason category, …) and the credit inquiries lenders made, with the consent they
 // relied on. Both refresh live with the offers.
 
+/** A step's time: the full date only when it differs from the step before (a path is usually one day). */
+function useStepTime() {
+  const { brand, format } = useBrand();
+  const time = new Intl.DateTimeFormat(brand.i18n.defaultLocale, { timeStyle: 'short' });
+  return (at: string, previous: string | undefined) =>
+    previous && format.date(previous) === format.date(at) ? time.format(new Date(at)) : format.dateTime(at);
+}
+
 function LenderPathRow({ path }: { path: LenderPath }) {
   const { t } = useTranslation();
-  const { format } = useBrand();
+  const stepTime = useStepTime();
   return (
     <li
       className="lender-path"
@@ -28,7 +36,7 @@ function LenderPathRow({ path }: { path: LenderPath }) {
           >
             <span className="lender-path__label">{t(`offers.transparency.step.${entry.Step}`)}</span>{' '}
             <time className="lender-path__time" dateTime={entry.At}>
-              {format.dateTime(entry.At)}
+              {stepTime(entry.At, path.Entries[index - 1]?.At)}
             </time>
           </li>
         ))}
