@@ -62,7 +62,7 @@ describe('no-main personal page, live', () => {
       const seen: Record<string, number> = {};
       (window as unknown as { offerSeenAt: Record<string, number> }).offerSeenAt = seen;
       const record = () => {
-        for (const element of document.querySelectorAll<HTMLElement>('[data-testid="offer"]')) {
+        for (const element of Array.from(document.querySelectorAll<HTMLElement>('[data-testid="offer"]'))) {
           const id = element.dataset.quoteId;
           if (id && !(id in seen)) seen[id] = Date.now();
         }
@@ -122,7 +122,9 @@ describe('no-main personal page, live', () => {
     // Each lender's path and the credit inquiries.
     expect(await page.getByTestId('lender-path').count()).toBeGreaterThan(1);
     await page.getByTestId('credit-inquiry').first().waitFor();
-    expect(await page.getByTestId('credit-inquiry').first().textContent()).toContain('samtykket til kredittsjekk');
+    expect(await page.getByTestId('credit-inquiry').first().textContent()).toContain(
+      'samtykket til kredittsjekk',
+    );
 
     expect(await seriousAxeViolations(page), 'personal page with live offers').toEqual([]);
     await saveScreenshots(page, 'my-page-live-no-main');
