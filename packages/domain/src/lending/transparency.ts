@@ -252,3 +252,39 @@ export type Transparency = z.infer<typeof transparencySchema>;
 export type LenderPath = z.infer<typeof lenderPathSchema>;
 export type CreditInquiry = z.infer<typeof creditInquirySchema>;
 export type OfferCommission = z.infer<typeof offerCommissionSchema>;
+
+// ── Re-quote without a new application: POST /loan-application/{id}/re-quote ────────────────────────
+
+export const reQuoteBodySchema = z
+  .object({
+    // Whole currency units and whole months, as a changed offer (the quote's columns are integers).
+    Amount: z.number().int().positive().optional(),
+    DurationMonths: z.number().int().min(12).max(600).multipleOf(12).optional(),
+  })
+  .refine((body) => body.Amount !== undefined || body.DurationMonths !== undefined, {
+    message: 'Give Amount, DurationMonths or both',
+    path: ['Amount'],
+  });
+export type ReQuoteBody = z.infer<typeof reQuoteBodySchema>;
+
+/**
+ * Per lender: a new offer replaced the old one; the lender could not re-quote (its limits, a refusal, the
+ * caps); the lender did not answer now (the old offer stays open, try again); or nothing was to change.
+ */
+export const reQuoteOutcomes = ['re-quoted', 'declined', 'unavailable', 'unchanged'] as const;
+
+export const reQuoteResultSchema = z.object({
+  LoanApplicationID: z.string(),
+  Lenders: z.array(
+    z.object({
+      LenderID: z.string(),
+      LenderName: z.string(),
+      Outcome: z.enum(reQuoteOutcomes),
+      PreviousQuoteID: z.string(),
+      NewQuoteID: z.string().nullable(),
+      /** Why the lender could not (its limits, a refusal, the caps); null otherwise. */
+      Reason: z.string().nullable(),
+    }),
+  ),
+});
+export type ReQuoteResult = z.infer<typeof reQuoteResultSchema>;

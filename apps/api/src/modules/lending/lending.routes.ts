@@ -4,6 +4,7 @@ import type { JobWorker } from '#src/jobs/worker.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { syncLenderRegister } from '#src/modules/lenders/lender.repository.ts';
 import { offerActionRoutes } from '#src/modules/lending/acceptance-and-payout/offer-action.routes.ts';
+import { reQuoteRoutes } from '#src/modules/lending/acceptance-and-payout/re-quote.routes.ts';
 import { lenderCallbackRoutes } from '#src/modules/lending/callbacks/lender-callback.routes.ts';
 import { registerLendingJobs, scheduleExpirySweep } from '#src/modules/lending/fan-out/lending-jobs.ts';
 import type { ExternalDataProvider } from '#src/modules/lending/intake/external-data.ts';
@@ -26,6 +27,7 @@ export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions
   await app.register(offerActionRoutes, { ...options, panel });
   await app.register(lenderCallbackRoutes, { ...options, panel });
   await app.register(transparencyRoutes, options);
+  await app.register(reQuoteRoutes, { ...options, panel });
   // The §3 Lender register follows the configured panel (0006_lenders.sql).
   app.addHook('onReady', async () => {
     await syncLenderRegister(db, lenderPanel, now());
