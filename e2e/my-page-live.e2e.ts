@@ -128,6 +128,20 @@ describe('no-main personal page, live', () => {
 
     expect(await seriousAxeViolations(page), 'personal page with live offers').toEqual([]);
     await saveScreenshots(page, 'my-page-live-no-main');
+
+    // Item 5: a new amount for every open offer, without a new application; the old offers stay listed.
+    await page.getByTestId('re-quote').click();
+    const dialog = page.getByTestId('re-quote-dialog');
+    await dialog.getByLabel(/Nytt lånebeløp/).fill('120000');
+    await dialog.getByRole('button', { name: 'Be om nye tilbud' }).click();
+    await dialog.getByTestId('re-quote-result').waitFor({ timeout: 30_000 });
+    expect(await dialog.locator('[data-outcome="re-quoted"]').count()).toBeGreaterThan(0);
+    expect(await seriousAxeViolations(page), 're-quote result').toEqual([]);
+    await page.screenshot({ path: 'e2e/screenshots/my-page-live-re-quote.png' });
+    await dialog.getByRole('button', { name: 'Lukk' }).first().click();
+    await page.getByTestId('past-quote').first().waitFor();
+    expect(await page.getByTestId('past-quote').first().textContent()).toContain('erstattet');
+    expect(await page.getByTestId('offer').first().textContent()).toContain('120 000');
     await page.close();
   }, 180_000);
 });

@@ -12,12 +12,15 @@ import { useProductRecommendation } from '#src/features/my-page/api/get-product-
 import { offersPollMs, useQuotesPresentation } from '#src/features/my-page/api/get-quotes-presentation.ts';
 import { useTransparency } from '#src/features/my-page/api/get-transparency.ts';
 import { useGoToBank } from '#src/features/my-page/api/quote-actions.ts';
+import { useQuoteHistory } from '#src/features/my-page/api/re-quote.ts';
 import { useWithdrawApplication } from '#src/features/my-page/api/withdraw-application.ts';
 import { AcceptOfferDialog } from '#src/features/my-page/components/accept-offer-dialog.tsx';
 import { ChangeOfferDialog } from '#src/features/my-page/components/change-offer-dialog.tsx';
 import { DocumentsPanel } from '#src/features/my-page/components/documents-panel.tsx';
 import { ModalDialog } from '#src/features/my-page/components/modal-dialog.tsx';
 import { OfferCard } from '#src/features/my-page/components/offer-card.tsx';
+import { QuoteHistory } from '#src/features/my-page/components/quote-history.tsx';
+import { ReQuoteDialog } from '#src/features/my-page/components/re-quote-dialog.tsx';
 import { StatusTimeline } from '#src/features/my-page/components/status-timeline.tsx';
 import { TransparencyPanel } from '#src/features/my-page/components/transparency-panel.tsx';
 import { useOfferFormat } from '#src/features/my-page/components/use-offer-format.ts';
@@ -50,6 +53,7 @@ type OpenModal =
   | { kind: 'accept'; quote: PresentedQuote }
   | { kind: 'change'; quote: PresentedQuote }
   | { kind: 'withdraw' }
+  | { kind: 'requote' }
   | null;
 
 const isEnded = (status: number) => isApplicationStatusCode(status) && isTerminalStatus(status);
@@ -225,6 +229,13 @@ export function ApplicationSection({ application }: { application: MyPageApplica
   // The newest of the two answers wins (the summary keeps being refreshed after the offers settle).
   const status = Math.max(presentation.data?.Status ?? 0, summary.data?.Status ?? 0) || knownStatus;
   const quotes = presentation.data?.Groups.flatMap((group) => group.Quotes) ?? [];
+  const history = useQuoteHistory(application.ID, { enabled: submitted && status >= 400 });
+  // Item 5: while the applicant decides, every open offer can be re-quoted with one new amount or term.
+  const openQuotes = quotes.filter((quote) => quote.Status === 'approved');
+  const mayReQuote =
+    (status === 400 || status === 410) &&
+    openQuotes.length > 0 &&
+    !quotes.some((quote) => quote.Status === 'accepted');
   const offerIds = quotes
     .map((quote) => quote.ID)
     .sort()
@@ -360,6 +371,19 @@ export function ApplicationSection({ application }: { application: MyPageApplica
               onOpen={openModal}
             />
           )}
+          {mayReQuote && (
+            <div className="application__actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                data-testid="re-quote"
+                onClick={() => openModal({ kind: 'requote' })}
+              >
+                {t('offers.reQuote.button')}
+              </button>
+            </div>
+          )}
+          {history.data && <QuoteHistory quotes={history.data} />}
           {transparency.data && (
             <TransparencyPanel
               paths={transparency.data.LenderPaths}
@@ -400,6 +424,15 @@ export function ApplicationSection({ application }: { application: MyPageApplica
             closeModal();
             setNotice(t('offers.change.done', { lender }));
           }}
+        />
+      )}
+      {modal?.kind === 'requote' && openQuotes[0] && (
+        <ReQuoteDialog
+          applicationId={application.ID}
+          amount={typeof application.Amount === 'number' ? application.Amount : openQuotes[0].Amount}
+          durationMonths={application.Product === 'CreditCard' ? null : openQuotes[0].DurationMonths}
+          currency={openQuotes[0].Currency}
+          onClose={closeModal}
         />
       )}
       {modal?.kind === 'withdraw' && (
