@@ -72,7 +72,7 @@ export function ReQuoteDialog({
           </ul>
           <div className="modal__actions">
             <button type="button" className="button" onClick={onClose}>
-              {t('close')}
+              {t('offers.close')}
             </button>
           </div>
         </div>
