@@ -90,7 +90,7 @@ CREATE TRIGGER loan_application_changed
   AFTER UPDATE OF status ON loan_application
   FOR EACH ROW EXECUTE FUNCTION notify_application_changed();
 CREATE TRIGGER loan_request_changed
-  AFTER INSERT OR UPDATE ON loan_request
+  AFTER INSERT OR UPDATE OF status ON loan_request
   FOR EACH ROW EXECUTE FUNCTION notify_application_changed();
 CREATE TRIGGER loan_quote_changed
   AFTER INSERT OR UPDATE ON loan_quote

@@ -12,6 +12,17 @@ import { serviceUrl } from '#src/shared/api/service-urls.ts';
 // (where proxies and access logs would keep it). Each event refreshes the application's cached views;
 // while the stream is down the page falls back to polling (the `live` flag says which).
 
+/**
+ * The views a stored change can alter: offers, status and history, each lender's path, the offer history.
+ * Only these are refreshed, so a burst of changes (a fan-out to every lender) does not refetch every view.
+ */
+const liveViews = [
+  'loan-quotes-presentation-v2',
+  'registration-status',
+  'loan-request',
+  'loan-quotes',
+] as const;
+
 /** Pauses before reconnecting, growing to the last one and staying there. */
 const reconnectDelaysMs = [1_000, 2_000, 5_000, 10_000, 30_000];
 
@@ -25,7 +36,12 @@ export function useApplicationLiveUpdates(applicationID: string, options: { enab
     const controller = new AbortController();
     let attempt = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.application(applicationID) });
+    const refresh = () =>
+      Promise.all(
+        liveViews.map((view) =>
+          queryClient.invalidateQueries({ queryKey: queryKeys.applicationView(applicationID, view) }),
+        ),
+      );
 
     const connect = async () => {
       try {
