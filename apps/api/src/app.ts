@@ -11,6 +11,7 @@ import {
 import { quotePresentationRoutes } from '#src/modules/lending/presentation/quote-presentation.routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { usePersonalDataKey } from './db/personal-data-cipher.ts';
 import type { JobWorker, WorkerLogger } from './jobs/worker.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
@@ -84,6 +85,8 @@ export interface AppDependencies {
 /** Builds the whole API (no listen: server.ts does that, tests use app.inject). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database, tokens, now, panel, externalData, documentStorage } = deps;
+  // The key national ids are sealed and found with (ADR 0033); server.ts sets it before migrating too.
+  usePersonalDataKey(config.personalDataKey);
   // A broken brand config (or a brand example above a legal cap in force today) stops the start, not a
   // later request. The caps are today's, from the dated regulatory figures (issue 17).
   validateBrandRegistry(undefined, await capsConfigInForce(database.db, now()));

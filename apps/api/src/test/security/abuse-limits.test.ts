@@ -70,7 +70,7 @@ describe('abuse limits per identity', () => {
   });
 
   it('does not limit staff creating applications on a customer’s behalf', async () => {
-    const token = await t.staffToken(['Sales'], 'limit-test-agent');
+    const token = await t.staffToken([{ Name: 'Sales', Country: 'NO' }], 'limit-test-agent');
     for (let index = 0; index < 22; index++) {
       expect((await createApplication(token)).statusCode).not.toBe(429);
     }
