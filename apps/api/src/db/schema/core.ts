@@ -46,6 +46,8 @@ export const person = pgTable(
     citizenship: text('citizenship'),
     isPoliticallyExposed: boolean('is_politically_exposed'),
     politicallyExposedRole: text('politically_exposed_role'),
+    /** Set by the retention job (0019, ADR 0033): every personal field was cleared then. */
+    anonymisedAt: timestampColumn('anonymised_at'),
     ...timestamps,
   },
   (table) => [
