@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
   await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });
   await app.register(regulatoryFigureRoutes, moduleOptions);
-  await app.register(retentionJobs, { ...moduleOptions, worker });
+  await app.register(retentionJobs, { ...moduleOptions, worker, storage: documentStorage });
 
   // Issue 17: a warning at start and once a day per missing running period of a regulatory figure.
   const missingFigures = createMissingFigureWarnings({ db: database.db, log: app.log, now });

@@ -3,6 +3,7 @@ import type { Executor } from '#src/db/client.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import type { JobWorker } from '#src/jobs/worker.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import type { DocumentStorage } from '#src/modules/documents/document.service.ts';
 import { runRetention } from './retention.service.ts';
 
 // The retention job runs once a day at 02:00 UTC (a quiet hour in all four countries), on whichever
@@ -23,15 +24,24 @@ export async function scheduleRetentionRun(db: Executor, at: Date): Promise<void
   });
 }
 
-export function registerRetentionJob(worker: JobWorker): void {
+export function registerRetentionJob(worker: JobWorker, options: { storage: DocumentStorage }): void {
   worker.register({
     [retentionJobKind]: {
       async run({ now, finish, log }) {
+        let removedDocumentKeys: string[] = [];
         await finish(async (tx) => {
           const summary = await runRetention({ db: tx, now: now() });
-          if (summary.anonymisedPersons > 0) log.info({ ...summary }, 'retention: persons anonymised');
+          removedDocumentKeys = summary.removedDocumentKeys;
+          if (summary.anonymisedPersons > 0) {
+            log.info(
+              { anonymisedPersons: summary.anonymisedPersons, documents: removedDocumentKeys.length },
+              'retention: persons anonymised',
+            );
+          }
           await scheduleRetentionRun(tx, new Date(now().getTime() + dayMs));
         });
+        // The bytes go once the rows are gone for good: a rolled-back run must not lose a file still listed.
+        for (const key of removedDocumentKeys) await options.storage.remove(key);
       },
     },
   });
@@ -40,11 +50,11 @@ export function registerRetentionJob(worker: JobWorker): void {
 /** Wires the job into the app's worker (none in tests that drive jobs themselves). */
 export async function retentionJobs(
   app: FastifyInstance,
-  options: ModuleOptions & { worker?: JobWorker | undefined },
+  options: ModuleOptions & { worker?: JobWorker | undefined; storage: DocumentStorage },
 ): Promise<void> {
-  const { worker, db, now } = options;
+  const { worker, db, now, storage } = options;
   if (!worker) return;
-  registerRetentionJob(worker);
+  registerRetentionJob(worker, { storage });
   app.addHook('onReady', async () => {
     await scheduleRetentionRun(db, now());
   });

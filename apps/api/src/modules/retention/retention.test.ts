@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { applicationStatusCodes, isTerminalStatus } from '@nordloan/domain/statuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findJobs } from '#src/jobs/job.repository.ts';
 import { createJobWorker } from '#src/jobs/worker.ts';
 import { listAudit } from '#src/modules/audit/audit.service.ts';
+import { insertDocument } from '#src/modules/documents/document.repository.ts';
+import type { DocumentStorage } from '#src/modules/documents/document.service.ts';
 import { insertApplication } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { findPersonById, findPersonByNationalId } from '#src/modules/persons/person.repository.ts';
 import { freshNationalId } from '#src/test/customer-fixtures.ts';
@@ -102,7 +105,10 @@ describe('the retention rules', () => {
     expect(await isAnonymised(neverAppliedRecent.PersonID)).toBe(false);
     expect(first.anonymisedPersons).toBeGreaterThanOrEqual(3);
 
-    expect(await runRetention({ db: t.database.db, now })).toEqual({ anonymisedPersons: 0 });
+    expect(await runRetention({ db: t.database.db, now })).toEqual({
+      anonymisedPersons: 0,
+      removedDocumentKeys: [],
+    });
   });
 
   it('clears every personal field, the customer’s contact details and the employer; the number no longer finds them', async () => {
@@ -140,12 +146,50 @@ describe('the retention rules', () => {
   });
 });
 
+/** Document storage in memory: what is stored, and what the job removed. */
+function memoryStorage() {
+  const stored = new Set<string>();
+  const storage: DocumentStorage = {
+    stage: () => Promise.reject(new Error('not used')),
+    read: () => Promise.resolve(undefined),
+    remove: async (key) => {
+      stored.delete(key);
+    },
+  };
+  return { storage, stored };
+}
+
 describe('the retention job', () => {
-  it('runs at 02:00 UTC on the worker and schedules the next day', async () => {
+  it('runs at 02:00 UTC on the worker, deletes the person’s documents and their bytes, and schedules the next day', async () => {
     const gone = await personWith(yearsBefore(7), [{ status: ended, changedAt: yearsBefore(6) }]);
+    const kept = await personWith(yearsBefore(1), [{ status: ended, changedAt: yearsBefore(1) }]);
+    const { storage, stored } = memoryStorage();
+    const documentOf = async (person: { PersonID: string }) => {
+      const [application] = await sql<{ id: string }>(
+        'SELECT id FROM loan_application WHERE person_id = $1',
+        [person.PersonID],
+      );
+      const key = randomUUID();
+      stored.add(key);
+      await insertDocument(t.database.db, {
+        loanApplicationId: application!.id,
+        filename: 'payslip.pdf',
+        category: 'payslip',
+        owner: 'main-applicant',
+        contentType: 'application/pdf',
+        sizeBytes: 10,
+        sha256: 'x'.repeat(64),
+        storageKey: key,
+        uploadedBy: 'test',
+      });
+      return key;
+    };
+    const goneKey = await documentOf(gone);
+    const keptKey = await documentOf(kept);
+
     const clock = { current: new Date('2031-06-16T01:00:00Z') };
     const worker = createJobWorker({ db: t.database.db, now: () => clock.current });
-    registerRetentionJob(worker);
+    registerRetentionJob(worker, { storage });
     await scheduleRetentionRun(t.database.db, clock.current);
     await scheduleRetentionRun(t.database.db, clock.current); // a second instance starting: still one
 
@@ -153,6 +197,11 @@ describe('the retention job', () => {
     clock.current = new Date('2031-06-16T02:00:01Z');
     expect(await worker.runUntilIdle()).toBe(1);
     expect(await isAnonymised(gone.PersonID)).toBe(true);
+    expect(await isAnonymised(kept.PersonID)).toBe(false);
+    expect([...stored]).toEqual([keptKey]);
+    const documents = await sql<{ storage_key: string }>('SELECT storage_key FROM document');
+    expect(documents.map((row) => row.storage_key)).toContain(keptKey);
+    expect(documents.map((row) => row.storage_key)).not.toContain(goneKey);
 
     const pending = (await findJobs(t.database.db, retentionJobKind)).filter(
       (job) => job.status === 'pending',
