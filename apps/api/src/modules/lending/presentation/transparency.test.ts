@@ -41,6 +41,8 @@ async function toOffers() {
 interface StreamClient {
   events: string[];
   status: number;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
   /** Resolves with the first event named `name` after `from` (an index into `events`). */
   next(name: string, from: number, timeoutMs?: number): Promise<number>;
   close(): void;
@@ -74,8 +76,10 @@ function openStream(app: FastifyInstance, path: string, token: string): Promise<
           }
           for (const waiter of waiters.splice(0)) waiter();
         });
+        const ended = new Promise<void>((done) => response.on('end', () => done()));
         resolve({
           events,
+          ended,
           status: response.statusCode ?? 0,
           next: (name, from, timeoutMs = 5_000) =>
             new Promise((found, fail) => {
@@ -215,7 +219,7 @@ describe('live stream', () => {
   });
 
   it('pushes a change to the applicant’s open stream as soon as it is stored', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const application = await createCompleteApplication(t, { country: 'NO' });
     const stream = await openStream(t.app, `/loan-application/${application.id}/events`, application.token);
     try {
@@ -226,6 +230,27 @@ describe('live stream', () => {
       await submit(t, application);
       await stream.next('changed', before, 1_000);
       expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('live stream and the token', () => {
+  it('ends the stream when the token that opened it expires', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const application = await createCompleteApplication(t, { country: 'NO' });
+    const claims = await t.tokens.verify(application.token);
+    const shortLived = await t.tokens.sign(
+      { CustomerID: claims.CustomerID, PersonID: claims.PersonID, Roles: claims.Roles },
+      { ttlSeconds: 1 },
+    );
+    const stream = await openStream(t.app, `/loan-application/${application.id}/events`, shortLived);
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next('ready', 0);
+      const timeout = new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 4_000));
+      expect(await Promise.race([stream.ended.then(() => 'ended' as const), timeout])).toBe('ended');
     } finally {
       stream.close();
     }
