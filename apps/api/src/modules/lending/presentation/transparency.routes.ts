@@ -19,6 +19,11 @@ const params = z.object({ id: z.string() });
 const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting a dropped stream (the SSE `retry` field). */
 const RECONNECT_MS = 2_000;
+/**
+ * Open streams per application on one instance: a few tabs and devices of the two applicants, not a
+ * connection flood from one stolen token (the page falls back to polling when refused).
+ */
+export const MAX_STREAMS_PER_APPLICATION = 10;
 
 function acceptsEventStream(accept: string | undefined): boolean {
   return (accept ?? '').split(',').some((type) => type.trim().split(';')[0] === 'text/event-stream');
@@ -29,6 +34,7 @@ export async function transparencyRoutes(app: FastifyInstance, options: ModuleOp
   const { db, now, database, tokens } = options;
   const feed = createApplicationChangeFeed(database);
   const openStreams = new Set<() => void>();
+  const streamsPerApplication = new Map<string, number>();
   // Open streams would keep the server from closing: end them first (the browser reconnects elsewhere).
   app.addHook('preClose', async () => {
     for (const end of [...openStreams]) end();
@@ -78,6 +84,18 @@ export async function transparencyRoutes(app: FastifyInstance, options: ModuleOp
         unsubscribe();
         throw new AppError(406, 'This address answers text/event-stream only');
       }
+      const open = streamsPerApplication.get(applicationId) ?? 0;
+      if (open >= MAX_STREAMS_PER_APPLICATION) {
+        unsubscribe();
+        throw new AppError(
+          429,
+          'Too many open streams for this application',
+          [],
+          {},
+          { 'Retry-After': '30' },
+        );
+      }
+      streamsPerApplication.set(applicationId, open + 1);
       // The stream ends when the token does: a stream must not outlive the sign-in that opened it. The
       // token was verified by the auth hook; it is read again only for its expiry and never written out.
       const { exp } = await tokens.verify(bearerToken(request) ?? '');
@@ -109,6 +127,9 @@ export async function transparencyRoutes(app: FastifyInstance, options: ModuleOp
         clearTimeout(expiry);
         unsubscribe();
         openStreams.delete(end);
+        const left = (streamsPerApplication.get(applicationId) ?? 1) - 1;
+        if (left > 0) streamsPerApplication.set(applicationId, left);
+        else streamsPerApplication.delete(applicationId);
         if (!raw.writableEnded) raw.end();
       };
       openStreams.add(end);

@@ -17,6 +17,7 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { MAX_STREAMS_PER_APPLICATION } from './transparency.routes.ts';
 
 // Issue 13 items 1–4: the transparency view (each lender's path, credit inquiries and their consent,
 // commission per offer, the ranking rule) and the live stream of changes, on one instance and — on
@@ -232,6 +233,36 @@ describe('live stream', () => {
       expect(Date.now() - started).toBeLessThan(1_000);
     } finally {
       stream.close();
+    }
+  });
+});
+
+describe('live stream limits', () => {
+  it('refuses more than the allowed number of open streams for one application, and frees a place when one closes', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const application = await createCompleteApplication(t, { country: 'NO' });
+    const path = `/loan-application/${application.id}/events`;
+    const streams: StreamClient[] = [];
+    try {
+      for (let i = 0; i < MAX_STREAMS_PER_APPLICATION; i++) {
+        const stream = await openStream(t.app, path, application.token);
+        await stream.next('ready', 0);
+        streams.push(stream);
+      }
+      const headers = { ...bearer(application.token), accept: 'text/event-stream' };
+      const refused = await t.app.inject({ method: 'GET', url: path, headers });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('30');
+      streams.pop()?.close();
+      await expect
+        .poll(async () => {
+          const again = await openStream(t.app, path, application.token);
+          streams.push(again);
+          return again.status;
+        })
+        .toBe(200);
+    } finally {
+      for (const stream of streams) stream.close();
     }
   });
 });
