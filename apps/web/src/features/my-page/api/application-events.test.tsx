@@ -51,8 +51,9 @@ describe('useApplicationLiveUpdates', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe('http://api.test/loan-application/app-1/events');
     expect(String(url)).not.toContain('tok');
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
-    expect((init?.headers as Record<string, string>).Accept).toBe('text/event-stream');
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok');
+    expect(headers.Accept).toBe('text/event-stream');
 
     stream.push('retry: 2000\nevent: ready\ndata: {}\n\n');
     await waitFor(() => expect(result.current.live).toBe(true));
