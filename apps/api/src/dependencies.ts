@@ -6,6 +6,8 @@ import { outboxRelayTick } from './jobs/outbox-relay.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { createLocalTelephony } from './modules/backoffice/calls/local-telephony.ts';
 import { createLocalScreeningList } from './modules/backoffice/screening/local-screening-list.ts';
+import { createLocalEidSigning } from './modules/insurance/eid-signing.ts';
+import { createLocalPaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { createLocalDocumentStorage } from './modules/documents/document-storage.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
 import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
@@ -17,7 +19,7 @@ import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simul
 
 export type AdapterDependencies = Pick<
   AppDependencies,
-  'panel' | 'externalData' | 'documentStorage' | 'worker' | 'telephony' | 'screening'
+  'panel' | 'externalData' | 'documentStorage' | 'worker' | 'telephony' | 'screening' | 'eidSigning' | 'paymentMandates'
 >;
 
 export function defaultDependencies(options: {
@@ -36,6 +38,9 @@ export function defaultDependencies(options: {
     // Outbound calls and PEP/sanctions screening: local stand-ins (ADR 0022).
     telephony: createLocalTelephony({ now }),
     screening: createLocalScreeningList(),
+    // Insurance: e-ID signing of the mandate and the premium's payment mandate (ADR 0026).
+    eidSigning: createLocalEidSigning({ now }),
+    paymentMandates: createLocalPaymentMandateProvider({ now }),
     // One in-process worker per instance; the modules register their job handlers on it.
     worker: config.worker.enabled
       ? (log) => createJobWorker({ db, now, log, onTick: outboxRelayTick({ db, now, log }) })
