@@ -6,9 +6,9 @@ import { outboxRelayTick } from './jobs/outbox-relay.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { createLocalTelephony } from './modules/backoffice/calls/local-telephony.ts';
 import { createLocalScreeningList } from './modules/backoffice/screening/local-screening-list.ts';
+import { createLocalDocumentStorage } from './modules/documents/document-storage.ts';
 import { createLocalEidSigning } from './modules/insurance/eid-signing.ts';
 import { createLocalPaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
-import { createLocalDocumentStorage } from './modules/documents/document-storage.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
 import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
 
@@ -19,7 +19,14 @@ import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simul
 
 export type AdapterDependencies = Pick<
   AppDependencies,
-  'panel' | 'externalData' | 'documentStorage' | 'worker' | 'telephony' | 'screening' | 'eidSigning' | 'paymentMandates'
+  | 'panel'
+  | 'externalData'
+  | 'documentStorage'
+  | 'worker'
+  | 'telephony'
+  | 'screening'
+  | 'eidSigning'
+  | 'paymentMandates'
 >;
 
 export function defaultDependencies(options: {

@@ -1,4 +1,5 @@
 import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
+import type { Country } from '@nordloan/domain/enums';
 import {
   ageOn,
   type EmploymentStatus,
@@ -10,7 +11,6 @@ import {
   priceExampleMonths,
 } from '@nordloan/domain/insurance';
 import { validateNationalId } from '@nordloan/domain/national-id';
-import type { Country } from '@nordloan/domain/enums';
 import type { Db, Executor } from '#src/db/client.ts';
 import { conflict, fieldError, notFound } from '#src/lib/app-error.ts';
 import { loadApplicationForCaller } from '#src/lib/application-access.ts';
@@ -18,13 +18,13 @@ import type { Caller } from '#src/lib/caller.ts';
 import { insertInsuranceRequest } from '#src/modules/backoffice/insurance.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { toRequest } from './insurance.dto.ts';
-import { personOfCaller, requireApplicantPerson } from './insurance-access.ts';
 import {
   findOpenRequestForPerson,
   hasActivePolicy,
   listMandatesOfRequest,
   updateOpenRequestCover,
 } from './insurance.repository.ts';
+import { personOfCaller, requireApplicantPerson } from './insurance-access.ts';
 
 // §7 GET and POST /insurance/v2/eligibility (ADR 0026):
 // - GET is the offer on the host's brand — cover choices, each with its price example, the rules — and,
@@ -164,7 +164,9 @@ export async function checkEligibility(options: {
     if (open) {
       if (open.insuredMonthlyAmount === cover.insuredMonthlyAmount) return open;
       // The signed mandate names the cover: once signed, the cover can no longer change.
-      const signed = (await listMandatesOfRequest(tx, open.id)).some((mandate) => mandate.status === 'signed');
+      const signed = (await listMandatesOfRequest(tx, open.id)).some(
+        (mandate) => mandate.status === 'signed',
+      );
       if (signed) {
         throw conflict('The insurance mandate is already signed for another cover', { RequestID: open.id });
       }

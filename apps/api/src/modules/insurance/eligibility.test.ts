@@ -53,7 +53,10 @@ describe('GET /insurance/v2/eligibility', () => {
 describe('POST /insurance/v2/eligibility', () => {
   it('records an InsuranceRequest (decision new) for an eligible applicant who opted in', async () => {
     const applicant = await insuranceApplicant(t);
-    const response = await on(t, 'no-main', applicant.token).post('/insurance/v2/eligibility', eligibleAnswers);
+    const response = await on(t, 'no-main', applicant.token).post(
+      '/insurance/v2/eligibility',
+      eligibleAnswers,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       Eligible: true,
@@ -86,7 +89,11 @@ describe('POST /insurance/v2/eligibility', () => {
     [{}, { HoursPerWeek: 15 }, ['too-few-hours']],
     [{}, { ResidentInCountry: false }, ['not-resident']],
     [{}, { FitForWork: false }, ['not-fit-for-work']],
-    [{ age: 70 }, { EmploymentStatus: 'retired', FitForWork: false }, ['too-old', 'not-permanently-employed', 'not-fit-for-work']],
+    [
+      { age: 70 },
+      { EmploymentStatus: 'retired', FitForWork: false },
+      ['too-old', 'not-permanently-employed', 'not-fit-for-work'],
+    ],
   ])('refuses %j %j for %j and stores no request', async (who, answers, reasons) => {
     const applicant = await insuranceApplicant(t, who);
     const api = on(t, 'no-main', applicant.token);
@@ -99,7 +106,10 @@ describe('POST /insurance/v2/eligibility', () => {
   it('is eligible at 18 and at 64, the ends of the age band', async () => {
     for (const age of [18, 64]) {
       const applicant = await insuranceApplicant(t, { age });
-      const response = await on(t, 'no-main', applicant.token).post('/insurance/v2/eligibility', eligibleAnswers);
+      const response = await on(t, 'no-main', applicant.token).post(
+        '/insurance/v2/eligibility',
+        eligibleAnswers,
+      );
       expect(response.json().Eligible, `age ${age}`).toBe(true);
     }
   });
@@ -114,7 +124,10 @@ describe('POST /insurance/v2/eligibility', () => {
 
   it('answers not sold on a brand without insurance', async () => {
     const applicant = await insuranceApplicant(t);
-    const response = await on(t, 'no-alt1', applicant.token).post('/insurance/v2/eligibility', eligibleAnswers);
+    const response = await on(t, 'no-alt1', applicant.token).post(
+      '/insurance/v2/eligibility',
+      eligibleAnswers,
+    );
     expect(response.json()).toEqual({ Eligible: false, Reasons: ['not-sold-in-country'], Request: null });
   });
 
@@ -136,7 +149,9 @@ describe('POST /insurance/v2/eligibility', () => {
 
   it('refuses staff 403, no token 401, and someone else’s loan application 404', async () => {
     const staff = await t.staffToken([{ Name: 'Super' }]);
-    expect((await on(t, 'no-main', staff).post('/insurance/v2/eligibility', eligibleAnswers)).statusCode).toBe(403);
+    expect(
+      (await on(t, 'no-main', staff).post('/insurance/v2/eligibility', eligibleAnswers)).statusCode,
+    ).toBe(403);
     expect((await on(t, 'no-main').post('/insurance/v2/eligibility', eligibleAnswers)).statusCode).toBe(401);
     const applicant = await insuranceApplicant(t);
     const response = await on(t, 'no-main', applicant.token).post('/insurance/v2/eligibility', {

@@ -18,13 +18,15 @@ import { findCustomerById } from '#src/modules/customers/customer.repository.ts'
 export async function personOfCaller(db: Executor, caller: Caller): Promise<string | undefined> {
   if (caller.kind === 'staff') return undefined;
   if (caller.personId) return caller.personId;
-  if (caller.kind === 'customer') return (await findCustomerById(db, caller.customerId))?.personId ?? undefined;
+  if (caller.kind === 'customer')
+    return (await findCustomerById(db, caller.customerId))?.personId ?? undefined;
   return undefined;
 }
 
 /** The applicant's person, or 403 for staff: only the insured person takes out insurance for themselves. */
 export async function requireApplicantPerson(db: Executor, caller: Caller): Promise<string> {
-  if (caller.kind === 'staff') throw forbidden('Only the customer takes out insurance and signs its mandates');
+  if (caller.kind === 'staff')
+    throw forbidden('Only the customer takes out insurance and signs its mandates');
   const personId = await personOfCaller(db, caller);
   if (!personId) throw forbidden('Sign in with your e-ID first');
   return personId;

@@ -36,11 +36,19 @@ export function birthDateYearsAgo(t: TestApp, years: number): string {
 
 export async function insuranceApplicant(
   t: TestApp,
-  options: { country?: Country; brand?: string; age?: number; lastDigit?: { is?: string; isNot?: string } } = {},
+  options: {
+    country?: Country;
+    brand?: string;
+    age?: number;
+    lastDigit?: { is?: string; isNot?: string };
+  } = {},
 ) {
   const country = options.country ?? 'NO';
   const nationalId = nationalIdFor(country, birthDateYearsAgo(t, options.age ?? 40), options.lastDigit);
-  return t.login({ nationalId, country, role: 'Customer', ...(options.brand ? { brand: options.brand } : {}) });
+  const login = () =>
+    t.login({ nationalId, country, role: 'Customer', ...(options.brand ? { brand: options.brand } : {}) });
+  // relogin: a fresh token after a test moved the clock past the first one's expiry
+  return { ...(await login()), relogin: async () => (await login()).token };
 }
 
 export function on(t: TestApp, brand: string, token?: string) {
@@ -64,7 +72,10 @@ export const eligibleAnswers = {
 };
 
 /** An eligible Norwegian applicant with an open request on no-main. */
-export async function applicantWithRequest(t: TestApp, options: { lastDigit?: { is?: string; isNot?: string } } = {}) {
+export async function applicantWithRequest(
+  t: TestApp,
+  options: { lastDigit?: { is?: string; isNot?: string } } = {},
+) {
   const applicant = await insuranceApplicant(t, options);
   const response = await on(t, 'no-main', applicant.token).post('/insurance/v2/eligibility', eligibleAnswers);
   if (response.statusCode !== 200) throw new Error(`eligibility failed: ${response.body}`);

@@ -34,7 +34,10 @@ export async function listMandatesOfRequest(db: Executor, requestId: string): Pr
 /** Ends a pending signing order; undefined when it was no longer pending (another poll got there first). */
 export async function finishMandate(
   db: Executor,
-  input: { id: string; now: Date } & ({ status: 'signed'; signedAt: Date } | { status: 'failed'; reason: string }),
+  input: { id: string; now: Date } & (
+    | { status: 'signed'; signedAt: Date }
+    | { status: 'failed'; reason: string }
+  ),
 ): Promise<InsuranceMandateRow | undefined> {
   const [row] = await db
     .update(insuranceMandate)

@@ -1,5 +1,5 @@
-import { type EIdentityProvider, insuranceTerms } from '@nordloan/domain/insurance';
 import type { Country } from '@nordloan/domain/enums';
+import { type EIdentityProvider, insuranceTerms } from '@nordloan/domain/insurance';
 import type { Db } from '#src/db/client.ts';
 import { conflict, fieldError, notFound } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
@@ -7,14 +7,14 @@ import type { Caller } from '#src/lib/caller.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import type { EidSigningProvider } from './eid-signing.ts';
 import { toMandate } from './insurance.dto.ts';
-import { loadRequestForCaller } from './insurance-access.ts';
 import {
-  finishMandate,
   findMandateById,
+  finishMandate,
   type InsuranceMandateRow,
   insertMandate,
   listMandatesOfRequest,
 } from './insurance.repository.ts';
+import { loadRequestForCaller } from './insurance-access.ts';
 
 // §7 POST /insurance/v2/mandate/{provider} and GET …/{provider}/:id: the applicant signs the insurance
 // mandate (consent to the cover, the premium and the insurer's terms) with their e-ID. The order is

@@ -6,19 +6,16 @@ import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import type { EidSigningProvider } from './eid-signing.ts';
 import { toPaymentMandate } from './insurance.dto.ts';
-import { loadRequestForCaller } from './insurance-access.ts';
 import {
-  finishPaymentMandate,
   findPaymentMandateById,
+  finishPaymentMandate,
   type InsurancePaymentMandateRow,
   insertPaymentMandate,
   listPaymentMandatesOfRequest,
 } from './insurance.repository.ts';
+import { loadRequestForCaller } from './insurance-access.ts';
 import { latestMandate } from './mandate.service.ts';
-import {
-  type PaymentMandateProvider,
-  PaymentProviderUnavailableError,
-} from './payment-mandate-provider.ts';
+import { type PaymentMandateProvider, PaymentProviderUnavailableError } from './payment-mandate-provider.ts';
 import { decideRequestOnActivePayment } from './policy.service.ts';
 
 // §7 /insurance-payment-mandate/{kind}: POST registers how the premium is paid (after the insurance
@@ -88,7 +85,12 @@ export async function startPaymentMandate(options: {
   now: Date;
 }) {
   const { db, caller, signing, payments, kind, input, now } = options;
-  const request = await loadRequestForCaller({ db, caller, requestId: input.InsuranceRequestID, access: 'sign' });
+  const request = await loadRequestForCaller({
+    db,
+    caller,
+    requestId: input.InsuranceRequestID,
+    access: 'sign',
+  });
   if (request.decision !== 'new') throw conflict('The insurance request is already decided');
   const country = request.country as Country;
   if (!insuranceTerms[country]?.paymentKinds.includes(kind)) {

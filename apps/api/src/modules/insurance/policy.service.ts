@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { staffMay } from '@nordloan/domain/access';
-import { type InsuranceTerminationReason } from '@nordloan/domain/enums';
+import type { Country, InsuranceTerminationReason } from '@nordloan/domain/enums';
 import { customerTerminationReasons, ineligibilityOf } from '@nordloan/domain/insurance';
-import type { Country } from '@nordloan/domain/enums';
 import type { Db, Executor } from '#src/db/client.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
@@ -19,8 +18,12 @@ import {
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { ageOfPerson, isoDay } from './eligibility.service.ts';
 import { toPolicy, toRequest, withdrawalDeadline } from './insurance.dto.ts';
+import {
+  hasActivePolicy,
+  listMandatesOfRequest,
+  listPaymentMandatesOfRequest,
+} from './insurance.repository.ts';
 import { assertReachesRequest, personOfCaller } from './insurance-access.ts';
-import { hasActivePolicy, listMandatesOfRequest, listPaymentMandatesOfRequest } from './insurance.repository.ts';
 
 // The policy lifecycle (ADR 0026): InsuranceRequest (new) → both mandates complete → the insurer decides
 // (approved: the InsurancePolicy is issued, starting today; denied: the rules no longer hold, e.g. the
@@ -30,7 +33,7 @@ import { hasActivePolicy, listMandatesOfRequest, listPaymentMandatesOfRequest } 
 /** The insurer's underwriting once the premium can be collected; runs in the mandate's transaction. */
 export async function decideRequestOnActivePayment(tx: Executor, requestId: string, now: Date) {
   const request = await findInsuranceRequestById(tx, requestId);
-  if (!request || request.decision !== 'new') return;
+  if (request?.decision !== 'new') return;
   const { age } = await ageOfPerson(tx, request.personId, isoDay(now));
   const person = await findPersonById(tx, request.personId);
   const reasons = ineligibilityOf({
