@@ -6,7 +6,10 @@ import { insuranceQueryKeys, insuranceUrl } from './insurance-url.ts';
 
 // GET /insurance/v2/eligibility: the brand's offer, and the rules checked against what the API knows.
 export async function getEligibility(token: string | null) {
-  return parseAnswer(offerSchema, await getJson<unknown>(insuranceUrl('/insurance/v2/eligibility'), { token }));
+  return parseAnswer(
+    offerSchema,
+    await getJson<unknown>(insuranceUrl('/insurance/v2/eligibility'), { token }),
+  );
 }
 
 export function useInsuranceOffer(brand: string) {

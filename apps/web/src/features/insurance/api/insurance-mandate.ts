@@ -8,7 +8,10 @@ import { insuranceQueryKeys, insuranceUrl } from './insurance-url.ts';
 // polled every second while the applicant signs in their e-ID app.
 export async function startMandate(provider: string, requestId: string, token: string | null) {
   const url = insuranceUrl('/insurance/v2/mandate/{provider}', { provider });
-  return parseAnswer(mandateSchema, await postJson<unknown>(url, { token, body: { InsuranceRequestID: requestId } }));
+  return parseAnswer(
+    mandateSchema,
+    await postJson<unknown>(url, { token, body: { InsuranceRequestID: requestId } }),
+  );
 }
 
 export async function getMandate(provider: string, id: string, token: string | null) {

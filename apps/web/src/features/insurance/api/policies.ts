@@ -8,7 +8,10 @@ import { insuranceQueryKeys, insuranceUrl } from './insurance-url.ts';
 // GET /insurance/v2/policy: the customer's insurance requests and policies (the personal page);
 // POST /insurance/v2/policy/{id}/termination: the customer withdraws or terminates.
 export async function getPolicies(token: string | null) {
-  return parseAnswer(z.array(requestSchema), await getJson<unknown>(insuranceUrl('/insurance/v2/policy'), { token }));
+  return parseAnswer(
+    z.array(requestSchema),
+    await getJson<unknown>(insuranceUrl('/insurance/v2/policy'), { token }),
+  );
 }
 
 export function useInsurancePolicies(options: { enabled?: boolean } = {}) {

@@ -75,7 +75,8 @@ export const messages: typeof source = {
     },
     accountNumber: 'Kontonummer (med clearingnummer)',
     cardNumber: 'Kortnummer',
-    cardNote: 'Kortnumret skickas direkt till betalningsleverantören. Vi sparar bara de fyra sista siffrorna.',
+    cardNote:
+      'Kortnumret skickas direkt till betalningsleverantören. Vi sparar bara de fyra sista siffrorna.',
     invalidAccount: 'Ange ett giltigt kontonummer',
     invalidCard: 'Ange ett giltigt kortnummer',
     submit: 'Skapa betalningsmedgivande',

@@ -27,7 +27,9 @@ export const localCardForm: CardForm = {
   async tokenize(cardNumber) {
     const digits = cardNumber.replace(/\s+/g, '');
     if (!isValidCardNumber(digits)) throw new Error('invalid-card-number');
-    const random = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
+    const random = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) =>
+      b.toString(16).padStart(2, '0'),
+    ).join('');
     return `tok_${random}_${digits.slice(-4)}`;
   },
 };
