@@ -79,6 +79,7 @@ describe('insurance journey', () => {
     await expect.poll(() => offer.getByRole('alert').count()).toBeGreaterThan(0);
     await page.getByTestId('insurance-coverage').nth(1).click();
     await page.getByTestId('insurance-opt-in').check();
+    await saveScreenshots(page, 'insurance-offer');
     await page.getByTestId('insurance-accept').click();
 
     // The e-ID mandate: pending while the applicant signs, then signed
@@ -91,6 +92,7 @@ describe('insurance journey', () => {
     expect(await seriousAxeViolations(page), 'payment').toEqual([]);
     await page.getByTestId('insurance-kind-kid').check();
     await page.getByTestId('insurance-payer').fill('1234.56.78903');
+    await saveScreenshots(page, 'insurance-payment');
     await page.getByTestId('insurance-pay').click();
 
     // The policy
