@@ -76,6 +76,20 @@ describe('the e-ID insurance mandate', () => {
     expect(payment.statusCode).toBe(409);
   });
 
+  it('limits signing orders to 10 an hour per customer: the 11th is 429', async () => {
+    const { applicant, requestId } = await applicantWithRequest(t);
+    const api = on(t, 'no-main', applicant.token);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push(
+        (await api.post('/insurance/v2/mandate/bankid-no', { InsuranceRequestID: requestId })).statusCode,
+      );
+    }
+    expect(statuses[0]).toBe(201);
+    expect(statuses.slice(1, 10)).toEqual(Array(9).fill(409));
+    expect(statuses[10]).toBe(429);
+  });
+
   it('refuses the wrong e-ID for the country (400) and an unknown provider (400)', async () => {
     const { applicant, requestId } = await applicantWithRequest(t);
     const api = on(t, 'no-main', applicant.token);

@@ -16,6 +16,7 @@ import {
   policySchema,
   requestSchema,
 } from './insurance.schemas.ts';
+import { insuranceAttemptRateLimit } from './insurance-rate-limit.ts';
 import { getInsuranceMandate, startInsuranceMandate } from './mandate.service.ts';
 import { listInsurance, terminatePolicy } from './policy.service.ts';
 
@@ -55,6 +56,7 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
   routes.post(
     '/insurance/v2/mandate/:provider',
     {
+      config: insuranceAttemptRateLimit('signing'),
       schema: {
         tags,
         params: providerParams,

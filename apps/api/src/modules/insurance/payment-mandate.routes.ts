@@ -7,6 +7,7 @@ import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import type { EidSigningProvider } from './eid-signing.ts';
 import { paymentMandateSchema } from './insurance.schemas.ts';
+import { insuranceAttemptRateLimit } from './insurance-rate-limit.ts';
 import { getPaymentMandate, listPaymentMandates, startPaymentMandate } from './payment-mandate.service.ts';
 import type { PaymentMandateProvider } from './payment-mandate-provider.ts';
 
@@ -28,6 +29,7 @@ export async function paymentMandateRoutes(app: FastifyInstance, options: Paymen
   routes.post(
     '/insurance-payment-mandate/:kind',
     {
+      config: insuranceAttemptRateLimit('payment'),
       schema: {
         tags,
         params,
