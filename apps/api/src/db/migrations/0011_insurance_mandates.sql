@@ -21,8 +21,9 @@ CREATE TABLE insurance_mandate (
   CHECK ((status = 'failed') = (failure_reason IS NOT NULL))
 );
 CREATE INDEX insurance_mandate_request_idx ON insurance_mandate (request_id);
--- At most one signed mandate per request
-CREATE UNIQUE INDEX insurance_mandate_signed_idx ON insurance_mandate (request_id) WHERE status = 'signed';
+-- At most one open or signed order per request (two requests racing: one of them is refused)
+CREATE UNIQUE INDEX insurance_mandate_open_idx ON insurance_mandate (request_id)
+  WHERE status IN ('pending', 'signed');
 
 -- §7 /insurance-payment-mandate/{kind}: how the premium is collected
 CREATE TABLE insurance_payment_mandate (
@@ -44,5 +45,9 @@ CREATE TABLE insurance_payment_mandate (
   CHECK ((status IN ('declined', 'failed')) = (failure_reason IS NOT NULL))
 );
 CREATE INDEX insurance_payment_mandate_request_idx ON insurance_payment_mandate (request_id);
-CREATE UNIQUE INDEX insurance_payment_mandate_active_idx ON insurance_payment_mandate (request_id)
-  WHERE status = 'active';
+-- At most one payment mandate being registered or active per request
+CREATE UNIQUE INDEX insurance_payment_mandate_open_idx ON insurance_payment_mandate (request_id)
+  WHERE status IN ('pending', 'active');
+
+-- One undecided insurance request per person: the journey reuses it (ADR 0026)
+CREATE UNIQUE INDEX insurance_request_open_idx ON insurance_request (person_id) WHERE decision = 'new';

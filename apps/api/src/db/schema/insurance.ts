@@ -25,7 +25,7 @@ export const insuranceMandate = pgTable(
   },
   (table) => [
     index('insurance_mandate_request_idx').on(table.requestId),
-    uniqueIndex('insurance_mandate_signed_idx').on(table.requestId).where(sql`status = 'signed'`),
+    uniqueIndex('insurance_mandate_open_idx').on(table.requestId).where(sql`status IN ('pending', 'signed')`),
   ],
 );
 
@@ -49,6 +49,8 @@ export const insurancePaymentMandate = pgTable(
   },
   (table) => [
     index('insurance_payment_mandate_request_idx').on(table.requestId),
-    uniqueIndex('insurance_payment_mandate_active_idx').on(table.requestId).where(sql`status = 'active'`),
+    uniqueIndex('insurance_payment_mandate_open_idx')
+      .on(table.requestId)
+      .where(sql`status IN ('pending', 'active')`),
   ],
 );

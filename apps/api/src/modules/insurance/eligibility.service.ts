@@ -24,7 +24,7 @@ import {
   listMandatesOfRequest,
   updateOpenRequestCover,
 } from './insurance.repository.ts';
-import { personOfCaller, requireApplicantPerson } from './insurance-access.ts';
+import { personOfCaller, refusingRaces, requireApplicantPerson } from './insurance-access.ts';
 
 // §7 GET and POST /insurance/v2/eligibility (ADR 0026):
 // - GET is the offer on the host's brand — cover choices, each with its price example, the rules — and,
@@ -159,29 +159,31 @@ export async function checkEligibility(options: {
     loanApplicationId: application?.id ?? null,
   };
   // One journey at a time: an undecided request takes the new choice of cover instead of a second request.
-  const request = await db.transaction(async (tx) => {
-    const open = await findOpenRequestForPerson(tx, personId);
-    if (open) {
-      if (open.insuredMonthlyAmount === cover.insuredMonthlyAmount) return open;
-      // The signed mandate names the cover: once signed, the cover can no longer change.
-      const signed = (await listMandatesOfRequest(tx, open.id)).some(
-        (mandate) => mandate.status === 'signed',
-      );
-      if (signed) {
-        throw conflict('The insurance mandate is already signed for another cover', { RequestID: open.id });
+  const request = await refusingRaces('An insurance request is already being made', () =>
+    db.transaction(async (tx) => {
+      const open = await findOpenRequestForPerson(tx, personId);
+      if (open) {
+        if (open.insuredMonthlyAmount === cover.insuredMonthlyAmount) return open;
+        // The signed mandate names the cover: once signed, the cover can no longer change.
+        const signed = (await listMandatesOfRequest(tx, open.id)).some(
+          (mandate) => mandate.status === 'signed',
+        );
+        if (signed) {
+          throw conflict('The insurance mandate is already signed for another cover', { RequestID: open.id });
+        }
+        const updated = await updateOpenRequestCover(tx, { id: open.id, ...cover, now });
+        if (updated) return updated;
       }
-      const updated = await updateOpenRequestCover(tx, { id: open.id, ...cover, now });
-      if (updated) return updated;
-    }
-    return insertInsuranceRequest(tx, {
-      ...cover,
-      personId,
-      customerId: caller.kind === 'staff' ? null : caller.customerId,
-      country: brand.country,
-      insurer: terms.insurer,
-      createdAt: now,
-      updatedAt: now,
-    });
-  });
+      return insertInsuranceRequest(tx, {
+        ...cover,
+        personId,
+        customerId: caller.kind === 'staff' ? null : caller.customerId,
+        country: brand.country,
+        insurer: terms.insurer,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }),
+  );
   return { Eligible: true, Reasons: [] as IneligibilityReason[], Request: toRequest(request) };
 }

@@ -103,6 +103,17 @@ describe('POST /insurance/v2/eligibility', () => {
     expect((await api.get('/insurance/v2/policy')).json()).toEqual([]);
   });
 
+  it('keeps one undecided request per person when two checks race', async () => {
+    const applicant = await insuranceApplicant(t);
+    const api = on(t, 'no-main', applicant.token);
+    const answers = await Promise.all([
+      api.post('/insurance/v2/eligibility', eligibleAnswers),
+      api.post('/insurance/v2/eligibility', { ...eligibleAnswers, InsuredMonthlyAmount: 7_500 }),
+    ]);
+    for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
+    expect((await api.get('/insurance/v2/policy')).json()).toHaveLength(1);
+  });
+
   it('is eligible at 18 and at 64, the ends of the age band', async () => {
     for (const age of [18, 64]) {
       const applicant = await insuranceApplicant(t, { age });

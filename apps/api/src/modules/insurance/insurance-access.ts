@@ -1,6 +1,6 @@
 import { staffMay } from '@nordloan/domain/access';
 import type { Db, Executor } from '#src/db/client.ts';
-import { forbidden, notFound } from '#src/lib/app-error.ts';
+import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import {
@@ -59,4 +59,21 @@ export function assertReachesRequest(
     return;
   }
   if (!callerPersonId || callerPersonId !== request.personId) throw notFound();
+}
+
+/**
+ * A unique index refused the row: two calls of the same customer raced (one open request per person, one
+ * open mandate per request, 0011). The loser gets the 409 `message` instead of a 500.
+ */
+export async function refusingRaces<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    let current: unknown = error;
+    for (let depth = 0; depth < 4 && current; depth++) {
+      if ((current as { code?: string }).code === '23505') throw conflict(message);
+      current = (current as { cause?: unknown }).cause;
+    }
+    throw error;
+  }
 }

@@ -76,6 +76,19 @@ describe('the e-ID insurance mandate', () => {
     expect(payment.statusCode).toBe(409);
   });
 
+  it('lets only one of two racing signing orders through (201 and 409, never 500)', async () => {
+    const { applicant, requestId } = await applicantWithRequest(t);
+    const api = on(t, 'no-main', applicant.token);
+    const body = { InsuranceRequestID: requestId };
+    const statuses = (
+      await Promise.all([
+        api.post('/insurance/v2/mandate/bankid-no', body),
+        api.post('/insurance/v2/mandate/bankid-no', body),
+      ])
+    ).map((response) => response.statusCode);
+    expect(statuses.sort()).toEqual([201, 409]);
+  });
+
   it('limits signing orders to 10 an hour per customer: the 11th is 429', async () => {
     const { applicant, requestId } = await applicantWithRequest(t);
     const api = on(t, 'no-main', applicant.token);

@@ -14,7 +14,7 @@ import {
   insertMandate,
   listMandatesOfRequest,
 } from './insurance.repository.ts';
-import { loadRequestForCaller } from './insurance-access.ts';
+import { loadRequestForCaller, refusingRaces } from './insurance-access.ts';
 
 // §7 POST /insurance/v2/mandate/{provider} and GET …/{provider}/:id: the applicant signs the insurance
 // mandate (consent to the cover, the premium and the insurer's terms) with their e-ID. The order is
@@ -66,14 +66,16 @@ export async function startInsuranceMandate(options: {
     nationalId: person.nationalId,
     visibleText: `${request.insurer}: ${request.insuredMonthlyAmount} / month, premium ${request.monthlyPremium} / month`,
   });
-  const row = await insertMandate(db, {
-    requestId: request.id,
-    personId: request.personId,
-    provider,
-    orderRef,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const row = await refusingRaces('A signing order is already in progress', () =>
+    insertMandate(db, {
+      requestId: request.id,
+      personId: request.personId,
+      provider,
+      orderRef,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
   return toMandate(row);
 }
 

@@ -13,7 +13,7 @@ import {
   insertPaymentMandate,
   listPaymentMandatesOfRequest,
 } from './insurance.repository.ts';
-import { loadRequestForCaller } from './insurance-access.ts';
+import { loadRequestForCaller, refusingRaces } from './insurance-access.ts';
 import { latestMandate } from './mandate.service.ts';
 import { type PaymentMandateProvider, PaymentProviderUnavailableError } from './payment-mandate-provider.ts';
 import { decideRequestOnActivePayment } from './policy.service.ts';
@@ -110,7 +110,9 @@ export async function startPaymentMandate(options: {
   const attempt = { requestId: request.id, personId: request.personId, kind, payerLast4: last4 };
   try {
     const { providerRef } = await payments.register({ kind, country, payer, reference: request.id });
-    const row = await insertPaymentMandate(db, { ...attempt, providerRef, createdAt: now, updatedAt: now });
+    const row = await refusingRaces('A payment mandate is already being registered', () =>
+      insertPaymentMandate(db, { ...attempt, providerRef, createdAt: now, updatedAt: now }),
+    );
     return toPaymentMandate(row);
   } catch (error) {
     if (!(error instanceof PaymentProviderUnavailableError)) throw error;
