@@ -3,7 +3,7 @@ import { UnauthorizedFallback } from '#src/app/error-pages.tsx';
 import { DevLoginForm } from '#src/app/routes/dev-login-form.tsx';
 import { isDevIdentityProviderOffered } from '#src/app/runtime.ts';
 import { useBrand } from '#src/brands/brand-context.tsx';
-import type { BrandPage } from '#src/brands/brand-pages.ts';
+import { type BrandPage, myPageHref } from '#src/brands/brand-pages.ts';
 import { InsuranceJourney } from '#src/features/insurance/components/insurance-journey.tsx';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
@@ -24,7 +24,7 @@ export function InsurancePage({ page }: { page: BrandPage }) {
       <h1 id="insurance-title">{title}</h1>
       <p className="lead">{t('insurance.lead')}</p>
       {token ? (
-        <InsuranceJourney myPageHref={brand.paths.myPage} />
+        <InsuranceJourney myPageHref={myPageHref(brand, window.location)} />
       ) : (
         <UnauthorizedFallback>
           <p className="login-stack">{t('insuranceJourney.login')}</p>
