@@ -108,7 +108,7 @@ describe('the secured loan’s representative example', () => {
     if (example.kind !== 'example') return;
     expect(example.nominalRate).toBe(5.9);
     expect(example.example.amount).toBe(2_000_000);
-    expect(example.example.text.replace(/\u202f/g, ' ')).toBe(
+    expect(example.example.text.replace(/[\u00a0\u202f]/g, ' ')).toBe(
       'Eff. rente 6,1 %, 2 000 000 kr o/25 år. Kost: 1 849 001 kr. Totalt: 3 849 001 kr.',
     );
     // 5.9 % nominal with a financed 2 500 kr fee and 50 kr a month: the effective rate is a little higher.
