@@ -1,7 +1,7 @@
 import type { Product } from '@nordloan/domain/enums';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
-import { applyStepIds } from '#src/features/apply/model/form-mapping.ts';
+import { applyStepsFor } from '#src/features/apply/model/form-mapping.ts';
 import { StepBody } from './journey-step.tsx';
 import { MagicLinkOffer } from './magic-link-offer.tsx';
 import { useApplyJourney } from './use-apply-journey.ts';
@@ -23,6 +23,7 @@ export function ApplyJourney({ products, title, lead }: ApplyJourneyProps) {
   const journey = useApplyJourney(products);
   const { step, stepIndex, application } = journey;
   const stepTitle = step === 'sent' ? t('apply.sent.title') : t(`apply.stepTitles.${step}`);
+  const applyStepIds = applyStepsFor(journey.loanValues.product);
 
   return (
     <article

@@ -5,7 +5,7 @@ import { useBrand } from '#src/brands/brand-context.tsx';
 import { myPageHref } from '#src/brands/brand-pages.ts';
 import {
   type ApplyStepId,
-  applyStepIds,
+  applyStepsFor,
   economyDefaults,
   employmentDefaults,
   householdDefaults,
@@ -20,6 +20,7 @@ import {
   IdentifyStep,
 } from './detail-steps.tsx';
 import { LoanStep } from './loan-step.tsx';
+import { PropertyStep } from './property-step.tsx';
 import { SummaryStep } from './summary-step.tsx';
 import type { ApplyJourneyState } from './use-apply-journey.ts';
 
@@ -28,6 +29,7 @@ export function StepBody({ journey, products }: { journey: ApplyJourneyState; pr
   const { t } = useTranslation();
   const { brand } = useBrand();
   const { step, busy, application, person, customer, saves, terms } = journey;
+  const applyStepIds = applyStepsFor(journey.loanValues.product);
 
   const back = (to: ApplyStepId) => (
     <button
@@ -120,6 +122,18 @@ export function StepBody({ journey, products }: { journey: ApplyJourneyState; pr
           busy={busy}
           actions={actionsFor('economy')}
           onSubmit={saves.economy}
+        />
+      );
+    case 'property':
+      return (
+        <PropertyStep
+          key={journey.property?.UpdatedAt ?? 'new'}
+          property={journey.property}
+          amount={application.Amount}
+          busy={busy}
+          onLookUp={saves.propertyLookUp}
+          onContinue={saves.propertyDone}
+          back={back('economy')}
         />
       );
     case 'co-applicant':

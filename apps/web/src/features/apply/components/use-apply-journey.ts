@@ -32,9 +32,10 @@ import { usePatchPerson } from '#src/features/apply/api/patch-person.ts';
 import { useRecordMarketingConsent } from '#src/features/apply/api/record-marketing-consent.ts';
 import { useRemoveCoApplicant } from '#src/features/apply/api/remove-co-applicant.ts';
 import { fieldProblems } from '#src/features/apply/api/request.ts';
+import { useSaveSecuredProperty, useSecuredProperty } from '#src/features/apply/api/secured-property.ts';
 import {
   type ApplyStepId,
-  applyStepIds,
+  applyStepsFor,
   employmentToApplicant,
   householdToApplicant,
   incomeToApplicant,
@@ -50,6 +51,7 @@ import type {
   HouseholdOutput,
   IdentifyOutput,
   LoanStepValues,
+  PropertyOutput,
 } from '#src/features/apply/model/validation.ts';
 import { applicationSessionStore, useApplicationSession } from '#src/session/active-application.ts';
 import { useAuthStore } from '#src/session/auth-store.ts';
@@ -104,6 +106,8 @@ export function useApplyJourney(products: Product[]) {
   const debtsQuery = useDebts(applicationId);
   const expensesQuery = useExpenses(applicationId);
   const termsQuery = useCurrentTerms(brand.country, brand.brand);
+  const propertyQuery = useSecuredProperty(applicationId, application?.Product === 'SecuredLoan');
+  const savingProperty = useSaveSecuredProperty();
 
   const identifying = useIdentifyApplicant();
   const creating = useCreateApplication();
@@ -143,6 +147,8 @@ export function useApplyJourney(products: Product[]) {
     setWelcomeBack(true);
   }, [application, resumedId, loanValues.amount]);
 
+  const applyStepIds = applyStepsFor(loanValues.product);
+
   // §4 flow event view-step, and focus on the step's heading so a screen reader hears where it is.
   useEffect(() => {
     trackFlowEvent('view-step', {
@@ -155,7 +161,7 @@ export function useApplyJourney(products: Product[]) {
       return;
     }
     headingRef.current?.focus();
-  }, [step, loanValues.product]);
+  }, [step, loanValues.product, applyStepIds]);
 
   const loading =
     isAuthenticating ||
@@ -302,6 +308,27 @@ export function useApplyJourney(products: Product[]) {
         await advance(id, 'economy');
       }),
 
+    /** Secured loans: saves the home and asks the register; the answer is shown on the step. */
+    propertyLookUp: (values: PropertyOutput) =>
+      run(async () => {
+        await savingProperty.mutateAsync({
+          id,
+          body: {
+            Street: values.street,
+            StreetNumber: values.streetNumber,
+            Postcode: values.postcode,
+            Municipality: values.municipality,
+            PropertyType: values.propertyType as 'Detached house',
+            OwnershipType: values.ownershipType as 'Freehold',
+            EstimatedValue: values.estimatedValue,
+            ExistingMortgage: values.existingMortgage,
+            CooperativeCommonDebt: values.cooperativeCommonDebt ?? 0,
+          },
+        });
+      }),
+
+    propertyDone: () => run(() => advance(id, 'property')),
+
     withoutCoApplicant: () =>
       run(async () => {
         if (application?.CoApplicantPersonID) remember(await removingCo.mutateAsync(id));
@@ -383,6 +410,7 @@ export function useApplyJourney(products: Product[]) {
     debts: debtsQuery.data ?? [],
     expenses: expensesQuery.data ?? [],
     terms,
+    property: propertyQuery.data ?? null,
     loanValues,
     mainNationalId,
     saves,

@@ -114,6 +114,10 @@ export const messages: typeof source = {
     },
     requestLine: '{{lender}}: {{request}} ({{timing}})',
     category: 'Type dokument',
+    owners: {
+      'main-applicant': 'hovedansøger',
+      'co-applicant': 'medansøger',
+    },
     categories: {
       payslip: 'Lønseddel',
       'tax-return': 'Årsopgørelse',
@@ -195,5 +199,21 @@ export const messages: typeof source = {
     revoked: 'Samtykket til markedsføring er trukket tilbage. Du får ikke flere tilbud fra os.',
     failed: 'Vi kunne ikke trække samtykket tilbage. Prøv igen.',
     channels: { email: 'e-mail', sms: 'sms', phone: 'telefon' },
+  },
+  secured: {
+    title: 'Boligen og dokumenterne',
+    address: 'Bolig',
+    valueUsed: 'Værdi lånet beregnes ud fra',
+    loanToValue: 'Belåningsgrad',
+    lookup_success: 'Vurderet i ejendomsregistret',
+    lookup_missing_data: 'Ikke vurderet i registret – banken skal bruge en vurdering',
+    lookup_error: 'Registret svarede ikke – banken skal bruge en vurdering',
+    lookup_requested: 'Venter på ejendomsregistret',
+    needsTitle: 'Dokumenter i sagen',
+    received: 'Modtaget',
+    missing: 'Mangler',
+    uploadFor: 'Upload {{document}}',
+    uploadButton: 'Upload',
+    allReceived: 'Alle dokumenter i sagen er modtaget.',
   },
 };

@@ -114,6 +114,10 @@ export const messages: typeof source = {
     },
     requestLine: '{{lender}}: {{request}} ({{timing}})',
     category: 'Asiakirjan tyyppi',
+    owners: {
+      'main-applicant': 'päähakija',
+      'co-applicant': 'kanssahakija',
+    },
     categories: {
       payslip: 'Palkkalaskelma',
       'tax-return': 'Veroilmoitus',
@@ -195,5 +199,21 @@ export const messages: typeof source = {
     revoked: 'Markkinointilupa on peruttu. Et saa meiltä enää tarjouksia.',
     failed: 'Luvan peruminen epäonnistui. Yritä uudelleen.',
     channels: { email: 'sähköposti', sms: 'tekstiviesti', phone: 'puhelin' },
+  },
+  secured: {
+    title: 'Asunto ja asiakirjat',
+    address: 'Asunto',
+    valueUsed: 'Arvo, jota vasten laina lasketaan',
+    loanToValue: 'Luototusaste',
+    lookup_success: 'Arvioitu kiinteistörekisterissä',
+    lookup_missing_data: 'Ei arvoa rekisterissä – pankki tarvitsee arviokirjan',
+    lookup_error: 'Rekisteri ei vastannut – pankki tarvitsee arviokirjan',
+    lookup_requested: 'Odotetaan kiinteistörekisteriä',
+    needsTitle: 'Hakemuksen asiakirjat',
+    received: 'Vastaanotettu',
+    missing: 'Puuttuu',
+    uploadFor: 'Lataa {{document}}',
+    uploadButton: 'Lataa',
+    allReceived: 'Kaikki hakemuksen asiakirjat on vastaanotettu.',
   },
 };

@@ -113,6 +113,10 @@ export const messages = {
     },
     requestLine: '{{lender}}: {{request}} ({{timing}})',
     category: 'Type dokument',
+    owners: {
+      'main-applicant': 'hovedsøker',
+      'co-applicant': 'medsøker',
+    },
     categories: {
       payslip: 'Lønnsslipp',
       'tax-return': 'Skattemelding',
@@ -194,5 +198,21 @@ export const messages = {
     revoked: 'Samtykket til markedsføring er trukket tilbake. Du får ikke flere tilbud fra oss.',
     failed: 'Vi klarte ikke å trekke tilbake samtykket. Prøv igjen.',
     channels: { email: 'e-post', sms: 'SMS', phone: 'telefon' },
+  },
+  secured: {
+    title: 'Boligen og dokumentene',
+    address: 'Bolig',
+    valueUsed: 'Verdi lånet beregnes mot',
+    loanToValue: 'Belåningsgrad',
+    lookup_success: 'Verdsatt i eiendomsregisteret',
+    lookup_missing_data: 'Ikke verdsatt i registeret – banken trenger en verdivurdering',
+    lookup_error: 'Registeret svarte ikke – banken trenger en verdivurdering',
+    lookup_requested: 'Venter på eiendomsregisteret',
+    needsTitle: 'Dokumenter i saken',
+    received: 'Mottatt',
+    missing: 'Mangler',
+    uploadFor: 'Last opp {{document}}',
+    uploadButton: 'Last opp',
+    allReceived: 'Alle dokumentene i saken er mottatt.',
   },
 };

@@ -114,6 +114,10 @@ export const messages: typeof source = {
     },
     requestLine: '{{lender}}: {{request}} ({{timing}})',
     category: 'Typ av dokument',
+    owners: {
+      'main-applicant': 'huvudsökande',
+      'co-applicant': 'medsökande',
+    },
     categories: {
       payslip: 'Lönespecifikation',
       'tax-return': 'Deklaration',
@@ -195,5 +199,21 @@ export const messages: typeof source = {
     revoked: 'Samtycket till marknadsföring är återkallat. Du får inga fler erbjudanden från oss.',
     failed: 'Vi kunde inte återkalla samtycket. Försök igen.',
     channels: { email: 'e-post', sms: 'sms', phone: 'telefon' },
+  },
+  secured: {
+    title: 'Bostaden och dokumenten',
+    address: 'Bostad',
+    valueUsed: 'Värde lånet räknas mot',
+    loanToValue: 'Belåningsgrad',
+    lookup_success: 'Värderad i fastighetsregistret',
+    lookup_missing_data: 'Inte värderad i registret – banken behöver en värdering',
+    lookup_error: 'Registret svarade inte – banken behöver en värdering',
+    lookup_requested: 'Väntar på fastighetsregistret',
+    needsTitle: 'Dokument i ärendet',
+    received: 'Mottaget',
+    missing: 'Saknas',
+    uploadFor: 'Ladda upp {{document}}',
+    uploadButton: 'Ladda upp',
+    allReceived: 'Alla dokument i ärendet har kommit in.',
   },
 };
