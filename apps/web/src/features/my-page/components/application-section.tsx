@@ -15,6 +15,7 @@ import { ChangeOfferDialog } from '#src/features/my-page/components/change-offer
 import { DocumentsPanel } from '#src/features/my-page/components/documents-panel.tsx';
 import { ModalDialog } from '#src/features/my-page/components/modal-dialog.tsx';
 import { OfferCard } from '#src/features/my-page/components/offer-card.tsx';
+import { SecuredCasePanel } from '#src/features/my-page/components/secured-case-panel.tsx';
 import { StatusTimeline } from '#src/features/my-page/components/status-timeline.tsx';
 import { useOfferFormat } from '#src/features/my-page/components/use-offer-format.ts';
 import { shouldPollOffers } from '#src/features/my-page/model/offer-polling.ts';
@@ -227,6 +228,9 @@ export function ApplicationSection({ application }: { application: MyPageApplica
         </p>
       </header>
       <StatusTimeline status={status} createdAt={application.CreatedAt} history={summary.data?.History} />
+      {application.Product === 'SecuredLoan' && status < 700 && !isEnded(status) && (
+        <SecuredCasePanel applicationId={application.ID} />
+      )}
       <p role="status" aria-live="polite" className="application__notice" data-testid="application-notice">
         {notice}
       </p>
