@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPersonalPage, saveScreenshots, seriousAxeViolations } from './support/api-helpers.ts';
+import { saveScreenshots, seriousAxeViolations } from './support/api-helpers.ts';
 import { completeApplication } from './support/apply-helpers.ts';
 import { launchBrowser } from './support/browser.ts';
 import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
@@ -78,11 +78,8 @@ describe('secured loan with a co-applicant (no-alt4)', () => {
     });
     expect(sent.applicationId).not.toBe('');
 
-    await openPersonalPage(
-      page,
-      `http://no-alt4.localhost:${server.port}/mine-tilbud/lan-med-sikkerhet`,
-      nationalId,
-    );
+    // Straight on from the sent page, signed in as the journey left the applicant.
+    await page.goto(`http://no-alt4.localhost:${server.port}/mine-tilbud/lan-med-sikkerhet`);
     const application = page.locator(`[data-application-id="${sent.applicationId}"]`);
     await application.waitFor({ timeout: 30_000 });
     const securedCase = application.getByTestId('secured-case');
