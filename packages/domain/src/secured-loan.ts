@@ -90,8 +90,9 @@ export const securedPropertySchema = z.object({
   StreetNumber: z.string(),
   Postcode: z.string(),
   Municipality: z.string(),
-  PropertyType: propertyHousingTypeSchema,
-  OwnershipType: realEstateOwnershipTypeSchema,
+  /** Null when staff or a valuation provider recorded a type outside the §3 housing types. */
+  PropertyType: propertyHousingTypeSchema.nullable(),
+  OwnershipType: realEstateOwnershipTypeSchema.nullable(),
   EstimatedValue: z.number().int(),
   ExistingMortgage: z.number().int(),
   CooperativeCommonDebt: z.number().int(),

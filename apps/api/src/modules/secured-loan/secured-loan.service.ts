@@ -1,5 +1,6 @@
+import { realEstateOwnershipTypeSchema } from '@nordloan/domain/backoffice-assets';
 import { getBrand } from '@nordloan/domain/brands/registry';
-import type { Country } from '@nordloan/domain/enums';
+import { type Country, propertyHousingTypeSchema } from '@nordloan/domain/enums';
 import {
   loanToValuePercent,
   type SecuredProperty,
@@ -49,15 +50,27 @@ function maxLoanToValueOf(application: LoanApplicationRow): number {
   return getBrand(application.brand).securedLoan?.maxLoanToValuePercent ?? 0;
 }
 
+/**
+ * The values of a property row: the register's (when it answered), the applicant's estimate, and the value
+ * lent against — a value staff approved after a valuation report wins (ADR 0027). A row a valuation
+ * provider wrote before the secured-loan journey existed has no lookup status: valued if it has a value.
+ */
+function valuationOf(row: RealEstateRow) {
+  const lookupStatus = (row.lookupStatus ??
+    (row.totalMarketValueEstimate !== null ? 'success' : 'requested')) as SecuredProperty['LookupStatus'];
+  const registerValue = lookupStatus === 'success' ? row.totalMarketValueEstimate : null;
+  const estimate = row.applicantValueEstimate ?? registerValue ?? 0;
+  const valueUsed = row.totalMarketValueEstimateApproved ?? valueForLoanToValue(registerValue, estimate);
+  return { lookupStatus, registerValue, estimate, valueUsed };
+}
+
 /** The application's property as the API answers it: values, loan-to-value and the documents it needs. */
 export async function presentProperty(
   db: Executor,
   application: LoanApplicationRow,
   row: RealEstateRow,
 ): Promise<SecuredProperty> {
-  const registerValue = row.lookupStatus === 'success' ? row.totalMarketValueEstimate : null;
-  const estimate = row.applicantValueEstimate ?? 0;
-  const valueUsed = valueForLoanToValue(registerValue, estimate);
+  const { registerValue, estimate, valueUsed, lookupStatus } = valuationOf(row);
   const commonDebt = row.cooperativeCommonDebt ?? 0;
   const loanToValue =
     application.amount === null
@@ -69,7 +82,6 @@ export async function presentProperty(
         });
   const maxLoanToValue = maxLoanToValueOf(application);
   const documents = await findDocuments(db, application.id);
-  const lookupStatus = (row.lookupStatus ?? 'requested') as SecuredProperty['LookupStatus'];
   return {
     ID: row.id,
     LoanApplicationID: application.id,
@@ -77,8 +89,9 @@ export async function presentProperty(
     StreetNumber: streetNumberOf(row),
     Postcode: row.postcode ?? '',
     Municipality: row.municipality ?? '',
-    PropertyType: row.realEstateType as SecuredProperty['PropertyType'],
-    OwnershipType: row.ownershipType as SecuredProperty['OwnershipType'],
+    // A row staff or a valuation provider wrote may carry a type outside the §3 lists: shown as unknown.
+    PropertyType: propertyHousingTypeSchema.safeParse(row.realEstateType).data ?? null,
+    OwnershipType: realEstateOwnershipTypeSchema.safeParse(row.ownershipType).data ?? null,
     EstimatedValue: estimate,
     ExistingMortgage: row.existingMortgage ?? 0,
     CooperativeCommonDebt: commonDebt,
@@ -246,10 +259,11 @@ export async function securedPropertyForLender(
   applicationId: string,
 ): Promise<{ value: number; cooperativeCommonDebt: number } | null> {
   const row = await propertyRowOf(db, applicationId);
-  if (!row || row.applicantValueEstimate === null) return null;
-  const registerValue = row.lookupStatus === 'success' ? row.totalMarketValueEstimate : null;
+  if (!row) return null;
+  const { valueUsed } = valuationOf(row);
+  if (valueUsed <= 0) return null;
   return {
-    value: valueForLoanToValue(registerValue, row.applicantValueEstimate),
+    value: valueUsed,
     cooperativeCommonDebt: row.cooperativeCommonDebt ?? 0,
   };
 }

@@ -164,6 +164,19 @@ describe('PUT /loan-application/{id}/property', () => {
     });
   });
 
+  it('a value staff approved after a valuation report is what loan-to-value is computed on', async () => {
+    const { owner, id } = await securedApplication({ amount: 3_000_000 });
+    const saved = (await putProperty(id, owner.token, oslo)).json();
+    await t.database.db
+      .update(realEstate)
+      .set({ totalMarketValueEstimateApproved: 4_000_000 })
+      .where(eq(realEstate.id, saved.ID));
+    const property = (
+      await t.app.inject({ url: `/loan-application/${id}/property`, headers: bearer(owner.token) })
+    ).json();
+    expect(property).toMatchObject({ RegisterValue: 4_800_000, ValueUsed: 4_000_000, LoanToValue: 75 });
+  });
+
   it('reads `requested` while the register has not answered', async () => {
     const { owner, id } = await securedApplication();
     let release: () => void = () => {};
