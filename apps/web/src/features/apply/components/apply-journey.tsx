@@ -15,9 +15,11 @@ export interface ApplyJourneyProps {
   products: Product[];
   title: string;
   lead: string;
+  /** One-form and discovery pages: the pre-check on the loan step (ADR 0028). */
+  withPreCheck?: boolean;
 }
 
-export function ApplyJourney({ products, title, lead }: ApplyJourneyProps) {
+export function ApplyJourney({ products, title, lead, withPreCheck = false }: ApplyJourneyProps) {
   const { t } = useTranslation();
   const { format } = useBrand();
   const journey = useApplyJourney(products);
@@ -78,7 +80,7 @@ export function ApplyJourney({ products, title, lead }: ApplyJourneyProps) {
           {journey.failure}
         </p>
       )}
-      <StepBody journey={journey} products={products} />
+      <StepBody journey={journey} products={products} withPreCheck={withPreCheck} />
       {application && step !== 'sent' && step !== 'loan' && step !== 'identify' && (
         <MagicLinkOffer applicationId={application.ID} />
       )}

@@ -25,7 +25,15 @@ import { SummaryStep } from './summary-step.tsx';
 import type { ApplyJourneyState } from './use-apply-journey.ts';
 
 /** The form of the current step, wired to the journey's saves. */
-export function StepBody({ journey, products }: { journey: ApplyJourneyState; products: Product[] }) {
+export function StepBody({
+  journey,
+  products,
+  withPreCheck = false,
+}: {
+  journey: ApplyJourneyState;
+  products: Product[];
+  withPreCheck?: boolean;
+}) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const { step, busy, application, person, customer, saves, terms } = journey;
@@ -62,6 +70,11 @@ export function StepBody({ journey, products }: { journey: ApplyJourneyState; pr
         busy={busy}
         onSubmit={saves.loan}
         submitLabel={t('common.continue')}
+        preCheck={
+          withPreCheck
+            ? { answers: journey.preCheckAnswers, onChange: journey.setPreCheckAnswers }
+            : undefined
+        }
       />
     );
   }

@@ -9,6 +9,7 @@ import { type ErrorKey, type LoanStepValues, loanStepErrors } from '#src/feature
 import { AmountField } from './amount-field.tsx';
 import { CostWarning } from './cost-warning.tsx';
 import { FieldErrorText, useEnumOptions } from './fields.tsx';
+import { type PreCheckAnswers, PreCheckPanel } from './pre-check-panel.tsx';
 
 export function defaultLoanValues(brand: BrandConfig, product: Product): LoanStepValues {
   const bounds = unsecuredLoanBounds(brand, product as Exclude<Product, never>);
@@ -26,12 +27,15 @@ export function LoanStep({
   busy,
   onSubmit,
   submitLabel,
+  preCheck,
 }: {
   products: Product[];
   initial: LoanStepValues;
   busy: boolean;
   onSubmit: (values: LoanStepValues) => void;
   submitLabel: string;
+  /** One-form and discovery pages (ADR 0028): the pre-check's answers, kept by the journey. */
+  preCheck?: { answers: PreCheckAnswers; onChange: (answers: PreCheckAnswers) => void } | undefined;
 }) {
   const { t } = useTranslation();
   const { brand, format } = useBrand();
@@ -188,6 +192,16 @@ export function LoanStep({
           <p className="muted">{t('common.freeOfCharge')}</p>
         </aside>
       </div>
+      {preCheck &&
+        values.duration !== null &&
+        (values.product === 'UnsecuredLoan' || values.product === 'DiscoveryLoan') && (
+          <PreCheckPanel
+            answers={preCheck.answers}
+            onChange={preCheck.onChange}
+            loan={{ product: values.product, amount: values.amount, duration: values.duration }}
+            showOffers={values.product === 'DiscoveryLoan'}
+          />
+        )}
       {brand.country === 'SE' && <CostWarning />}
       <div className="apply-actions">
         <button type="submit" className="button" disabled={busy} data-testid="step-submit">

@@ -59,6 +59,7 @@ import { queryKeys } from '#src/shared/api/query-keys.ts';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 import type { CoApplicantOutput } from './detail-steps.tsx';
 import { defaultLoanValues } from './loan-step.tsx';
+import { emptyPreCheckAnswers, type PreCheckAnswers } from './pre-check-panel.tsx';
 
 // The apply journey's state and saves (issue 6): loan → identify (login, the application is created) →
 // address → household → employment → economy → co-applicant → consent → summary (submit). Every step after
@@ -79,6 +80,22 @@ function loanFields(values: LoanStepValues) {
     ...(values.loanPurpose
       ? { LoanPurpose: values.loanPurpose as LoanApplication['LoanPurpose'] & string }
       : {}),
+  };
+}
+
+/** The pre-check's employment and income, as the application's main applicant (null when not answered). */
+function preCheckApplicant(answers: PreCheckAnswers): PatchLoanApplication['MainApplicant'] | null {
+  const number = (value: string) =>
+    /^\d{1,12}$/.test(value.replace(/\s/g, '')) ? Number(value.replace(/\s/g, '')) : null;
+  const gross = number(answers.grossYearlyIncome);
+  const net = number(answers.netMonthlyIncome);
+  if (!answers.employmentType || gross === null || net === null) return null;
+  return {
+    EmploymentType: answers.employmentType as NonNullable<
+      PatchLoanApplication['MainApplicant']
+    >['EmploymentType'],
+    GrossYearlyIncome: gross,
+    NetMonthlyIncome: net,
   };
 }
 
@@ -126,6 +143,7 @@ export function useApplyJourney(products: Product[]) {
     defaultLoanValues(brand, products[0] ?? 'UnsecuredLoan'),
   );
   const [mainNationalId, setMainNationalId] = useState<string | null>(null);
+  const [preCheckAnswers, setPreCheckAnswers] = useState<PreCheckAnswers>(emptyPreCheckAnswers);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [resumedId, setResumedId] = useState<string | null>(null);
@@ -247,6 +265,10 @@ export function useApplyJourney(products: Product[]) {
           }
           remember(current);
           setResumedId(current.ID);
+          // What the pre-check asked goes into the application: the applicant does not type it twice.
+          const carried = preCheckApplicant(preCheckAnswers);
+          if (carried)
+            remember(await patching.mutateAsync({ id: current.ID, body: { MainApplicant: carried } }));
           remember(await completingStep.mutateAsync({ id: current.ID, step: 'loan' }));
         }
         const contact = { Email: values.email, Phone: values.phone };
@@ -413,6 +435,8 @@ export function useApplyJourney(products: Product[]) {
     property: propertyQuery.data ?? null,
     loanValues,
     mainNationalId,
+    preCheckAnswers,
+    setPreCheckAnswers,
     saves,
   };
 }
