@@ -89,6 +89,9 @@ describe('no-main one-form and discovery', () => {
     await page.getByTestId('field-maritalStatus').selectOption('Single');
     await page.getByTestId('field-education').selectOption('Higher education');
     await page.getByTestId('field-livingSituation').selectOption('Rental');
+    if ((await page.getByTestId('field-housingType').count()) > 0) {
+      await page.getByTestId('field-housingType').selectOption('Apartment building');
+    }
     await page.getByTestId('field-housingCostMonthly').fill('9000');
     await page.getByTestId('field-childrenCount').fill('0');
     await page.locator('[data-testid="step-household"] [data-testid="step-submit"]').click();
@@ -100,7 +103,9 @@ describe('no-main one-form and discovery', () => {
     const optional = ['industry', 'jobLevel'] as const;
     for (const name of optional) {
       if ((await page.getByTestId(`field-${name}`).count()) > 0) {
-        await page.getByTestId(`field-${name}`).selectOption({ index: 1 });
+        await page
+          .getByTestId(`field-${name}`)
+          .selectOption(name === 'industry' ? 'Information and communication' : 'Employee');
       }
     }
     if ((await page.getByTestId('field-mainBank').count()) > 0)
