@@ -1,12 +1,15 @@
 import { securedPropertyInputSchema, securedPropertySchema } from '@nordloan/domain/secured-loan';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import { applicationIdParams } from '#src/modules/loan-applications/route-params.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import { createLocalPropertyRegister, type PropertyRegister } from './property-register.ts';
 import { getProperty, saveProperty } from './secured-loan.service.ts';
+
+// Any string: an id that is not a UUID is simply not found (404), like any application the caller cannot see.
+const applicationIdParams = z.object({ id: z.string() });
 
 // Secured loans (issue 10, docs/decisions/0027): the property the loan is secured on. The register is the
 // local stand-in unless the app is given another (it waits like the real one: 400 ms at delay scale 1).
