@@ -1,4 +1,4 @@
-import type { DocumentRequirement } from '@nordloan/domain/secured-loan';
+import type { DocumentRequirement, SecuredProperty } from '@nordloan/domain/secured-loan';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
@@ -76,6 +76,30 @@ function NeedRow({ applicationId, need }: { applicationId: string; need: Documen
   );
 }
 
+type CaseStepState = 'done' | 'current' | 'upcoming';
+
+/**
+ * The secured loan's own steps (ADR 0027), beside the shared status timeline: the home valued (by the
+ * register, or by the valuation report once received), the case documents received, the banks assessing.
+ */
+export function securedCaseSteps(property: SecuredProperty): {
+  key: 'stepValued' | 'stepDocuments' | 'stepBank';
+  state: CaseStepState;
+}[] {
+  const valuationReceived = property.DocumentRequirements.some(
+    (need) => need.Category === 'property-value' && need.Received,
+  );
+  const valued = property.LookupStatus === 'success' || valuationReceived;
+  const documents = property.DocumentRequirements.every((need) => need.Received);
+  const state = (done: boolean, reachable: boolean): CaseStepState =>
+    done ? 'done' : reachable ? 'current' : 'upcoming';
+  return [
+    { key: 'stepValued', state: state(valued, true) },
+    { key: 'stepDocuments', state: state(documents, valued) },
+    { key: 'stepBank', state: valued && documents ? 'current' : 'upcoming' },
+  ];
+}
+
 export function SecuredCasePanel({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation();
   const { format } = useBrand();
@@ -84,6 +108,8 @@ export function SecuredCasePanel({ applicationId }: { applicationId: string }) {
   const property = securedCase.data;
   if (!property) return null;
   const allReceived = property.DocumentRequirements.every((need) => need.Received);
+  const received = property.DocumentRequirements.filter((need) => need.Received).length;
+  const steps = securedCaseSteps(property);
   return (
     <section className="secured-case" aria-labelledby={titleId} data-testid="secured-case">
       <h3 id={titleId}>{t('offers.secured.title')}</h3>
@@ -106,6 +132,22 @@ export function SecuredCasePanel({ applicationId }: { applicationId: string }) {
         </div>
       </dl>
       <p className="muted">{t(`offers.secured.lookup_${property.LookupStatus}`)}</p>
+      <h4>{t('offers.secured.stepsTitle')}</h4>
+      <ol className="secured-case__steps" data-testid="secured-case-steps">
+        {steps.map((step) => (
+          <li
+            key={step.key}
+            data-state={step.state}
+            aria-current={step.state === 'current' ? 'step' : undefined}
+          >
+            <span className="secured-case__step-mark" aria-hidden="true">
+              {step.state === 'done' ? '✓' : ''}
+            </span>
+            {t(`offers.secured.${step.key}`, { received, total: property.DocumentRequirements.length })}
+            <span className="visually-hidden"> ({t(`offers.secured.${step.state}`)})</span>
+          </li>
+        ))}
+      </ol>
       <h4>{t('offers.secured.needsTitle')}</h4>
       <ul className="secured-case__needs">
         {property.DocumentRequirements.map((need) => (

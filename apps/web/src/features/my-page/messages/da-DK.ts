@@ -201,6 +201,13 @@ export const messages: typeof source = {
     channels: { email: 'e-mail', sms: 'sms', phone: 'telefon' },
   },
   secured: {
+    stepsTitle: 'Din sag',
+    stepValued: 'Boligen er vurderet',
+    stepDocuments: 'Dokumenterne er modtaget ({{received}} af {{total}})',
+    stepBank: 'Bankerne vurderer sagen',
+    done: 'færdig',
+    current: 'i gang',
+    upcoming: 'mangler',
     title: 'Boligen og dokumenterne',
     address: 'Bolig',
     valueUsed: 'Værdi lånet beregnes ud fra',

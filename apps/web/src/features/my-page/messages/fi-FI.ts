@@ -201,6 +201,13 @@ export const messages: typeof source = {
     channels: { email: 'sähköposti', sms: 'tekstiviesti', phone: 'puhelin' },
   },
   secured: {
+    stepsTitle: 'Hakemuksesi vaiheet',
+    stepValued: 'Asunto on arvioitu',
+    stepDocuments: 'Asiakirjat on vastaanotettu ({{received}}/{{total}})',
+    stepBank: 'Pankit arvioivat hakemusta',
+    done: 'valmis',
+    current: 'käynnissä',
+    upcoming: 'tulossa',
     title: 'Asunto ja asiakirjat',
     address: 'Asunto',
     valueUsed: 'Arvo, jota vasten laina lasketaan',

@@ -200,6 +200,13 @@ export const messages = {
     channels: { email: 'e-post', sms: 'SMS', phone: 'telefon' },
   },
   secured: {
+    stepsTitle: 'Saken din',
+    stepValued: 'Boligen er verdsatt',
+    stepDocuments: 'Dokumentene er mottatt ({{received}} av {{total}})',
+    stepBank: 'Bankene vurderer saken',
+    done: 'fullført',
+    current: 'pågår',
+    upcoming: 'gjenstår',
     title: 'Boligen og dokumentene',
     address: 'Bolig',
     valueUsed: 'Verdi lånet beregnes mot',

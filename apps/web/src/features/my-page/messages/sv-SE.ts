@@ -201,6 +201,13 @@ export const messages: typeof source = {
     channels: { email: 'e-post', sms: 'sms', phone: 'telefon' },
   },
   secured: {
+    stepsTitle: 'Ditt ärende',
+    stepValued: 'Bostaden är värderad',
+    stepDocuments: 'Dokumenten har kommit in ({{received}} av {{total}})',
+    stepBank: 'Bankerna bedömer ärendet',
+    done: 'klart',
+    current: 'pågår',
+    upcoming: 'återstår',
     title: 'Bostaden och dokumenten',
     address: 'Bostad',
     valueUsed: 'Värde lånet räknas mot',
