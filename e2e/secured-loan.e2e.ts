@@ -107,6 +107,14 @@ describe('secured loan with a co-applicant (no-alt4)', () => {
         .toBe('true');
     }
     expect(await securedCase.locator('[data-received="false"]').count()).toBe(1);
+    // Its own case steps: the home is valued, the documents are still under way (3 of 4).
+    const steps = securedCase.getByTestId('secured-case-steps').locator('li');
+    expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-state')))).toEqual([
+      'done',
+      'current',
+      'upcoming',
+    ]);
+    expect(await steps.nth(1).textContent()).toContain('3 av 4');
     expect(await securedCase.getByTestId('need-tax-return-co-applicant').getAttribute('data-received')).toBe(
       'false',
     );
