@@ -7,6 +7,8 @@ import { createJobWorker } from './jobs/worker.ts';
 import { createLocalTelephony } from './modules/backoffice/calls/local-telephony.ts';
 import { createLocalScreeningList } from './modules/backoffice/screening/local-screening-list.ts';
 import { createLocalDocumentStorage } from './modules/documents/document-storage.ts';
+import { messageEventPublisher } from './modules/messages/message.service.ts';
+import { createMessaging } from './modules/messages/messaging.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
 import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
 
@@ -17,7 +19,7 @@ import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simul
 
 export type AdapterDependencies = Pick<
   AppDependencies,
-  'panel' | 'externalData' | 'documentStorage' | 'worker' | 'telephony' | 'screening'
+  'panel' | 'externalData' | 'documentStorage' | 'worker' | 'telephony' | 'screening' | 'messaging'
 >;
 
 export function defaultDependencies(options: {
@@ -36,9 +38,18 @@ export function defaultDependencies(options: {
     // Outbound calls and PEP/sanctions screening: local stand-ins (ADR 0022).
     telephony: createLocalTelephony({ now }),
     screening: createLocalScreeningList(),
-    // One in-process worker per instance; the modules register their job handlers on it.
+    // E-mail over SMTP (a local sink outside production) and SMS (a local gateway): ADR 0030.
+    messaging: createMessaging(config),
+    // One in-process worker per instance; the modules register their job handlers on it. The outbox's
+    // events become status notifications to the applicant (modules/messages).
     worker: config.worker.enabled
-      ? (log) => createJobWorker({ db, now, log, onTick: outboxRelayTick({ db, now, log }) })
+      ? (log) =>
+          createJobWorker({
+            db,
+            now,
+            log,
+            onTick: outboxRelayTick({ db, now, log, publish: messageEventPublisher(config) }),
+          })
       : undefined,
   };
 }
