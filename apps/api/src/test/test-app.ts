@@ -115,7 +115,6 @@ export async function createTestApp(
         db: database.db,
         now,
         handlers: messageJobHandlers({ channels: messaging.channels, config }),
-        retryDelayMs: () => 0,
       });
       return worker.runUntilIdle();
     },

@@ -47,8 +47,9 @@ export interface MessageChannels {
 
 /** Whether the config gives `channel` a provider: checked before anything is promised to the caller. */
 export function channelAvailable(config: Config, channel: MessageChannel): boolean {
-  if (channel === 'email') return config.messages.smtp !== undefined || config.messages.localSinks;
-  return config.messages.localSinks;
+  const localSinks = config.messages.localSinks && config.env !== 'production';
+  if (channel === 'email') return config.messages.smtp !== undefined || localSinks;
+  return localSinks;
 }
 
 export function brandOfApplication(application: Pick<LoanApplicationRow, 'brand'>): BrandConfig {

@@ -23,7 +23,9 @@ export interface Messaging {
 }
 
 export function createMessaging(config: Config): Messaging {
-  const { smtp, localSinks, smtpSinkPort, smsSinkDelayMs } = config.messages;
+  const { smtp, smtpSinkPort, smsSinkDelayMs } = config.messages;
+  // Never in production, whatever the flag says: the sinks would swallow real customers' messages.
+  const localSinks = config.messages.localSinks && config.env !== 'production';
   const smtpSink = !smtp && localSinks ? createSmtpSink({ port: smtpSinkPort }) : undefined;
   const smsGateway = localSinks ? new LocalSmsGateway({ delayMs: smsSinkDelayMs }) : undefined;
   const email =
