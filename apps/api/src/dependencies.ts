@@ -7,10 +7,10 @@ import { createJobWorker } from './jobs/worker.ts';
 import { createLocalTelephony } from './modules/backoffice/calls/local-telephony.ts';
 import { createLocalScreeningList } from './modules/backoffice/screening/local-screening-list.ts';
 import { createLocalDocumentStorage } from './modules/documents/document-storage.ts';
-import { messageEventPublisher } from './modules/messages/message.service.ts';
-import { createMessaging } from './modules/messages/messaging.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
 import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
+import { messageEventPublisher } from './modules/messages/message.service.ts';
+import { createMessaging } from './modules/messages/messaging.ts';
 
 // The adapters the API runs with unless told otherwise, built from the config: server.ts, the test helper,
 // the seed and the benchmark start from these and replace what they need. buildApp (app.ts) is the one

@@ -98,7 +98,12 @@ describe('POST /loan-application/{id}/magic-link', () => {
       .select()
       .from(notification)
       .where(eq(notification.magicLinkId, row!.id));
-    expect(notice).toMatchObject({ kind: 'magic-link', channel: 'email', recipient: email, status: 'queued' });
+    expect(notice).toMatchObject({
+      kind: 'magic-link',
+      channel: 'email',
+      recipient: email,
+      status: 'queued',
+    });
     // The message went out and its text (the token) was erased from the database once sent.
     const [sent] = await t.database.db
       .select()

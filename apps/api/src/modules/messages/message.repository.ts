@@ -23,7 +23,10 @@ export async function findMessageById(db: Executor, id: string): Promise<Message
   return row;
 }
 
-export async function findMessageByKey(db: Executor, idempotencyKey: string): Promise<MessageRow | undefined> {
+export async function findMessageByKey(
+  db: Executor,
+  idempotencyKey: string,
+): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(message).where(eq(message.idempotencyKey, idempotencyKey));
   return row;
 }
@@ -40,7 +43,11 @@ export async function listMessagesOfApplication(db: Executor, applicationId: str
  * Marks an attempt as handed to the provider, committed before the provider is called: after a crash the
  * row says in_flight, and the next attempt resends with the same idempotency key.
  */
-export async function markMessageInFlight(db: Executor, id: string, now: Date): Promise<MessageRow | undefined> {
+export async function markMessageInFlight(
+  db: Executor,
+  id: string,
+  now: Date,
+): Promise<MessageRow | undefined> {
   const [row] = await db
     .update(message)
     .set({ status: 'in_flight', attempts: sqlIncrement(), updatedAt: now })

@@ -112,7 +112,8 @@ export async function queueMessage(tx: Executor, input: QueueMessageInput): Prom
 }
 
 /** The sender id operators accept: letters and digits, at most 11. */
-const smsSenderName = (brand: BrandConfig) => brand.name.replace(/[^A-Za-z0-9]/g, '').slice(0, 11) || 'nordloan';
+const smsSenderName = (brand: BrandConfig) =>
+  brand.name.replace(/[^A-Za-z0-9]/g, '').slice(0, 11) || 'nordloan';
 
 /** The job handlers of this module: sending a queued message, and the offer-expiry reminder. */
 export function messageJobHandlers(deps: { channels: MessageChannels; config: Config }): JobHandlers {
@@ -127,12 +128,18 @@ export function messageJobHandlers(deps: { channels: MessageChannels; config: Co
         if (!inFlight) return finish();
         try {
           const { providerMessageId } = await deliver(deps.channels, inFlight);
-          await finish((tx) => markMessageSent(tx, messageId, { providerMessageId, channel: inFlight.channel, now: now() }));
+          await finish((tx) =>
+            markMessageSent(tx, messageId, { providerMessageId, channel: inFlight.channel, now: now() }),
+          );
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           if (error instanceof DeliveryError && error.permanent) {
             await finish((tx) =>
-              markMessageFailed(tx, messageId, { error: reason, bounced: inFlight.channel === 'email', now: now() }),
+              markMessageFailed(tx, messageId, {
+                error: reason,
+                bounced: inFlight.channel === 'email',
+                now: now(),
+              }),
             );
             return;
           }
@@ -149,7 +156,7 @@ export function messageJobHandlers(deps: { channels: MessageChannels; config: Co
       },
     },
     [EXPIRY_REMINDER_JOB]: {
-      async run({ job, db, now, finish }) {
+      async run({ job, now, finish }) {
         const applicationId = String(job.payload.loanApplicationId);
         await finish(async (tx) => {
           const application = await findApplicationById(tx, applicationId);
@@ -210,7 +217,9 @@ async function allowedChannels(
       | ConsentStatus
       | undefined;
   return (['email', 'sms'] as const).filter((channel) =>
-    input.purpose === 'marketing' ? statusOf(channel) === 'given' : statusOf(channel) === undefined || statusOf(channel) === 'given',
+    input.purpose === 'marketing'
+      ? statusOf(channel) === 'given'
+      : statusOf(channel) === undefined || statusOf(channel) === 'given',
   );
 }
 
@@ -236,7 +245,9 @@ export async function notifyApplicant(
     brand,
     purpose: purposeOfKind[input.kind],
   });
-  const channel = channels.find((candidate) => addresses[candidate] && channelAvailable(input.config, candidate));
+  const channel = channels.find(
+    (candidate) => addresses[candidate] && channelAvailable(input.config, candidate),
+  );
   if (!channel) return undefined;
   return queueMessage(tx, {
     kind: input.kind,

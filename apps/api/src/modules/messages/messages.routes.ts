@@ -117,7 +117,12 @@ export async function messageRoutes(
   routes.get(
     '/dev/inbox/messages',
     {
-      schema: { tags: ['dev'], hide: !inboxOn(), querystring: query, response: { 200: z.array(entrySchema) } },
+      schema: {
+        tags: ['dev'],
+        hide: !inboxOn(),
+        querystring: query,
+        response: { 200: z.array(entrySchema) },
+      },
     },
     async (request, reply) => {
       if (!inboxOn()) throw notFound();

@@ -26,10 +26,7 @@ import {
 const idParams = z.object({ id: z.string() });
 const tags = ['backoffice'];
 
-export async function staffApplicationRoutes(
-  app: FastifyInstance,
-  options: ModuleOptions,
-) {
+export async function staffApplicationRoutes(app: FastifyInstance, options: ModuleOptions) {
   const { db, now, config } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const gate = staffGate(db);
