@@ -264,8 +264,7 @@ export async function notifyApplicant(
 
 /**
  * The outbox relay's consumer (jobs/outbox-relay.ts), in the relay's transaction: status events become
- * notifications. Keys are per application (offers arrive one by one; the applicant hears once) or per
- * quote, so an event relayed twice queues nothing twice.
+ * notifications. Keys are per application and kind (offers arrive one by one; the applicant hears once), so an event relayed twice queues nothing twice.
  */
 export function messageEventPublisher(config: Config) {
   return async (event: OutboxEventRow, tx: Executor) => {
@@ -284,8 +283,9 @@ export function messageEventPublisher(config: Config) {
         await notify('offer-accepted', `offer-accepted:${event.loanApplicationId}`);
       }
     } else if (event.eventName === 'loan-quote-approved') {
+      // Once per application: several lenders asking for papers is one thing for the applicant to do.
       if ((await documentRequestCount(tx, event.aggregateId)) > 0) {
-        await notify('documents-needed', `documents-needed:${event.aggregateId}`);
+        await notify('documents-needed', `documents-needed:${event.loanApplicationId}`);
       }
     }
   };

@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { brandIds, getBrand } from '@nordloan/domain/brands/registry';
 import { locales } from '@nordloan/domain/enums';
 import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { type MessageRow, message } from '#src/db/schema/messages.ts';
@@ -10,9 +12,11 @@ import { relayOutbox } from '#src/jobs/outbox-relay.ts';
 import { createJobWorker } from '#src/jobs/worker.ts';
 import { insertConsentRecords } from '#src/modules/consent/consent.repository.ts';
 import { applicationOf, newApplicant } from '#src/test/customer-fixtures.ts';
+import { createCompleteApplication, settle, submit, testWorker } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { messageIdFor } from './email-sender.ts';
+import { createSmtpEmailSender, messageIdFor } from './email-sender.ts';
 import {
+  EXPIRY_REMINDER_JOB,
   MESSAGE_MAX_ATTEMPTS,
   type MessageChannels,
   messageEventPublisher,
@@ -113,6 +117,64 @@ describe('e-mail over SMTP', () => {
       }
     } finally {
       await production.close();
+    }
+  });
+
+  it('records a refusal by the SMTP server (5xx) as bounced at once, and retries a temporary one (4xx)', async () => {
+    // An SMTP server that refuses one mailbox for good and the other for now.
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        const error = Object.assign(
+          new Error(address.address.startsWith('gone') ? 'No such user' : 'Try later'),
+          {
+            responseCode: address.address.startsWith('gone') ? 550 : 451,
+          },
+        );
+        callback(error);
+      },
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', () => resolve()));
+    const port = (refusing.server.address() as AddressInfo).port;
+    const email = createSmtpEmailSender(() => ({ host: '127.0.0.1', port, secure: false }));
+    try {
+      const gone = await applicant();
+      const busy = await applicant();
+      for (const [who, address] of [
+        [gone, `gone${serial}@example.no`],
+        [busy, `busy${serial}@example.no`],
+      ] as const) {
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/customer/${who.owner.CustomerID}`,
+          headers: bearer(who.owner.token),
+          payload: { Email: address },
+        });
+        await sendLink(who.application.id, who.owner.token);
+      }
+      const worker = createJobWorker({
+        db: t.database.db,
+        now: t.clock.now,
+        handlers: messageJobHandlers({ channels: { ...t.messaging.channels, email }, config: t.config }),
+      });
+      await worker.runOnce();
+      expect((await messagesOf(gone.application.id))[0]).toMatchObject({
+        status: 'failed',
+        emailEvent: 'bounced',
+        attempts: 1,
+      });
+      const [retrying] = await messagesOf(busy.application.id);
+      expect(retrying).toMatchObject({ status: 'new', emailEvent: null, attempts: 1 });
+      expect(retrying!.lastError).toContain('451');
+      // The server takes mail again: the retry goes through (and leaves no due job for the next tests).
+      t.clock.advance(60_000);
+      await t.deliverMessages();
+      expect((await messagesOf(busy.application.id))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    } finally {
+      email.close();
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
     }
   });
 });
@@ -358,6 +420,68 @@ describe('contact preferences', () => {
     });
     await consent(owner.CustomerID, 'transactional', 'sms', 'revoked');
     expect(await notify(application.id, 'documents-needed')).toBeUndefined();
+  });
+});
+
+describe('the lending flow', () => {
+  it('e-mails "offers arrived" and "documents needed" when the lenders answer, and the reminder two days before the offers run out', async () => {
+    const created = await createCompleteApplication(t);
+    serial += 1;
+    const email = `flow${serial}@example.no`;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/customer/${created.customerId}`,
+      headers: bearer(created.token),
+      payload: { Email: email },
+    });
+    expect((await submit(t, created)).statusCode).toBe(200);
+    await settle(t, testWorker(t, { publish: messageEventPublisher(t.config) }));
+    await t.deliverMessages();
+    const subjects = () =>
+      t.messaging.inbox
+        .smtpSink!.messages(email)
+        .map((mail) => mail.subject)
+        .sort();
+    // The offers, and — once, however many lenders ask — that documents are needed (the simulated panel
+    // asks for some with LENDER_SEED 42).
+    expect(subjects()).toEqual([
+      'Du har fått lånetilbud hos Lån Norge',
+      'Vi trenger dokumentasjon fra deg – Lån Norge',
+    ]);
+
+    const [reminder] = (await findJobs(t.database.db, EXPIRY_REMINDER_JOB)).filter(
+      (job) => job.payload.loanApplicationId === created.id,
+    );
+    expect(reminder).toBeDefined();
+    // The reminder is marketing: it goes because the applicant said yes to marketing by e-mail.
+    await insertConsentRecords(t.database.db, [
+      {
+        customerId: created.customerId,
+        country: 'NO',
+        brand: 'no-main',
+        consentBrand: getBrand('no-main').thirdParty.consentBrand,
+        purpose: 'marketing',
+        channel: 'email',
+        status: 'given',
+        textVersion: 'test',
+        source: 'test',
+        changedBy: 'test',
+        createdAt: t.clock.now(),
+      },
+    ]);
+    t.clock.set(new Date(reminder!.runAt.getTime() - 1));
+    await t.deliverMessages();
+    expect(subjects()).toHaveLength(2); // not before its time
+    t.clock.set(reminder!.runAt);
+    await t.deliverMessages();
+    expect(subjects()).toContain('Lånetilbudene dine utløper snart – Lån Norge');
+    expect(
+      (await messagesOf(created.id)).map((row) => `${row.kind} ${row.purpose} ${row.status}`).sort(),
+    ).toEqual([
+      'documents-needed transactional sent',
+      'expiry-reminder marketing sent',
+      'offers-arrived transactional sent',
+    ]);
   });
 });
 
