@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,6 +48,24 @@ function inboxEntries(sources: DevInboxSources, to: string | undefined): InboxEn
 const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
+const inboxStyle = `
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 56rem; padding: 0 1rem; color: #1a1a1a; }
+.message { border: 1px solid #ccc; border-radius: 6px; padding: 0.75rem 1rem; margin: 1rem 0; }
+.channel { display: inline-block; background: #1f4e79; color: #fff; border-radius: 4px; padding: 0 0.4rem; margin-right: 0.5rem; font-size: 0.85em; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 1rem; font-size: 0.9em; color: #444; }
+dd { margin: 0; } pre { white-space: pre-wrap; background: #f6f6f6; padding: 0.75rem; border-radius: 4px; }
+a { color: #0b5cad; }
+`;
+// The page's only style, allowed by its hash: no inline script or other style can run on a page that
+// shows message texts (ADR 0030).
+const inboxPolicy = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(inboxStyle).digest('base64')}'`,
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
 function inboxPage(entries: InboxEntry[], to: string | undefined): string {
   const rows = entries
     .map(
@@ -62,14 +81,7 @@ function inboxPage(entries: InboxEntry[], to: string | undefined): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Development inbox</title>
-<style>
-body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 56rem; padding: 0 1rem; color: #1a1a1a; }
-.message { border: 1px solid #ccc; border-radius: 6px; padding: 0.75rem 1rem; margin: 1rem 0; }
-.channel { display: inline-block; background: #1f4e79; color: #fff; border-radius: 4px; padding: 0 0.4rem; margin-right: 0.5rem; font-size: 0.85em; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 1rem; font-size: 0.9em; color: #444; }
-dd { margin: 0; } pre { white-space: pre-wrap; background: #f6f6f6; padding: 0.75rem; border-radius: 4px; }
-a { color: #0b5cad; }
-</style></head>
+<style>${inboxStyle}</style></head>
 <body><h1>Development inbox</h1>
 <p>What crossed the local SMTP sink and SMS gateway of this server, newest first. Development only.</p>
 <form method="get"><label>Recipient <input name="to" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button></form>
@@ -100,6 +112,7 @@ export async function messageRoutes(
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
+        .header('content-security-policy', inboxPolicy)
         .send(inboxPage(inboxEntries(messaging.inbox, to), to));
     },
   );
