@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { decodePersonalDataKey } from './db/personal-data-cipher.ts';
+
+function isPersonalDataKey(value: string): boolean {
+  try {
+    decodePersonalDataKey(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // One schema for every environment variable the API reads (conventions §6). Read once at start-up;
 // a bad value stops the process with every problem listed, not the first one found.
@@ -27,6 +37,15 @@ export const configSchema = z.object({
     .transform((value) => (value ? value.replace(/\\n/g, '\n') : undefined)),
   JWT_ISSUER: z.string().default('nordloan'),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** The secret behind the national-id encryption and lookup keys (base64, ≥ 32 bytes; ADR 0033). */
+  PERSONAL_DATA_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || isPersonalDataKey(value), {
+      message: 'must be at least 32 bytes, base64-encoded',
+    }),
   DEV_IDENTITY_PROVIDER: booleanFromEnv.optional(),
   INTEGRATION_URL: optionalUrl,
   PERSON_SERVICE_URL: optionalUrl,
@@ -62,6 +81,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   jwt: { privateKeyPem: string | undefined; issuer: string; ttlSeconds: number };
+  /** PERSONAL_DATA_KEY; undefined outside production means the fixed development key (ADR 0033). */
+  personalDataKey: string | undefined;
   /** The development identity provider: on unless NODE_ENV=production, never on in production. */
   devIdentityProvider: boolean;
   integrationUrl: string | undefined;
@@ -98,6 +119,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const raw = parsed.data;
+  if (raw.NODE_ENV === 'production' && !raw.PERSONAL_DATA_KEY) {
+    throw new ConfigError([
+      'PERSONAL_DATA_KEY: production needs its own key to encrypt national identity numbers (ADR 0033)',
+    ]);
+  }
   if (raw.NODE_ENV === 'production' && raw.DEV_IDENTITY_PROVIDER === true) {
     throw new ConfigError([
       'DEV_IDENTITY_PROVIDER: the development identity provider cannot run in production',
@@ -111,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: raw.DATA_DIR,
     databaseUrl: raw.DATABASE_URL,
     jwt: { privateKeyPem: raw.JWT_PRIVATE_KEY, issuer: raw.JWT_ISSUER, ttlSeconds: raw.JWT_TTL_SECONDS },
+    personalDataKey: raw.PERSONAL_DATA_KEY,
     devIdentityProvider: raw.NODE_ENV !== 'production' && raw.DEV_IDENTITY_PROVIDER !== false,
     integrationUrl: raw.INTEGRATION_URL,
     personServiceUrl: raw.PERSON_SERVICE_URL,
