@@ -115,6 +115,8 @@ export async function createTestApp(
         db: database.db,
         now,
         handlers: messageJobHandlers({ channels: messaging.channels, config }),
+        // The app's logger: what the sending logs is what a log scan must see.
+        log: app.log,
       });
       return worker.runUntilIdle();
     },
