@@ -111,9 +111,14 @@ export async function queueMessage(tx: Executor, input: QueueMessageInput): Prom
   return row;
 }
 
-/** The sender id operators accept: letters and digits, at most 11. */
+/** The sender id operators accept: letters and digits (å → a, ø → o, æ → ae), at most 11. */
 const smsSenderName = (brand: BrandConfig) =>
-  brand.name.replace(/[^A-Za-z0-9]/g, '').slice(0, 11) || 'nordloan';
+  brand.name
+    .replace(/[øØ]/g, 'o')
+    .replace(/[æÆ]/g, 'ae')
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 11) || 'nordloan';
 
 /** The job handlers of this module: sending a queued message, and the offer-expiry reminder. */
 export function messageJobHandlers(deps: { channels: MessageChannels; config: Config }): JobHandlers {

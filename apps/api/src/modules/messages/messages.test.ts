@@ -225,7 +225,7 @@ describe('SMS', () => {
     await sendLink(application.id, owner.token, 'sms');
     await t.deliverMessages();
     const [sms] = t.messaging.inbox.smsGateway!.messages(phone);
-    expect(sms!.from).toBe('LnNorge');
+    expect(sms!.from).toBe('LanNorge');
     expect(sms!.text).toMatch(
       /^Lån Norge: fortsett søknaden din her: https:\/\/\S+#magic=\S+ \(gjelder i 72 timer\)$/,
     );
