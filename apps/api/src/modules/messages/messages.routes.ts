@@ -32,7 +32,9 @@ function inboxEntries(sources: DevInboxSources, to: string | undefined): InboxEn
     Html: mail.html || null,
     SentAt: mail.receivedAt.toISOString(),
   }));
-  const texts: InboxEntry[] = (sources.smsGateway?.messages(to) ?? []).map((sms) => ({
+  // Phone numbers are kept without spaces; "+47 412 34 561" finds "+4741234561".
+  const phone = to?.replace(/[\s-]/g, '');
+  const texts: InboxEntry[] = (sources.smsGateway?.messages(phone) ?? []).map((sms) => ({
     Channel: 'sms',
     To: sms.to,
     From: sms.from,

@@ -4,6 +4,7 @@ import { locales } from '@nordloan/domain/enums';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#src/config.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { type MessageRow, message } from '#src/db/schema/messages.ts';
 import { findJobs } from '#src/jobs/job.repository.ts';
@@ -16,6 +17,7 @@ import { createCompleteApplication, settle, submit, testWorker } from '#src/test
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { createSmtpEmailSender, messageIdFor } from './email-sender.ts';
 import {
+  channelAvailable,
   EXPIRY_REMINDER_JOB,
   MESSAGE_MAX_ATTEMPTS,
   type MessageChannels,
@@ -109,6 +111,12 @@ describe('e-mail over SMTP', () => {
     expect(page.body).toContain('Fortsett søknaden din hos Lån Norge');
     const json = await t.app.inject({ url: `/dev/inbox/messages?to=${encodeURIComponent(email)}` });
     expect(json.json()).toEqual([expect.objectContaining({ Channel: 'email', To: email })]);
+    await sendLink(application.id, owner.token, 'sms');
+    await t.deliverMessages();
+    const [phoneOnFile] = (await messagesOf(application.id)).filter((row) => row.channel === 'sms');
+    const spaced = `${phoneOnFile!.recipient.slice(0, 3)} ${phoneOnFile!.recipient.slice(3)}`;
+    const texts = await t.app.inject({ url: `/dev/inbox/messages?to=${encodeURIComponent(spaced)}` });
+    expect(texts.json()).toEqual([expect.objectContaining({ Channel: 'sms', To: phoneOnFile!.recipient })]);
 
     const production = await createTestApp({ config: { env: 'production' } });
     try {
@@ -538,6 +546,28 @@ describe('templates', () => {
 });
 
 describe('configuration', () => {
+  it('reads the SMTP server from the environment; without one, outside production, the local sink takes the mail', () => {
+    const configured = loadConfig({
+      NODE_ENV: 'production',
+      PERSONAL_DATA_KEY: Buffer.alloc(32, 7).toString('base64'),
+      SMTP_HOST: 'smtp.nordloan.example',
+      SMTP_PORT: '465',
+      SMTP_SECURE: 'true',
+      SMTP_USER: 'mailer',
+      SMTP_PASSWORD: 'secret',
+    });
+    expect(configured.messages).toMatchObject({
+      smtp: { host: 'smtp.nordloan.example', port: 465, secure: true, user: 'mailer', password: 'secret' },
+      localSinks: false,
+    });
+    expect(channelAvailable(configured, 'email')).toBe(true);
+    expect(channelAvailable(configured, 'sms')).toBe(false);
+    const development = loadConfig({ NODE_ENV: 'development', SMTP_HOST: '' });
+    expect(development.messages).toMatchObject({ smtp: undefined, localSinks: true, smtpSinkPort: 0 });
+    expect(channelAvailable(development, 'sms')).toBe(true);
+    expect(() => loadConfig({ SMTP_PORT: 'seventy' })).toThrow(/SMTP_PORT/);
+  });
+
   it('has no local sinks and no SMS provider in production', () => {
     const messaging = createMessaging({
       ...t.config,
