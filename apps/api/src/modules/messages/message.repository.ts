@@ -66,6 +66,21 @@ export async function markMessageRetrying(db: Executor, id: string, error: strin
 
 const erasedContent = { subject: null, textBody: null, htmlBody: null };
 
+/**
+ * What a finished message keeps of its address: enough to recognise it ("a***@example.no", "+47*****61"),
+ * not to reach anyone. The full address lives in the row only while the message waits to be sent.
+ */
+export function maskedAddress(recipient: string): string {
+  const at = recipient.indexOf('@');
+  if (at > 0) return `${recipient[0]}***${recipient.slice(at)}`;
+  return `${recipient.slice(0, 3)}${'*'.repeat(Math.max(0, recipient.length - 5))}${recipient.slice(-2)}`;
+}
+
+const maskedRecipient = sql`CASE WHEN position('@' in ${message.recipient}) > 1
+  THEN left(${message.recipient}, 1) || '***' || substr(${message.recipient}, position('@' in ${message.recipient}))
+  ELSE left(${message.recipient}, 3) || repeat('*', greatest(0, length(${message.recipient}) - 5)) || right(${message.recipient}, 2)
+END`;
+
 export async function markMessageSent(
   db: Executor,
   id: string,
@@ -75,6 +90,7 @@ export async function markMessageSent(
     .update(message)
     .set({
       ...erasedContent,
+      recipient: maskedRecipient,
       status: 'sent',
       emailEvent: input.channel === 'email' ? 'sent' : null,
       providerMessageId: input.providerMessageId,
@@ -94,6 +110,7 @@ export async function markMessageFailed(
     .update(message)
     .set({
       ...erasedContent,
+      recipient: maskedRecipient,
       status: 'failed',
       emailEvent: input.bounced ? 'bounced' : null,
       lastError: input.error,

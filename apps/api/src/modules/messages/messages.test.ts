@@ -16,6 +16,7 @@ import { applicationOf, newApplicant } from '#src/test/customer-fixtures.ts';
 import { createCompleteApplication, settle, submit, testWorker } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { createSmtpEmailSender, messageIdFor } from './email-sender.ts';
+import { maskedAddress } from './message.repository.ts';
 import {
   channelAvailable,
   EXPIRY_REMINDER_JOB,
@@ -102,7 +103,7 @@ describe('e-mail over SMTP', () => {
   });
 
   it('shows what crossed SMTP on the development inbox page, and not in production', async () => {
-    const { owner, application, email } = await applicant();
+    const { owner, application, email, phone } = await applicant();
     await sendLink(application.id, owner.token);
     await t.deliverMessages();
     const page = await t.app.inject({ url: `/dev/inbox?to=${encodeURIComponent(email)}` });
@@ -113,10 +114,16 @@ describe('e-mail over SMTP', () => {
     expect(json.json()).toEqual([expect.objectContaining({ Channel: 'email', To: email })]);
     await sendLink(application.id, owner.token, 'sms');
     await t.deliverMessages();
-    const [phoneOnFile] = (await messagesOf(application.id)).filter((row) => row.channel === 'sms');
-    const spaced = `${phoneOnFile!.recipient.slice(0, 3)} ${phoneOnFile!.recipient.slice(3)}`;
+    const spaced = `${phone.slice(0, 3)} ${phone.slice(3)}`;
     const texts = await t.app.inject({ url: `/dev/inbox/messages?to=${encodeURIComponent(spaced)}` });
-    expect(texts.json()).toEqual([expect.objectContaining({ Channel: 'sms', To: phoneOnFile!.recipient })]);
+    expect(texts.json()).toEqual([expect.objectContaining({ Channel: 'sms', To: phone })]);
+    // Once sent, the rows keep only a masked address.
+    const rows = await messagesOf(application.id);
+    expect(rows.map((row) => row.recipient).sort()).toEqual(
+      [maskedAddress(email), maskedAddress(phone)].sort(),
+    );
+    expect(maskedAddress(email)).toBe(`m***@example.no`);
+    expect(maskedAddress(phone)).toMatch(/^\+47\*{6}\d\d$/);
 
     const production = await createTestApp({ config: { env: 'production' } });
     try {
