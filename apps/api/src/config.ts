@@ -52,6 +52,14 @@ export const configSchema = z.object({
   PUBLIC_BASE_URL: optionalUrl,
   CORS_ORIGINS: z.string().default(''),
   REDIS_URL: optionalUrl,
+  /** Where uploaded documents' bytes live: local disk under DATA_DIR, or S3-compatible storage (ADR 0034). */
+  DOCUMENT_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().trim().default('eu-north-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   STAFF_DIST_DIR: z.string().default('apps/backoffice/dist'),
   WORKER_ENABLED: booleanFromEnv.default(true),
@@ -91,6 +99,17 @@ export interface Config {
   corsOrigins: string[];
   redisUrl: string | undefined;
   webDistDir: string;
+  documentStorage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean | undefined;
+      };
   /** The built staff web app (apps/backoffice), served on `backoffice.*` hosts. */
   staffDistDir: string;
   worker: { enabled: boolean; lenderSeed: number; lenderDelayScale: number };
@@ -124,6 +143,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'PERSONAL_DATA_KEY: production needs its own key to encrypt national identity numbers (ADR 0033)',
     ]);
   }
+  if (raw.DOCUMENT_STORAGE === 's3' && !raw.S3_BUCKET) {
+    throw new ConfigError(['S3_BUCKET: DOCUMENT_STORAGE=s3 needs the bucket to keep documents in']);
+  }
   if (raw.NODE_ENV === 'production' && raw.DEV_IDENTITY_PROVIDER === true) {
     throw new ConfigError([
       'DEV_IDENTITY_PROVIDER: the development identity provider cannot run in production',
@@ -147,6 +169,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     redisUrl: raw.REDIS_URL,
     webDistDir: raw.WEB_DIST_DIR,
+    documentStorage:
+      raw.DOCUMENT_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: raw.S3_BUCKET!,
+            endpoint: raw.S3_ENDPOINT,
+            region: raw.S3_REGION,
+            accessKeyId: raw.S3_ACCESS_KEY_ID,
+            secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
     staffDistDir: raw.STAFF_DIST_DIR,
     worker: {
       enabled: raw.WORKER_ENABLED,
