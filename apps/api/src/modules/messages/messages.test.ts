@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/config.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
+import { loanQuote } from '#src/db/schema/lending.ts';
 import { type MessageRow, message } from '#src/db/schema/messages.ts';
 import { findJobs } from '#src/jobs/job.repository.ts';
 import { insertOutboxEvents } from '#src/jobs/outbox.repository.ts';
@@ -439,7 +440,7 @@ describe('contact preferences', () => {
 });
 
 describe('the lending flow', () => {
-  it('e-mails "offers arrived" and "documents needed" when the lenders answer, and the reminder two days before the offers run out', async () => {
+  it('e-mails "offers arrived" and "documents needed" as the lenders answer, the reminder two days before the offers run out, and "offer accepted"', async () => {
     const created = await createCompleteApplication(t);
     serial += 1;
     const email = `flow${serial}@example.no`;
@@ -497,6 +498,28 @@ describe('the lending flow', () => {
       'expiry-reminder marketing sent',
       'offers-arrived transactional sent',
     ]);
+
+    // The applicant accepts an offer that asks nothing before acceptance: the lender confirms (500).
+    const offer = (
+      await t.database.db.select().from(loanQuote).where(eq(loanQuote.loanApplicationId, created.id))
+    ).find(
+      (quote) =>
+        quote.status === 'approved' &&
+        !quote.documentRequests.some((request) => request.timing === 'before_acceptance'),
+    );
+    expect(offer).toBeDefined();
+    // Days later: the applicant logs in again.
+    const again = await t.login({ nationalId: created.nationalId, country: 'NO', role: 'Customer' });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/loan-quote/${offer!.id}/accept`,
+      headers: bearer(again.token),
+      payload: { Consent: true },
+    });
+    expect([200, 201], accepted.body).toContain(accepted.statusCode);
+    await settle(t, testWorker(t, { publish: messageEventPublisher(t.config) }));
+    await t.deliverMessages();
+    expect(subjects()).toContain('Vi har mottatt aksepten din – Lån Norge');
   });
 });
 
