@@ -8,6 +8,8 @@ import { createLocalTelephony } from './modules/backoffice/calls/local-telephony
 import { createLocalScreeningList } from './modules/backoffice/screening/local-screening-list.ts';
 import { createLocalDocumentStorage, type DocumentStorage } from './modules/documents/document-storage.ts';
 import type { S3DocumentStorageOptions } from './modules/documents/s3-document-storage.ts';
+import { createLocalEidSigning } from './modules/insurance/eid-signing.ts';
+import { createLocalPaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
 import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
 import { messageEventPublisher } from './modules/messages/message.service.ts';
@@ -20,7 +22,15 @@ import { createMessaging } from './modules/messages/messaging.ts';
 
 export type AdapterDependencies = Pick<
   AppDependencies,
-  'panel' | 'externalData' | 'documentStorage' | 'worker' | 'telephony' | 'screening' | 'messaging'
+  | 'panel'
+  | 'externalData'
+  | 'documentStorage'
+  | 'worker'
+  | 'telephony'
+  | 'screening'
+  | 'eidSigning'
+  | 'paymentMandates'
+  | 'messaging'
 >;
 
 export function defaultDependencies(options: {
@@ -42,6 +52,9 @@ export function defaultDependencies(options: {
     // Outbound calls and PEP/sanctions screening: local stand-ins (ADR 0022).
     telephony: createLocalTelephony({ now }),
     screening: createLocalScreeningList(),
+    // Insurance: e-ID signing of the mandate and the premium's payment mandate (ADR 0026).
+    eidSigning: createLocalEidSigning({ now }),
+    paymentMandates: createLocalPaymentMandateProvider({ now }),
     // E-mail over SMTP (a local sink outside production) and SMS (a local gateway): ADR 0030.
     messaging: createMessaging(config),
     // One in-process worker per instance; the modules register their job handlers on it. The outbox's
