@@ -43,6 +43,8 @@ import { applicationLifecycleRoutes } from './modules/loan-applications/lifecycl
 import { loanApplicationRoutes } from './modules/loan-applications/loan-application.routes.ts';
 import { subRecordRoutes } from './modules/loan-applications/sub-record.routes.ts';
 import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
+import type { Messaging } from './modules/messages/messaging.ts';
 import { personRoutes } from './modules/persons/person.routes.ts';
 import { preCheckRoutes } from './modules/pre-check/pre-check.routes.ts';
 import { createMissingFigureWarnings } from './modules/regulatory-figures/missing-figure-warnings.ts';
@@ -88,6 +90,8 @@ export interface AppDependencies {
   documentStorage: DocumentStorage;
   /** The property register secured loans are looked up in (a local stand-in when absent; ADR 0027). */
   propertyRegister?: PropertyRegister | undefined;
+  /** E-mail and SMS providers (outside production: the local SMTP sink and SMS gateway; ADR 0030). */
+  messaging: Messaging;
   /**
    * Makes the app's job worker, given the app's logger; buildApp starts it when the app is ready and stops
    * it on close, and the modules register their job handlers on it. Absent: no worker runs (tests drive
@@ -181,6 +185,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(securedLoanRoutes, { ...moduleOptions, register: deps.propertyRegister });
   await app.register(preCheckRoutes, moduleOptions);
   await app.register(magicLinkRoutes, moduleOptions);
+  await app.register(messageRoutes, { ...moduleOptions, messaging: deps.messaging, worker });
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
   await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });
   await app.register(regulatoryFigureRoutes, moduleOptions);

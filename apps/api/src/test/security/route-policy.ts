@@ -95,6 +95,9 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /metrics': { access: 'public' },
   'GET /health': { access: 'public' },
   'GET /dev/mailbox': { access: 'public' },
+  // Development inbox (ADR 0030): outside production only, like the dev login; 404 in production.
+  'GET /dev/inbox': { access: 'public' },
+  'GET /dev/inbox/messages': { access: 'public' },
   'GET /.well-known/jwks.json': { access: 'public' },
   // ── sign-in ──
   'GET /auth/me': { access: 'signedIn' },
