@@ -14,7 +14,35 @@ const optionalUrl = z
   .transform((value) => (value === '' ? undefined : value))
   .pipe(z.url().optional());
 
+/** The identity providers we log in through: each country's e-ID, and the staff's workforce provider. */
+export const oidcProviderIds = ['NO', 'SE', 'FI', 'DK', 'staff'] as const;
+export type OidcProviderId = (typeof oidcProviderIds)[number];
+
+/** What the local e-ID provider stands in for, per country (the acr value asks for the e-ID and its level). */
+const defaultAcrValues: Record<OidcProviderId, string> = {
+  NO: 'urn:grn:authn:no:bankid:substantial',
+  SE: 'urn:grn:authn:se:bankid',
+  FI: 'urn:grn:authn:fi:ftn:substantial',
+  DK: 'urn:grn:authn:dk:mitid:substantial',
+  staff: '',
+};
+
+// OIDC_<PROVIDER>_ISSUER … per provider (OIDC_NO_ISSUER, OIDC_STAFF_CLIENT_ID, …).
+const oidcEnv = Object.fromEntries(
+  oidcProviderIds.flatMap((id) => {
+    const prefix = `OIDC_${id.toUpperCase()}_`;
+    return [
+      [`${prefix}ISSUER`, optionalUrl],
+      [`${prefix}CLIENT_ID`, z.string().trim().min(1).optional()],
+      [`${prefix}CLIENT_SECRET`, z.string().min(1).optional()],
+      [`${prefix}SCOPES`, z.string().trim().min(1).optional()],
+      [`${prefix}ACR_VALUES`, z.string().trim().optional()],
+    ];
+  }),
+) as Record<string, z.ZodType<string | undefined>>;
+
 export const configSchema = z.object({
+  ...oidcEnv,
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -28,6 +56,8 @@ export const configSchema = z.object({
   JWT_ISSUER: z.string().default('nordloan'),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   DEV_IDENTITY_PROVIDER: booleanFromEnv.optional(),
+  LOCAL_EID_PROVIDER: booleanFromEnv.optional(),
+  LOCAL_EID_PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   INTEGRATION_URL: optionalUrl,
   PERSON_SERVICE_URL: optionalUrl,
   PUBLIC_BASE_URL: optionalUrl,
@@ -42,6 +72,16 @@ export const configSchema = z.object({
 
 export type RawConfig = z.infer<typeof configSchema>;
 
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Space-separated, `openid` first. */
+  scopes: string;
+  /** Space-separated acr values (the e-ID and its assurance level); empty for none. */
+  acrValues: string;
+}
+
 export interface Config {
   env: RawConfig['NODE_ENV'];
   host: string;
@@ -52,6 +92,13 @@ export interface Config {
   jwt: { privateKeyPem: string | undefined; issuer: string; ttlSeconds: number };
   /** The development identity provider: on unless NODE_ENV=production, never on in production. */
   devIdentityProvider: boolean;
+  /**
+   * The local e-ID provider (apps/api/src/dev/eid-provider) that `npm start` runs beside the API: on
+   * outside production unless LOCAL_EID_PROVIDER=false, never in production. Port 0: any free port.
+   */
+  localEidProvider: { enabled: boolean; port: number };
+  /** Per provider its OpenID Connect client; a provider without an issuer and client is not offered. */
+  oidc: Partial<Record<OidcProviderId, OidcProviderConfig>>;
   integrationUrl: string | undefined;
   personServiceUrl: string | undefined;
   publicBaseUrl: string | undefined;
@@ -81,6 +128,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'DEV_IDENTITY_PROVIDER: the development identity provider cannot run in production',
     ]);
   }
+  if (raw.NODE_ENV === 'production' && raw.LOCAL_EID_PROVIDER === true) {
+    throw new ConfigError(['LOCAL_EID_PROVIDER: the local e-ID provider cannot run in production']);
+  }
+  const localEidProvider = {
+    enabled: raw.NODE_ENV !== 'production' && raw.LOCAL_EID_PROVIDER !== false,
+    port: raw.LOCAL_EID_PROVIDER_PORT,
+  };
   return {
     env: raw.NODE_ENV,
     host: raw.HOST,
@@ -90,6 +144,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: raw.DATABASE_URL,
     jwt: { privateKeyPem: raw.JWT_PRIVATE_KEY, issuer: raw.JWT_ISSUER, ttlSeconds: raw.JWT_TTL_SECONDS },
     devIdentityProvider: raw.NODE_ENV !== 'production' && raw.DEV_IDENTITY_PROVIDER !== false,
+    localEidProvider,
+    oidc: oidcProvidersFrom(raw as unknown as Record<string, string | undefined>, localEidProvider),
     integrationUrl: raw.INTEGRATION_URL,
     personServiceUrl: raw.PERSON_SERVICE_URL,
     publicBaseUrl: raw.PUBLIC_BASE_URL,
@@ -105,6 +161,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lenderDelayScale: raw.LENDER_DELAY_SCALE,
     },
   };
+}
+
+/** The local e-ID provider's address for a provider (its issuer): one issuer per country, and staff. */
+export function localEidIssuer(port: number, id: OidcProviderId): string {
+  return `http://localhost:${port}/${id.toLowerCase()}`;
+}
+
+/** The secret the local e-ID provider and the API share outside production (never a production secret). */
+export function localEidClientSecret(id: OidcProviderId): string {
+  return `local-e-id-secret-${id.toLowerCase()}`;
+}
+
+/**
+ * Each provider from its OIDC_<ID>_* variables. Outside production the local e-ID provider fills in what
+ * is not set; in production a provider is offered only when its issuer, client id and secret are all set.
+ */
+function oidcProvidersFrom(
+  env: Record<string, string | undefined>,
+  localEidProvider: { enabled: boolean; port: number },
+): Partial<Record<OidcProviderId, OidcProviderConfig>> {
+  const providers: Partial<Record<OidcProviderId, OidcProviderConfig>> = {};
+  for (const id of oidcProviderIds) {
+    const prefix = `OIDC_${id.toUpperCase()}_`;
+    const local = localEidProvider.enabled;
+    const issuer = env[`${prefix}ISSUER`] ?? (local ? localEidIssuer(localEidProvider.port, id) : undefined);
+    const clientId = env[`${prefix}CLIENT_ID`] ?? (local ? `nordloan-${id.toLowerCase()}` : undefined);
+    const clientSecret = env[`${prefix}CLIENT_SECRET`] ?? (local ? localEidClientSecret(id) : undefined);
+    if (!issuer || !clientId || !clientSecret) continue;
+    providers[id] = {
+      issuer,
+      clientId,
+      clientSecret,
+      scopes: env[`${prefix}SCOPES`] ?? (id === 'staff' ? 'openid profile staff' : 'openid profile'),
+      acrValues: env[`${prefix}ACR_VALUES`] ?? defaultAcrValues[id],
+    };
+  }
+  return providers;
 }
 
 /** A config for tests: in-memory everything, no worker unless asked. */
