@@ -7,7 +7,15 @@ import { authStore } from '#src/session/auth-store.ts';
 // "Log in with BankID/MitID/…": starts the e-ID login (OpenID Connect through the API) and leaves for the
 // identity provider; the provider's answer comes back to this page with the token in the fragment.
 
-export function EidLoginButton({ returnTo }: { returnTo?: string }) {
+export function EidLoginButton({
+  returnTo,
+  variant = 'panel',
+}: {
+  /** Absolute URL to come back to; this page by default. */
+  returnTo?: string;
+  /** `header`: the site header's compact button (no panel around it). */
+  variant?: 'panel' | 'header';
+}) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const [state, setState] = useState<'idle' | 'starting' | 'failed'>('idle');
@@ -30,8 +38,13 @@ export function EidLoginButton({ returnTo }: { returnTo?: string }) {
   };
 
   return (
-    <div className="panel" data-testid="eid-login">
-      <button type="button" className="button" onClick={start} disabled={state === 'starting'}>
+    <div className={variant === 'panel' ? 'panel' : 'site-header__login'} data-testid={`eid-login-${variant}`}>
+      <button
+        type="button"
+        className={variant === 'panel' ? 'button' : 'button button--secondary'}
+        onClick={start}
+        disabled={state === 'starting'}
+      >
         {state === 'starting' ? t('myPage.loggingIn') : t('myPage.loginButton')}
       </button>
       {state === 'failed' && (
