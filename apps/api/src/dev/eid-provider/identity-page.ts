@@ -94,7 +94,7 @@ main{max-width:32rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radi
 h1{font-size:1.4rem;margin-top:0}h2{font-size:1.1rem}
 ul{list-style:none;padding:0}li{margin:.4rem 0}
 button{font:inherit;padding:.5rem .9rem;border-radius:.35rem;border:1px solid #1f2937;background:#1f2937;color:#fff;cursor:pointer}
-button.secondary{background:#fff;color:#1f2937}
+button.secondary{background:#fff;color:#1f2937;margin-top:1rem}
 label{display:block;margin-bottom:.3rem;font-weight:600}
 input{font:inherit;padding:.45rem;border:1px solid #4b5563;border-radius:.3rem;width:100%;box-sizing:border-box;margin-bottom:.6rem}
 .error{color:#991b1b;font-weight:600}
