@@ -122,4 +122,18 @@ describe('e-ID login (OpenID Connect) against the local provider', () => {
     await saveScreenshots(page, 'oidc-no-alt1-personal-page');
     await page.context().close();
   });
+
+  it('back office: staff sign in with the company account (staff provider) and see their roles', async () => {
+    const page = await newPage();
+    await page.goto(`http://backoffice.localhost:${server.port}/`);
+    await page.getByRole('button', { name: 'Sign in with your company account' }).click();
+    const identityPage = page.getByTestId('eid-identity-page');
+    await identityPage.waitFor({ timeout: 30_000 });
+    expect(await seriousAxeViolations(page), 'staff identity page').toEqual([]);
+    await identityPage.getByRole('button', { name: 'Sign in as Nora Berg' }).click();
+    await page.getByTestId('agent-name').filter({ hasText: 'Nora Berg' }).waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).host).toBe(`backoffice.localhost:${server.port}`);
+    expect(page.url()).not.toContain('token=');
+    await page.context().close();
+  });
 });
