@@ -51,36 +51,39 @@ describe('e-ID login (OpenID Connect) against the local provider', () => {
     ['se-main', 'SE', 'Logga in med BankID', 'sv-SE', 'type'],
     ['fi-main', 'FI', 'Tunnistaudu', 'fi-FI', 'type'],
     ['dk-main', 'DK', 'Log ind med MitID', 'da-DK', 'pick'],
-  ] as const)('%s: the e-ID button, the identity page, and back signed in', async (brandId, country, label, lang, how) => {
-    const page = await newPage();
-    const url = personalPageUrl(brandId);
-    await page.goto(url);
-    await page.getByRole('button', { name: label }).click();
+  ] as const)(
+    '%s: the e-ID button, the identity page, and back signed in',
+    async (brandId, country, label, lang, how) => {
+      const page = await newPage();
+      const url = personalPageUrl(brandId);
+      await page.goto(url);
+      await page.getByRole('button', { name: label }).click();
 
-    // The provider's identity page, in the country's language; axe finds nothing serious there.
-    const identityPage = page.getByTestId('eid-identity-page');
-    await identityPage.waitFor({ timeout: 30_000 });
-    expect(new URL(page.url()).port).toBe(new URL(server.eidProviderUrl).port);
-    expect(await page.locator('html').getAttribute('lang')).toBe(lang);
-    expect(await seriousAxeViolations(page), 'identity page').toEqual([]);
-    if (brandId === 'no-main') await saveScreenshots(page, 'oidc-identity-page-no');
+      // The provider's identity page, in the country's language; axe finds nothing serious there.
+      const identityPage = page.getByTestId('eid-identity-page');
+      await identityPage.waitFor({ timeout: 30_000 });
+      expect(new URL(page.url()).port).toBe(new URL(server.eidProviderUrl).port);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      expect(await seriousAxeViolations(page), 'identity page').toEqual([]);
+      if (brandId === 'no-main') await saveScreenshots(page, 'oidc-identity-page-no');
 
-    if (how === 'pick') {
-      await identityPage.locator('button[name="nationalId"]').first().click();
-    } else {
-      await signInOnIdentityPage(page, makeTestNationalId(country, '1983-08-19', 2));
-    }
+      if (how === 'pick') {
+        await identityPage.locator('button[name="nationalId"]').first().click();
+      } else {
+        await signInOnIdentityPage(page, makeTestNationalId(country, '1983-08-19', 2));
+      }
 
-    await page.locator('[data-logged-in="true"]').waitFor({ timeout: 30_000 });
-    expect(`${new URL(page.url()).origin}${new URL(page.url()).pathname}`).toBe(url);
-    // §2: the token left the address bar as soon as it was read; §4: the method is idp.
-    expect(page.url()).not.toContain('token=');
-    const auth = await storedAuth(page);
-    expect(auth.authMethod).toBe('idp');
-    const claims = JSON.parse(Buffer.from(auth.token!.split('.')[1]!, 'base64url').toString());
-    expect(claims.Roles).toEqual([{ Name: 'Person', Country: country }]);
-    await page.context().close();
-  });
+      await page.locator('[data-logged-in="true"]').waitFor({ timeout: 30_000 });
+      expect(`${new URL(page.url()).origin}${new URL(page.url()).pathname}`).toBe(url);
+      // §2: the token left the address bar as soon as it was read; §4: the method is idp.
+      expect(page.url()).not.toContain('token=');
+      const auth = await storedAuth(page);
+      expect(auth.authMethod).toBe('idp');
+      const claims = JSON.parse(Buffer.from(auth.token!.split('.')[1]!, 'base64url').toString());
+      expect(claims.Roles).toEqual([{ Name: 'Person', Country: country }]);
+      await page.context().close();
+    },
+  );
 
   it('refuses a wrong national id on the identity page and stays there with the error', async () => {
     const page = await newPage();

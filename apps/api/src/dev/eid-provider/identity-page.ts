@@ -117,7 +117,9 @@ export function renderIdentityPage(options: {
             `<li><button type="submit" name="employeeId" value="${escapeHtml(member.employeeId)}">${escapeHtml(
               `${text.signInAs} ${member.name}`,
             )}</button> <span>${escapeHtml(
-              member.roles.map((role) => (role.Country ? `${role.Name} ${role.Country}` : role.Name)).join(', '),
+              member.roles
+                .map((role) => (role.Country ? `${role.Name} ${role.Country}` : role.Name))
+                .join(', '),
             )}</span></li>`,
         )
       : options.people.map(

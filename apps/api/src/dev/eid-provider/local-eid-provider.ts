@@ -54,7 +54,8 @@ function sendHtml(response: ServerResponse, status: number, html: string) {
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http://localhost:* http://*.localhost:* http://127.0.0.1:*",
+    'content-security-policy':
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http://localhost:* http://*.localhost:* http://127.0.0.1:*",
   });
   response.end(html);
 }
@@ -127,7 +128,14 @@ async function buildProvider(options: {
       },
     },
     jwks: { keys: [options.signingJwk] },
-    ttl: { AuthorizationCode: 60, IdToken: 600, AccessToken: 600, Interaction: 600, Session: 600, Grant: 600 },
+    ttl: {
+      AuthorizationCode: 60,
+      IdToken: 600,
+      AccessToken: 600,
+      Interaction: 600,
+      Session: 600,
+      Grant: 600,
+    },
     async findAccount(_ctx, sub) {
       if (isStaff) {
         const member = staff.find((candidate) => `${accountPrefix.staff}${candidate.employeeId}` === sub);
@@ -173,7 +181,10 @@ async function buildProvider(options: {
         if (existing) return existing;
       }
       if (!oidc.session?.accountId) return undefined;
-      const grant = new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session.accountId });
+      const grant = new oidc.provider.Grant({
+        clientId: oidc.client!.clientId,
+        accountId: oidc.session.accountId,
+      });
       grant.addOIDCScope(isStaff ? `openid profile ${staffScope}` : 'openid profile');
       await grant.save();
       return grant;
@@ -228,7 +239,11 @@ export async function startLocalEidProvider(options: {
       const [, segment = '', ...rest] = url.pathname.split('/');
       const entry = providers.get(segment);
       if (!entry) {
-        sendHtml(response, 404, '<!doctype html><html lang="en"><title>Not found</title><h1>Not found</h1></html>');
+        sendHtml(
+          response,
+          404,
+          '<!doctype html><html lang="en"><title>Not found</title><h1>Not found</h1></html>',
+        );
         return;
       }
       if (rest[0] === 'interaction' && rest[1]) {
@@ -241,7 +256,12 @@ export async function startLocalEidProvider(options: {
       entry.handle(request, response);
     } catch (error) {
       options.log?.(`local e-ID provider: ${error instanceof Error ? error.message : String(error)}`);
-      if (!response.headersSent) sendHtml(response, 400, '<!doctype html><html lang="en"><title>Error</title><h1>Sign-in error</h1></html>');
+      if (!response.headersSent)
+        sendHtml(
+          response,
+          400,
+          '<!doctype html><html lang="en"><title>Error</title><h1>Sign-in error</h1></html>',
+        );
       else response.end();
     }
   });
@@ -311,7 +331,13 @@ async function handleInteraction(
   return provider.interactionFinished(
     request,
     response,
-    { login: { accountId: subjects.subjectFor(id, checked.normalized), ...(acr ? { acr } : {}), amr: ['eid'] } },
+    {
+      login: {
+        accountId: subjects.subjectFor(id, checked.normalized),
+        ...(acr ? { acr } : {}),
+        amr: ['eid'],
+      },
+    },
     { mergeWithLastSubmission: false },
   );
 }

@@ -1,6 +1,10 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
-import { type NewOidcLoginAttemptRow, type OidcLoginAttemptRow, oidcLoginAttempt } from '#src/db/schema/oidc.ts';
+import {
+  type NewOidcLoginAttemptRow,
+  type OidcLoginAttemptRow,
+  oidcLoginAttempt,
+} from '#src/db/schema/oidc.ts';
 
 export type { OidcLoginAttemptRow };
 

@@ -57,15 +57,23 @@ export function createOidcClients(providers: Config['oidc']): OidcClients {
       let pending = discovered.get(id);
       if (!pending) {
         const issuer = new URL(settings.issuer);
-        pending = oidc.discovery(issuer, settings.clientId, undefined, oidc.ClientSecretBasic(settings.clientSecret), {
-          // Verify the ID token's signature against the provider's JWKS, not only trust the TLS channel.
-          // Plain http only for a provider on this machine (the local e-ID provider).
-          execute: [
-            oidc.enableNonRepudiationChecks,
-            ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname) ? [oidc.allowInsecureRequests] : []),
-          ],
-          timeout: 10,
-        });
+        pending = oidc.discovery(
+          issuer,
+          settings.clientId,
+          undefined,
+          oidc.ClientSecretBasic(settings.clientSecret),
+          {
+            // Verify the ID token's signature against the provider's JWKS, not only trust the TLS channel.
+            // Plain http only for a provider on this machine (the local e-ID provider).
+            execute: [
+              oidc.enableNonRepudiationChecks,
+              ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname)
+                ? [oidc.allowInsecureRequests]
+                : []),
+            ],
+            timeout: 10,
+          },
+        );
         pending.catch(() => discovered.delete(id));
         discovered.set(id, pending);
       }
@@ -95,7 +103,8 @@ function checkReturnTo(options: {
   }
   const refuse = () =>
     badRequest('returnTo is not a page of this brand', [{ Field: 'returnTo', Message: 'Not allowed' }]);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.env !== 'production')) throw refuse();
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.env !== 'production'))
+    throw refuse();
   if (url.username || url.password) throw refuse();
   url.hash = '';
   if (options.provider === 'staff') {
@@ -131,9 +140,14 @@ export async function startOidcLogin(options: {
 
   // An anonymous sign-up customer (token of a customer with no person yet) is linked at this login.
   let linkCustomerId: string | null = null;
-  if (options.caller?.kind === 'customer' && options.caller.personId === null && options.provider !== 'staff') {
+  if (
+    options.caller?.kind === 'customer' &&
+    options.caller.personId === null &&
+    options.provider !== 'staff'
+  ) {
     const customer = await findCustomerById(options.db, options.caller.customerId);
-    if (customer && customer.personId === null && customer.country === options.provider) linkCustomerId = customer.id;
+    if (customer && customer.personId === null && customer.country === options.provider)
+      linkCustomerId = customer.id;
   }
 
   const state = oidc.randomState();
@@ -216,7 +230,12 @@ export async function completeOidcLogin(options: {
     const tokens = await oidc.authorizationCodeGrant(
       configuration,
       currentUrl,
-      { pkceCodeVerifier: attempt.codeVerifier, expectedState: state, expectedNonce: attempt.nonce, idTokenExpected: true },
+      {
+        pkceCodeVerifier: attempt.codeVerifier,
+        expectedState: state,
+        expectedNonce: attempt.nonce,
+        idTokenExpected: true,
+      },
       { redirect_uri: attempt.redirectUri },
     );
     claims = tokens.claims() ?? {};
@@ -238,9 +257,15 @@ export async function completeOidcLogin(options: {
 
   if (provider === 'staff') {
     const staff = staffClaimsSchema.safeParse(claims);
-    if (!staff.success) throw new AppError(401, loginVerificationFailed, [], { reason: 'staff claims missing' });
+    if (!staff.success)
+      throw new AppError(401, loginVerificationFailed, [], { reason: 'staff claims missing' });
     const roles: TokenRole[] = staff.data[staffRolesClaim];
-    const { token } = await signInDirectoryStaff({ db: options.db, tokens: options.tokens, name: staff.data.name, roles });
+    const { token } = await signInDirectoryStaff({
+      db: options.db,
+      tokens: options.tokens,
+      name: staff.data.name,
+      roles,
+    });
     return hand(token);
   }
 

@@ -34,7 +34,10 @@ async function followToCallback(start: string, jar: ReturnType<typeof cookieJar>
     const response = await fetch(url, {
       method: body ? 'POST' : 'GET',
       redirect: 'manual',
-      headers: { cookie: jar.header(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        cookie: jar.header(),
+        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       body: body?.toString(),
     });
     jar.store(response);
@@ -102,7 +105,11 @@ describe('e-ID login through the local provider', () => {
     const started = await start(country, host, { returnTo }, token);
     expect(started.response.statusCode).toBe(200);
     const jar = cookieJar();
-    const callbackUrl = await followToCallback(started.authorizationUrl, jar, new URLSearchParams({ nationalId }));
+    const callbackUrl = await followToCallback(
+      started.authorizationUrl,
+      jar,
+      new URLSearchParams({ nationalId }),
+    );
     return { ...started, jar, callbackUrl, host };
   }
 
@@ -120,7 +127,8 @@ describe('e-ID login through the local provider', () => {
       acr_values: 'urn:grn:authn:no:bankid:substantial',
       scope: 'openid profile',
     });
-    for (const name of ['state', 'nonce', 'code_challenge']) expect(url.searchParams.get(name)?.length).toBeGreaterThan(20);
+    for (const name of ['state', 'nonce', 'code_challenge'])
+      expect(url.searchParams.get(name)?.length).toBeGreaterThan(20);
     expect(binding?.length).toBeGreaterThan(20);
     expect(String(response.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
   });
@@ -130,24 +138,30 @@ describe('e-ID login through the local provider', () => {
     ['se', 'se-main.localhost', 'SE', 'bankid-se'],
     ['fi', 'fi-main.localhost', 'FI', 'ftn'],
     ['dk', 'dk-main.localhost', 'DK', 'mitid'],
-  ] as const)('logs a %s person in and hands our token back in the fragment', async (path, host, country, providerName) => {
-    const person = testPeople(country)[1]!;
-    const login = await loginAs(person.nationalId, path, host);
-    const answer = await callback(login.callbackUrl, host, login.binding);
-    expect(answer.statusCode).toBe(303);
-    const handBack = new URL(answer.headers.location as string);
-    expect(`${handBack.origin}${handBack.pathname}`).toBe(`http://${host}/mine-tilbud`);
-    const fragment = new URLSearchParams(handBack.hash.slice(1));
-    expect(fragment.get('provider-name')).toBe(providerName);
-    expect(fragment.get('auth-origin')).toBe('local');
-    const token = fragment.get('token')!;
-    expect(claimsOf(token)).toMatchObject({ Roles: [{ Name: 'Person', Country: country }], iss: 'nordloan' });
-    const me = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
-    expect(me.statusCode).toBe(200);
-    // The same person as the development login finds for this national id: one person, one customer.
-    const dev = await t.login({ nationalId: person.nationalId, country });
-    expect(me.json()).toEqual({ CustomerID: dev.CustomerID, PersonID: dev.PersonID });
-  });
+  ] as const)(
+    'logs a %s person in and hands our token back in the fragment',
+    async (path, host, country, providerName) => {
+      const person = testPeople(country)[1]!;
+      const login = await loginAs(person.nationalId, path, host);
+      const answer = await callback(login.callbackUrl, host, login.binding);
+      expect(answer.statusCode).toBe(303);
+      const handBack = new URL(answer.headers.location as string);
+      expect(`${handBack.origin}${handBack.pathname}`).toBe(`http://${host}/mine-tilbud`);
+      const fragment = new URLSearchParams(handBack.hash.slice(1));
+      expect(fragment.get('provider-name')).toBe(providerName);
+      expect(fragment.get('auth-origin')).toBe('local');
+      const token = fragment.get('token')!;
+      expect(claimsOf(token)).toMatchObject({
+        Roles: [{ Name: 'Person', Country: country }],
+        iss: 'nordloan',
+      });
+      const me = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
+      expect(me.statusCode).toBe(200);
+      // The same person as the development login finds for this national id: one person, one customer.
+      const dev = await t.login({ nationalId: person.nationalId, country });
+      expect(me.json()).toEqual({ CustomerID: dev.CustomerID, PersonID: dev.PersonID });
+    },
+  );
 
   it('refuses a tampered state', async () => {
     const login = await loginAs(testPeople('NO')[0]!.nationalId);
@@ -182,7 +196,7 @@ describe('e-ID login through the local provider', () => {
     expect(answer.json().Message).toBe('The e-ID login could not be verified');
   });
 
-  it('refuses a hand-back page that is not the brand\'s, another country\'s brand, or a made-up provider', async () => {
+  it("refuses a hand-back page that is not the brand's, another country's brand, or a made-up provider", async () => {
     for (const returnTo of [
       'https://evil.example/mine-tilbud',
       'http://se-main.localhost/mina-sidor',
@@ -202,7 +216,9 @@ describe('e-ID login through the local provider', () => {
   });
 
   it('hands a login started on no-alt1 over to its personal-page host (auth origin global)', async () => {
-    const started = await start('no', 'no-alt1.localhost', { returnTo: 'http://mine.no-alt1.localhost/mine-tilbud' });
+    const started = await start('no', 'no-alt1.localhost', {
+      returnTo: 'http://mine.no-alt1.localhost/mine-tilbud',
+    });
     expect(started.response.statusCode).toBe(200);
     const callbackUrl = await followToCallback(
       started.authorizationUrl,
@@ -236,7 +252,9 @@ describe('e-ID login through the local provider', () => {
   });
 
   it('signs staff in through the staff provider with the directory roles', async () => {
-    const started = await start('staff', 'backoffice.localhost', { returnTo: 'http://backoffice.localhost/' });
+    const started = await start('staff', 'backoffice.localhost', {
+      returnTo: 'http://backoffice.localhost/',
+    });
     expect(started.response.statusCode).toBe(200);
     const callbackUrl = await followToCallback(
       started.authorizationUrl,
@@ -252,7 +270,11 @@ describe('e-ID login through the local provider', () => {
       { Name: 'Sales', Country: 'NO' },
       { Name: 'SecuredSales', Country: 'NO' },
     ]);
-    const me = await t.app.inject({ method: 'GET', url: '/backoffice/me', headers: bearer(fragment.get('token')!) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/backoffice/me',
+      headers: bearer(fragment.get('token')!),
+    });
     expect(me.statusCode).toBe(200);
     // A staff login hands back to the back office only.
     const elsewhere = await start('staff', 'backoffice.localhost', { returnTo: 'http://no-main.localhost/' });
@@ -371,7 +393,7 @@ describe('e-ID login: ID tokens that must be refused', () => {
     ['a wrong nonce', { nonce: 'not-the-nonce-we-sent' }],
     ['a wrong audience', { aud: 'some-other-client' }],
     ['an expired ID token', { expiresIn: -3600 }],
-    ['a signature not from the provider\'s JWKS', { signWithOtherKey: true }],
+    ["a signature not from the provider's JWKS", { signWithOtherKey: true }],
   ] as const)('refuses %s', async (_case, shape) => {
     const answer = await callbackWith(shape);
     expect(answer.statusCode).toBe(401);

@@ -93,7 +93,10 @@ export async function oidcRoutes(
       });
       reply.header(
         'set-cookie',
-        bindingCookie(binding, { secure: request.protocol === 'https', maxAgeSeconds: loginAttemptTtlMs / 1000 }),
+        bindingCookie(binding, {
+          secure: request.protocol === 'https',
+          maxAgeSeconds: loginAttemptTtlMs / 1000,
+        }),
       );
       reply.header('cache-control', 'no-store');
       return { authorizationUrl };
@@ -104,7 +107,11 @@ export async function oidcRoutes(
     callbackPath,
     {
       config: loginRateLimit,
-      schema: { tags: ['auth'], summary: 'The identity provider returns here', querystring: callbackQuerySchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'The identity provider returns here',
+        querystring: callbackQuerySchema,
+      },
     },
     async (request, reply) => {
       const { handBackUrl } = await completeOidcLogin({
@@ -117,7 +124,10 @@ export async function oidcRoutes(
       });
       // The login is over: the binding is spent. The token travels in the fragment (never sent to a
       // server, removed from the address bar by the page), and the redirect itself is not cached.
-      reply.header('set-cookie', bindingCookie('', { secure: request.protocol === 'https', maxAgeSeconds: 0 }));
+      reply.header(
+        'set-cookie',
+        bindingCookie('', { secure: request.protocol === 'https', maxAgeSeconds: 0 }),
+      );
       reply.header('cache-control', 'no-store');
       reply.header('referrer-policy', 'no-referrer');
       return reply.redirect(handBackUrl, 303);

@@ -43,7 +43,10 @@ export function useToken(): string | null {
  * The staff sign-in's hand-back (`#token=…&provider-name=staff`, ADR 0029): keeps the token and replaces
  * the address without the fragment, so the token stays neither in the address bar nor in the history.
  */
-export function takeHandBackToken(location: Location = window.location, history: History = window.history): boolean {
+export function takeHandBackToken(
+  location: Location = window.location,
+  history: History = window.history,
+): boolean {
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
   const token = fragment.get('token');
   if (!token || fragment.get('provider-name') !== 'staff') return false;

@@ -38,7 +38,10 @@ export function EidLoginButton({
   };
 
   return (
-    <div className={variant === 'panel' ? 'panel' : 'site-header__login'} data-testid={`eid-login-${variant}`}>
+    <div
+      className={variant === 'panel' ? 'panel' : 'site-header__login'}
+      data-testid={`eid-login-${variant}`}
+    >
       <button
         type="button"
         className={variant === 'panel' ? 'button' : 'button button--secondary'}

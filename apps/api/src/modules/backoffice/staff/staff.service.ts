@@ -111,7 +111,9 @@ export async function signInDirectoryStaff(options: {
   const [disabled] = await options.db
     .select({ id: agent.id })
     .from(agent)
-    .where(sql`${agent.name} = ${options.name} AND ${agent.roles} = ${JSON.stringify(options.roles)}::jsonb AND ${agent.disabled}`)
+    .where(
+      sql`${agent.name} = ${options.name} AND ${agent.roles} = ${JSON.stringify(options.roles)}::jsonb AND ${agent.disabled}`,
+    )
     .limit(1);
   if (disabled) throw forbidden('This agent is disabled');
   return signInByName(options);
