@@ -94,6 +94,8 @@ function checkReturnTo(options: {
   returnTo: string;
   brand?: string | undefined;
   env: Config['env'];
+  /** The host the start was called on (the back office calls its API on its own host). */
+  requestHost: string;
 }): { url: URL; brand: string | undefined } {
   let url: URL;
   try {
@@ -108,7 +110,8 @@ function checkReturnTo(options: {
   if (url.username || url.password) throw refuse();
   url.hash = '';
   if (options.provider === 'staff') {
-    if (!url.hostname.startsWith('backoffice.')) throw refuse();
+    // Only back to the back office that asked: `backoffice.<our domain>` serves it and its API alike.
+    if (!url.hostname.startsWith('backoffice.') || url.host !== options.requestHost) throw refuse();
     return { url, brand: undefined };
   }
   const resolved = resolveBrandFromHost(url.host, options.env);
@@ -135,7 +138,10 @@ export async function startOidcLogin(options: {
 }) {
   const settings = options.clients.settings(options.provider);
   if (!settings) throw notFound('This identity provider is not offered here');
-  const { url: returnTo, brand } = checkReturnTo(options);
+  const { url: returnTo, brand } = checkReturnTo({
+    ...options,
+    requestHost: new URL(options.redirectUri).host,
+  });
   const configuration = await options.clients.configuration(options.provider);
 
   // An anonymous sign-up customer (token of a customer with no person yet) is linked at this login.

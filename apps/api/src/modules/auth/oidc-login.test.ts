@@ -277,8 +277,10 @@ describe('e-ID login through the local provider', () => {
     });
     expect(me.statusCode).toBe(200);
     // A staff login hands back to the back office only.
-    const elsewhere = await start('staff', 'backoffice.localhost', { returnTo: 'http://no-main.localhost/' });
-    expect(elsewhere.response.statusCode).toBe(400);
+    for (const returnTo of ['http://no-main.localhost/', 'http://backoffice.evil.example/']) {
+      const elsewhere = await start('staff', 'backoffice.localhost', { returnTo });
+      expect(elsewhere.response.statusCode, returnTo).toBe(400);
+    }
   });
 });
 
