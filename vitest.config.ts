@@ -1,8 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner, one project per workspace. `npm test` (scripts/test.mjs) decides which run when.
+// vitest's default is one worker fewer than the machine has cores: one worker on our 2-core CI machine,
+// which left a core idle through the whole PGlite run (CPU-bound WASM). Two workers run the files in half
+// the time; VITEST_MAX_WORKERS overrides it. The browser suite stays one file at a time (fileParallelism).
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism());
+
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       {
         test: {

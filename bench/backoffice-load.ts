@@ -13,6 +13,7 @@ import type { Country } from '@nordloan/domain/enums';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
+import { nationalIdLookupHash, sealNationalId } from '../apps/api/src/db/personal-data-cipher.ts';
 import { workQueueAgentId } from '../apps/api/src/modules/backoffice/agent.repository.ts';
 import { ensureRuleBucket } from '../apps/api/src/modules/backoffice/queues/queue.repository.ts';
 
@@ -24,6 +25,8 @@ const chunk = 50_000;
 const loadCountries: Country[] = ['NO', 'SE', 'FI', 'DK'];
 /** Applicants with a real national id: the bench's search keys. */
 const searchableApplicants = 500;
+// The bulk rows' national id: one valid sealed value (the 360 view opens it), a placeholder number.
+const placeholderSealed = sealNationalId('00000000000');
 
 async function main() {
   if (!databaseUrl) throw new Error('Set BENCH_DATABASE_URL to an empty PostgreSQL database');
@@ -60,8 +63,9 @@ async function main() {
                     ELSE (ARRAY[700, 190, 370, 470, 289])[i % 5 + 1] END,
                i % 50 = 0
         FROM generate_series(${from}, ${to}) AS i;
-        INSERT INTO person (id, country, national_id, birth_date, first_name, last_name, email, phone)
-        SELECT pg_temp.bid('p' || i), country, 'B' || lpad(i::text, 11, '0'), DATE '1980-01-01' + (i % 9000),
+        INSERT INTO person (id, country, national_id_hash, national_id_sealed, birth_date, first_name, last_name,
+                            email, phone)
+        SELECT pg_temp.bid('p' || i), country, 'bench-' || i, '${placeholderSealed}', DATE '1980-01-01' + (i % 9000),
                'Bench', 'Person ' || i, 'bench' || i || '@example.com',
                CASE country WHEN 'NO' THEN '+479' WHEN 'SE' THEN '+467' WHEN 'FI' THEN '+3584' ELSE '+452' END
                  || lpad(i::text, 8, '0')
@@ -110,10 +114,10 @@ async function main() {
       const country = loadCountries[i % 4]!;
       const birthDate = `19${60 + (index % 40)}-0${1 + (index % 9)}-1${index % 10}`;
       const nationalId = makeTestNationalId(country, birthDate, Math.floor(index / 360));
-      await session.query('UPDATE person SET national_id = $1 WHERE id = pg_temp.bid($2)', [
-        nationalId,
-        `p${i}`,
-      ]);
+      await session.query(
+        'UPDATE person SET national_id_hash = $1, national_id_sealed = $2 WHERE id = pg_temp.bid($3)',
+        [nationalIdLookupHash(nationalId), sealNationalId(nationalId), `p${i}`],
+      );
     }
     await session.query('ANALYZE');
   });

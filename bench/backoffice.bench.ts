@@ -7,6 +7,7 @@
 import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { openNationalId } from '../apps/api/src/db/personal-data-cipher.ts';
 import { defaultDependencies } from '../apps/api/src/dependencies.ts';
 import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
 import { findOrCreateAgent } from '../apps/api/src/modules/backoffice/staff/staff.service.ts';
@@ -64,11 +65,13 @@ async function main() {
   const fullest = summary.reduce((best, row) => (row.Total > best.Total ? row : best), summary[0]!);
   const nationalIds = (
     await database.withSession((session) =>
-      session.query<{ national_id: string }>(
-        `SELECT national_id FROM person WHERE country = 'NO' AND national_id NOT LIKE 'B%' LIMIT 100`,
+      // The searchable applicants (bench:backoffice:load gives the rest placeholder hashes 'bench-…').
+      session.query<{ national_id_sealed: string }>(
+        `SELECT national_id_sealed FROM person
+         WHERE country = 'NO' AND national_id_hash NOT LIKE 'bench-%' LIMIT 100`,
       ),
     )
-  ).map((row) => row.national_id);
+  ).map((row) => openNationalId(row.national_id_sealed));
   if (nationalIds.length === 0)
     throw new Error('No searchable Norwegian applicants: run bench:backoffice:load');
 

@@ -261,6 +261,9 @@ export async function openPersonalPage(page: Page, url: string, nationalId: stri
       () => JSON.parse(sessionStorage.getItem('nordloan-auth') ?? '{}')?.state?.authMethod ?? null,
     );
     if (method === 'idp') return;
+    // Cleared on a page of the same origin where the app does not run: cleared under the running app, its
+    // next state change (an offers poll) wrote the old login straight back, and the form never came.
+    await page.goto(`${new URL(url).origin}/health`);
     await page.evaluate(() => sessionStorage.clear());
     await page.goto(url);
   }

@@ -11,6 +11,7 @@ import {
 import { quotePresentationRoutes } from '#src/modules/lending/presentation/quote-presentation.routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { usePersonalDataKey } from './db/personal-data-cipher.ts';
 import type { JobWorker, WorkerLogger } from './jobs/worker.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
@@ -44,6 +45,7 @@ import { personRoutes } from './modules/persons/person.routes.ts';
 import { createMissingFigureWarnings } from './modules/regulatory-figures/missing-figure-warnings.ts';
 import { regulatoryFigureRoutes } from './modules/regulatory-figures/regulatory-figure.routes.ts';
 import { capsConfigInForce } from './modules/regulatory-figures/regulatory-figure.service.ts';
+import { retentionJobs } from './modules/retention/retention.jobs.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBrand } from './plugins/brand.ts';
@@ -81,11 +83,15 @@ export interface AppDependencies {
    * their own).
    */
   worker?: ((log: WorkerLogger) => JobWorker) | undefined;
+  /** The log's destination; absent: stdout. */
+  logStream?: { write(line: string): void } | undefined;
 }
 
 /** Builds the whole API (no listen: server.ts does that, tests use app.inject). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database, tokens, now, panel, externalData, documentStorage } = deps;
+  // The key national ids are sealed and found with (ADR 0033); server.ts sets it before migrating too.
+  usePersonalDataKey(config.personalDataKey);
   // A broken brand config (or a brand example above a legal cap in force today) stops the start, not a
   // later request. The caps are today's, from the dated regulatory figures (issue 17).
   validateBrandRegistry(undefined, await capsConfigInForce(database.db, now()));
@@ -93,6 +99,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: {
       level: config.logLevel,
       serializers: { req: requestSerializer },
+      // Where the log lines go: stdout, or the log-scan test's buffer (issue 15 item 4).
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.env === 'production',
     bodyLimit: 1_048_576,
@@ -170,6 +178,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
   await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });
   await app.register(regulatoryFigureRoutes, moduleOptions);
+  await app.register(retentionJobs, { ...moduleOptions, worker, storage: documentStorage });
 
   // Issue 17: a warning at start and once a day per missing running period of a regulatory figure.
   const missingFigures = createMissingFigureWarnings({ db: database.db, log: app.log, now });

@@ -24,9 +24,23 @@ describe('config', () => {
     }
   });
 
+  const productionKey = Buffer.alloc(32, 7).toString('base64');
+
   it('never runs the development identity provider in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).devIdentityProvider).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_IDENTITY_PROVIDER: 'true' })).toThrow(ConfigError);
+    const production = { NODE_ENV: 'production', PERSONAL_DATA_KEY: productionKey };
+    expect(loadConfig(production).devIdentityProvider).toBe(false);
+    expect(() => loadConfig({ ...production, DEV_IDENTITY_PROVIDER: 'true' })).toThrow(ConfigError);
+  });
+
+  it('refuses production without its own personal-data key, and a key that is too short or not base64', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PERSONAL_DATA_KEY/);
+    expect(() => loadConfig({ PERSONAL_DATA_KEY: Buffer.alloc(16, 1).toString('base64') })).toThrow(
+      /PERSONAL_DATA_KEY: must be at least 32 bytes/,
+    );
+    expect(() => loadConfig({ PERSONAL_DATA_KEY: 'not base64 at all!' })).toThrow(ConfigError);
+    expect(loadConfig({ PERSONAL_DATA_KEY: productionKey }).personalDataKey).toBe(productionKey);
+    // Outside production an unset key means the development key.
+    expect(loadConfig({}).personalDataKey).toBeUndefined();
   });
 
   it('treats an empty URL as unset', () => {

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { decodePersonalDataKey } from './db/personal-data-cipher.ts';
+
+function isPersonalDataKey(value: string): boolean {
+  try {
+    decodePersonalDataKey(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // One schema for every environment variable the API reads (conventions §6). Read once at start-up;
 // a bad value stops the process with every problem listed, not the first one found.
@@ -55,6 +65,15 @@ export const configSchema = z.object({
     .transform((value) => (value ? value.replace(/\\n/g, '\n') : undefined)),
   JWT_ISSUER: z.string().default('nordloan'),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** The secret behind the national-id encryption and lookup keys (base64, ≥ 32 bytes; ADR 0033). */
+  PERSONAL_DATA_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || isPersonalDataKey(value), {
+      message: 'must be at least 32 bytes, base64-encoded',
+    }),
   DEV_IDENTITY_PROVIDER: booleanFromEnv.optional(),
   LOCAL_EID_PROVIDER: booleanFromEnv.optional(),
   LOCAL_EID_PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
@@ -63,6 +82,14 @@ export const configSchema = z.object({
   PUBLIC_BASE_URL: optionalUrl,
   CORS_ORIGINS: z.string().default(''),
   REDIS_URL: optionalUrl,
+  /** Where uploaded documents' bytes live: local disk under DATA_DIR, or S3-compatible storage (ADR 0034). */
+  DOCUMENT_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().trim().default('eu-north-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   STAFF_DIST_DIR: z.string().default('apps/backoffice/dist'),
   WORKER_ENABLED: booleanFromEnv.default(true),
@@ -90,6 +117,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   jwt: { privateKeyPem: string | undefined; issuer: string; ttlSeconds: number };
+  /** PERSONAL_DATA_KEY; undefined outside production means the fixed development key (ADR 0033). */
+  personalDataKey: string | undefined;
   /** The development identity provider: on unless NODE_ENV=production, never on in production. */
   devIdentityProvider: boolean;
   /**
@@ -105,6 +134,17 @@ export interface Config {
   corsOrigins: string[];
   redisUrl: string | undefined;
   webDistDir: string;
+  documentStorage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean | undefined;
+      };
   /** The built staff web app (apps/backoffice), served on `backoffice.*` hosts. */
   staffDistDir: string;
   worker: { enabled: boolean; lenderSeed: number; lenderDelayScale: number };
@@ -123,6 +163,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const raw = parsed.data;
+  if (raw.NODE_ENV === 'production' && !raw.PERSONAL_DATA_KEY) {
+    throw new ConfigError([
+      'PERSONAL_DATA_KEY: production needs its own key to encrypt national identity numbers (ADR 0033)',
+    ]);
+  }
+  if (raw.DOCUMENT_STORAGE === 's3' && !raw.S3_BUCKET) {
+    throw new ConfigError(['S3_BUCKET: DOCUMENT_STORAGE=s3 needs the bucket to keep documents in']);
+  }
   if (raw.NODE_ENV === 'production' && raw.DEV_IDENTITY_PROVIDER === true) {
     throw new ConfigError([
       'DEV_IDENTITY_PROVIDER: the development identity provider cannot run in production',
@@ -143,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: raw.DATA_DIR,
     databaseUrl: raw.DATABASE_URL,
     jwt: { privateKeyPem: raw.JWT_PRIVATE_KEY, issuer: raw.JWT_ISSUER, ttlSeconds: raw.JWT_TTL_SECONDS },
+    personalDataKey: raw.PERSONAL_DATA_KEY,
     devIdentityProvider: raw.NODE_ENV !== 'production' && raw.DEV_IDENTITY_PROVIDER !== false,
     localEidProvider,
     oidc: oidcProvidersFrom(raw as unknown as Record<string, string | undefined>, localEidProvider),
@@ -154,6 +203,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     redisUrl: raw.REDIS_URL,
     webDistDir: raw.WEB_DIST_DIR,
+    documentStorage:
+      raw.DOCUMENT_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: raw.S3_BUCKET!,
+            endpoint: raw.S3_ENDPOINT,
+            region: raw.S3_REGION,
+            accessKeyId: raw.S3_ACCESS_KEY_ID,
+            secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
     staffDistDir: raw.STAFF_DIST_DIR,
     worker: {
       enabled: raw.WORKER_ENABLED,

@@ -6,7 +6,8 @@ import { outboxRelayTick } from './jobs/outbox-relay.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { createLocalTelephony } from './modules/backoffice/calls/local-telephony.ts';
 import { createLocalScreeningList } from './modules/backoffice/screening/local-screening-list.ts';
-import { createLocalDocumentStorage } from './modules/documents/document-storage.ts';
+import { createLocalDocumentStorage, type DocumentStorage } from './modules/documents/document-storage.ts';
+import type { S3DocumentStorageOptions } from './modules/documents/s3-document-storage.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
 import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
 
@@ -32,7 +33,10 @@ export function defaultDependencies(options: {
       delayScale: config.worker.lenderDelayScale,
     }),
     externalData: createLocalExternalDataStandIn({ seed: config.worker.lenderSeed }),
-    documentStorage: createLocalDocumentStorage(join(config.dataDir, 'documents')),
+    documentStorage:
+      config.documentStorage.kind === 's3'
+        ? s3DocumentStorage(config.documentStorage)
+        : createLocalDocumentStorage(join(config.dataDir, 'documents')),
     // Outbound calls and PEP/sanctions screening: local stand-ins (ADR 0022).
     telephony: createLocalTelephony({ now }),
     screening: createLocalScreeningList(),
@@ -40,5 +44,22 @@ export function defaultDependencies(options: {
     worker: config.worker.enabled
       ? (log) => createJobWorker({ db, now, log, onTick: outboxRelayTick({ db, now, log }) })
       : undefined,
+  };
+}
+
+/**
+ * S3 storage, its SDK loaded at the first document call: the AWS SDK is a large import that a server on
+ * local disk (and every test) would otherwise pay for at start.
+ */
+function s3DocumentStorage(options: S3DocumentStorageOptions): DocumentStorage {
+  let loaded: Promise<DocumentStorage> | undefined;
+  const storage = () =>
+    (loaded ??= import('./modules/documents/s3-document-storage.ts').then((module) =>
+      module.createS3DocumentStorage(options),
+    ));
+  return {
+    stage: async () => (await storage()).stage(),
+    read: async (key) => (await storage()).read(key),
+    remove: async (key) => (await storage()).remove(key),
   };
 }

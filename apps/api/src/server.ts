@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { usePersonalDataKey } from './db/personal-data-cipher.ts';
 import { loadTemplate } from './db/template.ts';
 import { defaultDependencies } from './dependencies.ts';
 import { startLocalEidProvider } from './dev/eid-provider/local-eid-provider.ts';
@@ -31,6 +32,8 @@ async function main() {
     // An empty DATA_DIR starts from the build's migrated PGlite template instead of running initdb.
     template: config.databaseUrl ? undefined : loadTemplate(),
   });
+  // Before migrating: 0018's data step seals existing national ids with this key (ADR 0033).
+  usePersonalDataKey(config.personalDataKey);
   await migrate(database);
   const key = await loadSigningKey({ privateKeyPem: config.jwt.privateKeyPem, dataDir: config.dataDir });
   const tokens = createTokenService({ key, issuer: config.jwt.issuer, ttlSeconds: config.jwt.ttlSeconds });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#src/test/test-database.ts';
 import type { DatabaseHandle } from './client.ts';
 import { jsonRows, qualified } from './json-rows.ts';
+import { nationalIdLookupHash } from './personal-data-cipher.ts';
 import { loanApplication } from './schema/applications.ts';
 import { agent, assignment, bucket } from './schema/backoffice.ts';
 import { person } from './schema/core.ts';
@@ -37,6 +38,7 @@ describe('jsonRows: child rows of each outer row in one statement', () => {
       .values({
         country: 'NO',
         nationalId: makeTestNationalId('NO', '1985-06-15', 1),
+        nationalIdHash: nationalIdLookupHash(makeTestNationalId('NO', '1985-06-15', 1)),
         firstName: 'Ola',
         lastName: 'N',
       })

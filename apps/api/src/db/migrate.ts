@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DatabaseHandle } from './client.ts';
+import type { DatabaseHandle, RawSession } from './client.ts';
+import { nationalIdLookupHash, sealNationalId } from './personal-data-cipher.ts';
 
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -23,6 +24,36 @@ export function readMigrations(dir = migrationsDir): Migration[] {
       const text = readFileSync(join(dir, file), 'utf8');
       return { name: file, sql: text, checksum: createHash('sha256').update(text).digest('hex') };
     });
+}
+
+/**
+ * Work SQL cannot do, run just before the named migration (in its own transaction, and again after a
+ * crash until that migration is applied, so each step must be safe to repeat).
+ */
+export const dataStepsBefore: Record<string, (session: RawSession) => Promise<void>> = {
+  '0018_drop_clear_national_ids.sql': sealExistingNationalIds,
+};
+
+/** 0017 → 0018: every person row written before 0017 gets its national-id hash and sealed copy. */
+async function sealExistingNationalIds(session: RawSession): Promise<void> {
+  const rows = await session.query<{ id: string; national_id: string }>(
+    'SELECT id, national_id FROM person WHERE national_id_sealed IS NULL',
+  );
+  if (rows.length === 0) return;
+  await session.query('BEGIN');
+  try {
+    for (const row of rows) {
+      await session.query('UPDATE person SET national_id_hash = $1, national_id_sealed = $2 WHERE id = $3', [
+        nationalIdLookupHash(row.national_id),
+        sealNationalId(row.national_id),
+        row.id,
+      ]);
+    }
+    await session.query('COMMIT');
+  } catch (error) {
+    await session.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
@@ -55,6 +86,7 @@ export async function migrate(handle: DatabaseHandle, migrations = readMigration
           continue;
         }
         try {
+          await dataStepsBefore[migration.name]?.(session);
           await session.query(
             `BEGIN;\n${migration.sql}\n;INSERT INTO schema_migrations (name, checksum) VALUES ('${migration.name}', '${migration.checksum}');\nCOMMIT;`,
           );

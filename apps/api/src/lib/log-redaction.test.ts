@@ -14,6 +14,23 @@ describe('redactUrl (no tokens or national ids in logs)', () => {
     expect(redacted).toContain('page=2');
   });
 
+  it('hides staff search terms and a national id typed into a path, of every country', () => {
+    expect(redactUrl('/backoffice/search?q=01018512345&limit=10')).toBe(
+      '/backoffice/search?q=%5Bredacted%5D&limit=10',
+    );
+    for (const id of [
+      '01018512345',
+      '198506152384',
+      '19850615-2384',
+      '850615-2384',
+      '150685-123A',
+      '1506851234',
+    ]) {
+      expect(redactUrl(`/person/${id}`), id).toBe('/person/[redacted]');
+      expect(redactUrl(`/person/${id}/consents`), id).toBe('/person/[redacted]/consents');
+    }
+  });
+
   it('leaves an ordinary URL as it is', () => {
     expect(redactUrl('/loan-application/123/revisions?status=100')).toBe(
       '/loan-application/123/revisions?status=100',

@@ -79,6 +79,36 @@ export const messageRateLimit: RouteRateLimit = {
 };
 
 /**
+ * Creating applications: 20 an hour per signed-in applicant (customer or person), so a stolen or scripted
+ * token cannot flood the lender panel with applications. Counted per identity, not per address: a whole
+ * office or mobile network behind one address is many honest applicants (docs/decisions/0032). Staff
+ * creating applications on a customer's behalf are not limited by it (their own work is audited).
+ */
+export const applicationCreationRateLimit: RouteRateLimit = {
+  rateLimit: {
+    max: 20,
+    timeWindow: 3_600_000,
+    keyGenerator: (request: FastifyRequest) => `create-application:${callerKey(request)}`,
+    allowList: (request: FastifyRequest) => request.caller?.kind === 'staff',
+    // After the route's token check (preValidation), so an anonymous caller is a 401, not a count.
+    hook: 'preHandler',
+  },
+};
+
+/**
+ * Document uploads: 60 an hour per signed-in caller, across all their applications. A case needs a handful
+ * of files per applicant; sixty is generous for retries and far below filling our storage.
+ */
+export const uploadRateLimit: RouteRateLimit = {
+  rateLimit: {
+    max: 60,
+    timeWindow: 3_600_000,
+    keyGenerator: (request: FastifyRequest) => `upload:${callerKey(request)}`,
+    hook: 'preHandler',
+  },
+};
+
+/**
  * Route option for calls that need a token: 401 'Missing token' before the body or query is validated, so
  * an anonymous caller learns nothing about the input a route expects. Put on a route as
  * `preValidation: tokenRequiredFirst` (a plugin whose every route needs a token adds it as a hook).

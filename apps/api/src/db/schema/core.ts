@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { openNationalId, sealNationalId } from '../personal-data-cipher.ts';
 import { timestampColumn, timestamps } from './columns.ts';
+
+/**
+ * A national identity number, encrypted in the column and clear in the row a select answers (ADR 0033).
+ * Never compare it in SQL (each write has a fresh iv): find a person by `nationalIdHash`.
+ */
+const sealedNationalId = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => sealNationalId(value),
+  fromDriver: (value) => openNationalId(value),
+});
 
 // Mirrors migrations/0001_core.sql (schema.test.ts checks that they agree).
 
@@ -17,7 +28,10 @@ export const person = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     country: text('country').notNull(),
-    nationalId: text('national_id').notNull(),
+    /** Clear in the row, AES-256-GCM in the column (0017/0018). */
+    nationalId: sealedNationalId('national_id_sealed').notNull(),
+    /** HMAC-SHA256 of the national id: how a person is found by number (person.repository). */
+    nationalIdHash: text('national_id_hash').notNull(),
     birthDate: date('birth_date', { mode: 'string' }),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -32,12 +46,14 @@ export const person = pgTable(
     citizenship: text('citizenship'),
     isPoliticallyExposed: boolean('is_politically_exposed'),
     politicallyExposedRole: text('politically_exposed_role'),
+    /** Set by the retention job (0019, ADR 0033): every personal field was cleared then. */
+    anonymisedAt: timestampColumn('anonymised_at'),
     ...timestamps,
   },
   (table) => [
-    unique().on(table.country, table.nationalId),
-    // 0009: staff search by national id (any market), phone, e-mail
-    index('person_national_id_idx').on(table.nationalId),
+    unique('person_country_national_id_hash_key').on(table.country, table.nationalIdHash),
+    // 0009/0018: staff search by national id (any market, through its hash), phone, e-mail
+    index('person_national_id_hash_idx').on(table.nationalIdHash),
     index('person_phone_idx').on(table.phone).where(sql`phone IS NOT NULL`),
     index('person_email_idx').on(sql`lower(${table.email})`).where(sql`email IS NOT NULL`),
   ],

@@ -3,6 +3,7 @@ import { buildApp } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import { type DatabaseHandle, openDatabase } from '#src/db/client.ts';
 import { migrate } from '#src/db/migrate.ts';
+import { usePersonalDataKey } from '#src/db/personal-data-cipher.ts';
 import { defaultDependencies } from '#src/dependencies.ts';
 import { createTokenService, loadSigningKey } from '#src/modules/auth/token.service.ts';
 import { seededAgentId } from '#src/modules/backoffice/staff/staff-seed.ts';
@@ -48,6 +49,8 @@ async function main() {
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
   });
   try {
+    // Before migrating: 0018's data step seals existing national ids with this key (ADR 0033).
+    usePersonalDataKey(config.personalDataKey);
     await migrate(database);
     const key = await loadSigningKey({ privateKeyPem: config.jwt.privateKeyPem, dataDir: config.dataDir });
     const tokens = createTokenService({ key, issuer: config.jwt.issuer, ttlSeconds: config.jwt.ttlSeconds });

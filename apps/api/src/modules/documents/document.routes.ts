@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
-import { tokenRequiredFirst } from '#src/plugins/security.ts';
+import { tokenRequiredFirst, uploadRateLimit } from '#src/plugins/security.ts';
 import {
   deleteDocument,
   getDocument,
@@ -56,6 +56,7 @@ export async function documentRoutes(
   routes.post(
     '/loan-application/:id/documents',
     {
+      config: uploadRateLimit,
       schema: {
         tags,
         params: applicationParams,

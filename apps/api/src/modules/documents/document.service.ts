@@ -23,6 +23,10 @@ import {
   updateDocument,
 } from './document.repository.ts';
 import type { DocumentStorage, StagedDocument } from './document-storage.ts';
+
+/** Where the bytes live; other modules (retention) take it through this service. */
+export type { DocumentStorage };
+
 import {
   type AllowedFileType,
   detectFileType,

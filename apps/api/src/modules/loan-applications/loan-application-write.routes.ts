@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { applicationCreationRateLimit } from '#src/plugins/security.ts';
 import { cloneApplication } from './loan-application-clone.service.ts';
 import {
   archiveApplication,
@@ -35,6 +36,7 @@ export async function loanApplicationWriteRoutes(app: FastifyInstance, options: 
   routes.post(
     '/loan-application',
     {
+      config: applicationCreationRateLimit,
       schema: {
         tags,
         summary: 'Create an application',

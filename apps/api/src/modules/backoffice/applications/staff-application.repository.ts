@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
+import { nationalIdLookupHash } from '#src/db/personal-data-cipher.ts';
 import { consentRecord, termsAcceptance } from '#src/db/schema/applicant.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { agent } from '#src/db/schema/backoffice.ts';
@@ -35,10 +36,13 @@ function matchingPersons(term: SearchTerm): SQL | undefined {
       return sql`lower(${person.email}) = ${term.value}`;
     case 'phone':
       return inArray(person.phone, term.values);
-    case 'nationalId':
+    case 'nationalId': {
+      // National ids are found through their keyed hash (ADR 0033); the clear number is not in the table.
+      const hashes = term.values.map(nationalIdLookupHash);
       return term.phones.length > 0
-        ? or(inArray(person.nationalId, term.values), inArray(person.phone, term.phones))
-        : inArray(person.nationalId, term.values);
+        ? or(inArray(person.nationalIdHash, hashes), inArray(person.phone, term.phones))
+        : inArray(person.nationalIdHash, hashes);
+    }
   }
 }
 

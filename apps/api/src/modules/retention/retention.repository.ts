@@ -1,0 +1,90 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '#src/db/client.ts';
+import { loanApplicationApplicant } from '#src/db/schema/applications.ts';
+import { customer, person } from '#src/db/schema/core.ts';
+
+// The SQL of the retention job (ADR 0033).
+
+/**
+ * Persons whose data the rules no longer let us keep, not yet anonymised: none of their applications (as
+ * the customer's person or as an applicant) is still moving, and the last one changed before
+ * `relationshipEndedBefore`; or they never applied and their record has not changed since
+ * `neverAppliedSilentSince`.
+ */
+export async function findPersonsPastRetention(
+  db: Executor,
+  options: {
+    relationshipEndedBefore: Date;
+    neverAppliedSilentSince: Date;
+    activeStatusCodes: readonly number[];
+    limit: number;
+  },
+): Promise<string[]> {
+  const active = sql.join(
+    options.activeStatusCodes.map((code) => sql`${code}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    WITH linked AS (
+      SELECT la.person_id AS person_id, la.status, la.updated_at FROM loan_application la
+      WHERE la.person_id IS NOT NULL
+      UNION ALL
+      SELECT a.person_id, la.status, la.updated_at
+      FROM loan_application_applicant a JOIN loan_application la ON la.id = a.loan_application_id
+      WHERE a.person_id IS NOT NULL
+    ),
+    per_person AS (
+      SELECT person_id, max(updated_at) AS last_change, bool_or(status IN (${active})) AS moving
+      FROM linked GROUP BY person_id
+    )
+    SELECT p.id FROM person p LEFT JOIN per_person pp ON pp.person_id = p.id
+    WHERE p.anonymised_at IS NULL
+      AND (
+        (pp.person_id IS NOT NULL AND NOT pp.moving
+          AND pp.last_change < ${options.relationshipEndedBefore.toISOString()}::timestamptz)
+        OR (pp.person_id IS NULL AND p.updated_at < ${options.neverAppliedSilentSince.toISOString()}::timestamptz)
+      )
+    ORDER BY p.updated_at
+    LIMIT ${options.limit}`);
+  return ((result as { rows?: { id: string }[] }).rows ?? []).map((row) => row.id);
+}
+
+/**
+ * Clears every personal field of the person, their customers' contact details and what their applicant
+ * rows say about their work. The national id becomes a placeholder (sealed like any number) and its
+ * lookup hash a value no number hashes to, so the person can no longer be found by number.
+ * The application rows stay, without anyone in them: their figures are the lenders' and our statistics.
+ */
+export async function anonymisePerson(db: Executor, personId: string, now: Date): Promise<void> {
+  await db
+    .update(person)
+    .set({
+      nationalId: 'anonymised',
+      nationalIdHash: `anonymised:${personId}`,
+      birthDate: null,
+      firstName: null,
+      lastName: null,
+      email: null,
+      phone: null,
+      addressKind: null,
+      streetAddress: null,
+      coName: null,
+      postalCode: null,
+      city: null,
+      addressCountry: null,
+      citizenship: null,
+      isPoliticallyExposed: null,
+      politicallyExposedRole: null,
+      anonymisedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(person.id, personId));
+  await db
+    .update(customer)
+    .set({ email: null, phone: null, updatedAt: now })
+    .where(eq(customer.personId, personId));
+  await db
+    .update(loanApplicationApplicant)
+    .set({ employerName: null, jobTitle: null })
+    .where(inArray(loanApplicationApplicant.personId, [personId]));
+}

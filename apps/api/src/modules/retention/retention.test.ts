@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { applicationStatusCodes, isTerminalStatus } from '@nordloan/domain/statuses';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findJobs } from '#src/jobs/job.repository.ts';
+import { createJobWorker } from '#src/jobs/worker.ts';
+import { listAudit } from '#src/modules/audit/audit.service.ts';
+import { insertDocument } from '#src/modules/documents/document.repository.ts';
+import type { DocumentStorage } from '#src/modules/documents/document.service.ts';
+import { insertApplication } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { findPersonById, findPersonByNationalId } from '#src/modules/persons/person.repository.ts';
+import { freshNationalId } from '#src/test/customer-fixtures.ts';
+import { createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { registerRetentionJob, retentionJobKind, scheduleRetentionRun } from './retention.jobs.ts';
+import { runRetention } from './retention.service.ts';
+
+// Issue 15 item 4 / ADR 0033: the retention job anonymises exactly the persons the rules say, once.
+
+const ended = applicationStatusCodes.find((code) => isTerminalStatus(code))!;
+const moving = applicationStatusCodes.find((code) => !isTerminalStatus(code))!;
+const now = new Date('2031-06-15T12:00:00Z');
+const yearsBefore = (years: number, days = 0) =>
+  new Date(Date.UTC(2031 - years, 5, 15, 12) - days * 86_400_000);
+const monthsBefore = (months: number) => new Date(Date.UTC(2031, 5 - months, 15, 12));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function sql<Row = Record<string, unknown>>(text: string, params: unknown[] = []) {
+  return t.database.withSession((session) => session.query<Row>(text, params));
+}
+
+/** A signed-up person (with a customer), last changed at `lastChange`, with applications as given. */
+async function personWith(
+  lastChange: Date,
+  applications: { status: number; changedAt: Date; as?: 'customer' | 'co-applicant' }[],
+) {
+  const nationalId = freshNationalId('NO');
+  const login = await t.login({ nationalId, country: 'NO' });
+  await sql(`UPDATE customer SET email = 'kari@example.com', phone = '+4791234567' WHERE id = $1`, [
+    login.CustomerID,
+  ]);
+  await sql(
+    `UPDATE person SET first_name = 'Kari', email = 'kari@example.com', updated_at = $2 WHERE id = $1`,
+    [login.PersonID, lastChange.toISOString()],
+  );
+  for (const application of applications) {
+    const other =
+      application.as === 'co-applicant'
+        ? await t.login({ nationalId: freshNationalId('NO'), country: 'NO' })
+        : login;
+    const row = await insertApplication(t.database.db, {
+      product: 'UnsecuredLoan',
+      brand: 'no-main',
+      country: 'NO',
+      customerId: other.CustomerID,
+      personId: other.PersonID,
+    });
+    if (application.as === 'co-applicant') {
+      await sql(
+        `INSERT INTO loan_application_applicant (loan_application_id, role, person_id, employer_name)
+         VALUES ($1, 'CoApplicant', $2, 'Fjord AS')`,
+        [row.id, login.PersonID],
+      );
+      // The main applicant's own record is recent: only the co-applicant's data is in question.
+    }
+    await sql('UPDATE loan_application SET status = $2, updated_at = $3 WHERE id = $1', [
+      row.id,
+      application.status,
+      application.changedAt.toISOString(),
+    ]);
+  }
+  return { nationalId, ...login };
+}
+
+async function isAnonymised(personId: string) {
+  return (await findPersonById(t.database.db, personId))?.anonymisedAt != null;
+}
+
+describe('the retention rules', () => {
+  it('anonymises whom the rules name, keeps everyone else, and a second run changes nothing', async () => {
+    const endedLongAgo = await personWith(yearsBefore(6), [{ status: ended, changedAt: yearsBefore(5, 1) }]);
+    const endedRecently = await personWith(yearsBefore(6), [{ status: ended, changedAt: yearsBefore(4) }]);
+    const stillMoving = await personWith(yearsBefore(6), [{ status: moving, changedAt: yearsBefore(7) }]);
+    const mixed = await personWith(yearsBefore(9), [
+      { status: ended, changedAt: yearsBefore(8) },
+      { status: ended, changedAt: yearsBefore(2) },
+    ]);
+    const neverAppliedSilent = await personWith(monthsBefore(13), []);
+    const neverAppliedRecent = await personWith(monthsBefore(11), []);
+    const coApplicantEnded = await personWith(yearsBefore(7), [
+      { status: ended, changedAt: yearsBefore(6), as: 'co-applicant' },
+    ]);
+
+    const first = await runRetention({ db: t.database.db, now });
+
+    expect(await isAnonymised(endedLongAgo.PersonID)).toBe(true);
+    expect(await isAnonymised(neverAppliedSilent.PersonID)).toBe(true);
+    expect(await isAnonymised(coApplicantEnded.PersonID)).toBe(true);
+    expect(await isAnonymised(endedRecently.PersonID)).toBe(false);
+    expect(await isAnonymised(stillMoving.PersonID)).toBe(false);
+    expect(await isAnonymised(mixed.PersonID)).toBe(false);
+    expect(await isAnonymised(neverAppliedRecent.PersonID)).toBe(false);
+    expect(first.anonymisedPersons).toBeGreaterThanOrEqual(3);
+
+    expect(await runRetention({ db: t.database.db, now })).toEqual({
+      anonymisedPersons: 0,
+      removedDocumentKeys: [],
+    });
+  });
+
+  it('clears every personal field, the customer’s contact details and the employer; the number no longer finds them', async () => {
+    const gone = await personWith(yearsBefore(7), [
+      { status: ended, changedAt: yearsBefore(6), as: 'co-applicant' },
+    ]);
+    await runRetention({ db: t.database.db, now });
+
+    const person = await findPersonById(t.database.db, gone.PersonID);
+    expect(person).toMatchObject({ firstName: null, email: null, phone: null, birthDate: null });
+    expect(person?.nationalId).toBe('anonymised');
+    expect(await findPersonByNationalId(t.database.db, 'NO', gone.nationalId)).toBeUndefined();
+    const [customer] = await sql<{ email: string | null; phone: string | null }>(
+      'SELECT email, phone FROM customer WHERE id = $1',
+      [gone.CustomerID],
+    );
+    expect(customer).toEqual({ email: null, phone: null });
+    const [applicant] = await sql<{ employer_name: string | null }>(
+      'SELECT employer_name FROM loan_application_applicant WHERE person_id = $1',
+      [gone.PersonID],
+    );
+    expect(applicant?.employer_name).toBeNull();
+    // Logged in again with the same number: a new person, nothing of the old one.
+    const back = await t.login({ nationalId: gone.nationalId, country: 'NO' });
+    expect(back.PersonID).not.toBe(gone.PersonID);
+
+    const audit = await listAudit(t.database.db, {
+      subjectType: 'person',
+      subjectId: gone.PersonID,
+      offset: 0,
+      limit: 50,
+    });
+    expect(JSON.stringify(audit)).toContain('person.anonymise');
+    expect(JSON.stringify(audit)).not.toContain(gone.nationalId);
+  });
+});
+
+/** Document storage in memory: what is stored, and what the job removed. */
+function memoryStorage() {
+  const stored = new Set<string>();
+  const storage: DocumentStorage = {
+    stage: () => Promise.reject(new Error('not used')),
+    read: () => Promise.resolve(undefined),
+    remove: async (key) => {
+      stored.delete(key);
+    },
+  };
+  return { storage, stored };
+}
+
+describe('the retention job', () => {
+  it('runs at 02:00 UTC on the worker, deletes the person’s documents and their bytes, and schedules the next day', async () => {
+    const gone = await personWith(yearsBefore(7), [{ status: ended, changedAt: yearsBefore(6) }]);
+    const kept = await personWith(yearsBefore(1), [{ status: ended, changedAt: yearsBefore(1) }]);
+    const { storage, stored } = memoryStorage();
+    const documentOf = async (person: { PersonID: string }) => {
+      const [application] = await sql<{ id: string }>(
+        'SELECT id FROM loan_application WHERE person_id = $1',
+        [person.PersonID],
+      );
+      const key = randomUUID();
+      stored.add(key);
+      await insertDocument(t.database.db, {
+        loanApplicationId: application!.id,
+        filename: 'payslip.pdf',
+        category: 'payslip',
+        owner: 'main-applicant',
+        contentType: 'application/pdf',
+        sizeBytes: 10,
+        sha256: 'x'.repeat(64),
+        storageKey: key,
+        uploadedBy: 'test',
+      });
+      return key;
+    };
+    const goneKey = await documentOf(gone);
+    const keptKey = await documentOf(kept);
+
+    const clock = { current: new Date('2031-06-16T01:00:00Z') };
+    const worker = createJobWorker({ db: t.database.db, now: () => clock.current });
+    registerRetentionJob(worker, { storage });
+    await scheduleRetentionRun(t.database.db, clock.current);
+    await scheduleRetentionRun(t.database.db, clock.current); // a second instance starting: still one
+
+    expect(await worker.runUntilIdle()).toBe(0); // not yet 02:00
+    clock.current = new Date('2031-06-16T02:00:01Z');
+    expect(await worker.runUntilIdle()).toBe(1);
+    expect(await isAnonymised(gone.PersonID)).toBe(true);
+    expect(await isAnonymised(kept.PersonID)).toBe(false);
+    expect([...stored]).toEqual([keptKey]);
+    const documents = await sql<{ storage_key: string }>('SELECT storage_key FROM document');
+    expect(documents.map((row) => row.storage_key)).toContain(keptKey);
+    expect(documents.map((row) => row.storage_key)).not.toContain(goneKey);
+
+    const pending = (await findJobs(t.database.db, retentionJobKind)).filter(
+      (job) => job.status === 'pending',
+    );
+    expect(pending.map((job) => job.runAt.toISOString())).toEqual(['2031-06-17T02:00:00.000Z']);
+  });
+});

@@ -1,0 +1,118 @@
+import { makeTestNationalId } from '@nordloan/domain/national-id';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultIncome, mainApplicantDetails } from '#src/test/lending-test-helpers.ts';
+import { createTestApp, type TestApp } from '#src/test/test-app.ts';
+
+// Issue 15 item 4: everything the API logs at its most verbose level, through the flows that carry
+// secrets (logins, national ids in bodies, queries and paths, magic links, staff search, tokens in
+// queries, failing requests), holds no national id, no token and no magic token.
+
+const logLines: string[] = [];
+let t: TestApp;
+const secrets = new Set<string>();
+
+beforeAll(async () => {
+  t = await createTestApp({
+    config: { logLevel: 'trace' },
+    deps: { logStream: { write: (line: string) => void logLines.push(line) } },
+  });
+});
+afterAll(() => t.close());
+
+function remember(...values: (string | undefined)[]) {
+  for (const value of values) if (value) secrets.add(value);
+}
+
+describe('log scan', () => {
+  it('finds no national id, token or magic token in anything the API logged', async () => {
+    const mainId = makeTestNationalId('NO', '1985-06-15', 41);
+    const coId = makeTestNationalId('NO', '1987-02-03', 42);
+    const swedishId = makeTestNationalId('SE', '1979-11-30', 43);
+    remember(mainId, coId, swedishId);
+
+    const owner = await t.login({ nationalId: mainId, country: 'NO' });
+    const swede = await t.login({ nationalId: swedishId, country: 'SE', brand: 'se-main' });
+    remember(owner.token, swede.token);
+    const auth = { authorization: `Bearer ${owner.token}` };
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/loan-application',
+      headers: auth,
+      payload: {
+        Product: 'UnsecuredLoan',
+        Brand: 'no-main',
+        Amount: 150_000,
+        Duration: 5,
+        LoanPurpose: 'Renovation',
+        MainApplicant: mainApplicantDetails(defaultIncome.NO),
+        CoApplicant: { ...mainApplicantDetails(defaultIncome.NO), NationalID: coId },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { ID: string }).ID;
+
+    // Refused inputs that echo a national id back to nobody: a bad one, and one in a path and a query.
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/loan-application/${id}`,
+      headers: auth,
+      payload: { CoApplicant: { NationalID: `${coId.slice(0, -1)}0` } },
+    });
+    await t.app.inject({ method: 'GET', url: `/person/${mainId}`, headers: auth });
+    await t.app.inject({ method: 'GET', url: `/loan-application?nationalId=${mainId}`, headers: auth });
+    await t.app.inject({ method: 'GET', url: `/loan-application/${id}?token=${owner.token}` });
+    await t.app.inject({ method: 'GET', url: `/loan-application/${id}`, headers: auth });
+
+    // A magic link, sent, looked up and exchanged for a token.
+    const email = `log-scan-${Date.now()}@example.no`;
+    await t.database.withSession((session) =>
+      session.query('UPDATE customer SET email = $1 WHERE id = $2', [email, owner.CustomerID]),
+    );
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/loan-application/${id}/magic-link`,
+      headers: auth,
+      payload: { Channel: 'email' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const mailbox = await t.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox?to=${encodeURIComponent(email)}`,
+    });
+    const magicTokens = [...mailbox.body.matchAll(/#magic=([A-Za-z0-9_-]+)/g)].map((match) => match[1]!);
+    expect(magicTokens.length).toBeGreaterThan(0);
+    remember(...magicTokens);
+    for (const magicToken of magicTokens) {
+      await t.app.inject({ method: 'GET', url: `/loan-application/magic/${magicToken}` });
+      const exchanged = await t.app.inject({
+        method: 'POST',
+        url: '/auth/magic-token',
+        payload: { magicToken },
+      });
+      remember((exchanged.json() as { token?: string }).token);
+    }
+
+    // Staff look the applicant up by national id.
+    const staff = await t.staffToken([{ Name: 'Sales', Country: 'NO' }], 'log-scan agent');
+    remember(staff);
+    const search = await t.app.inject({
+      method: 'GET',
+      url: `/backoffice/search?q=${mainId}`,
+      headers: { authorization: `Bearer ${staff}` },
+    });
+    expect(search.statusCode).toBe(200);
+
+    const log = logLines.join('');
+    expect(logLines.length).toBeGreaterThan(20);
+    const found = [...secrets].filter((secret) => log.includes(secret));
+    console.log(
+      `log scan: ${logLines.length} lines, ${log.length} characters, ${secrets.size} secrets looked for, ${found.length} found`,
+    );
+    expect(found).toEqual([]);
+    // The digits of the numbers without their separators, too.
+    for (const nationalId of [mainId, coId, swedishId]) {
+      expect(log).not.toContain(nationalId.replace(/\D/g, ''));
+    }
+  });
+});
