@@ -215,9 +215,9 @@ describe('e-ID login through the local provider', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
-  it('hands a login started on no-alt1 over to its personal-page host (auth origin global)', async () => {
+  it('hands a login started on no-alt1 over to its personal-page host (auth origin global, aid kept)', async () => {
     const started = await start('no', 'no-alt1.localhost', {
-      returnTo: 'http://mine.no-alt1.localhost/mine-tilbud',
+      returnTo: 'http://mine.no-alt1.localhost/mine-tilbud?aid=2f1d6c4e-0000-4000-8000-000000000001#old',
     });
     expect(started.response.statusCode).toBe(200);
     const callbackUrl = await followToCallback(
@@ -228,6 +228,9 @@ describe('e-ID login through the local provider', () => {
     const answer = await callback(callbackUrl, 'no-alt1.localhost', started.binding);
     const handBack = new URL(answer.headers.location as string);
     expect(handBack.host).toBe('mine.no-alt1.localhost');
+    // §2 cross-domain: the application id rides along in the query; the old fragment is replaced.
+    expect(handBack.searchParams.get('aid')).toBe('2f1d6c4e-0000-4000-8000-000000000001');
+    expect(handBack.hash).not.toContain('old');
     expect(new URLSearchParams(handBack.hash.slice(1)).get('auth-origin')).toBe('global');
   });
 
