@@ -405,3 +405,25 @@ describe('e-ID login: ID tokens that must be refused', () => {
     expect(answer.json().Message).toBe('The e-ID login could not be verified');
   });
 });
+
+describe('e-ID login where no provider is configured (production without OIDC_* variables)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { oidc: {} } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 404 to a start, and 400 to a callback nobody started', async () => {
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/auth/oidc/no/start',
+      headers: { host: 'no-main.localhost' },
+      payload: { returnTo: 'http://no-main.localhost/mine-tilbud' },
+    });
+    expect(started.statusCode).toBe(404);
+    const callback = await t.app.inject({ method: 'GET', url: '/auth/oidc/callback?code=x&state=y' });
+    expect(callback.statusCode).toBe(400);
+  });
+});
