@@ -20,7 +20,64 @@ export interface DatabaseHandle {
    * between connections: session advisory locks and multi-statement migration scripts.
    */
   withSession<T>(work: (session: RawSession) => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on `channel` (issue 13: the personal page's live stream). On PostgreSQL one dedicated
+   * connection per call, reconnected when it drops; `onReconnect` then says that notifications may have
+   * been missed meanwhile. Answers the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const channelName = /^[a-z_][a-z0-9_]*$/;
+
+/** A LISTEN on its own PostgreSQL connection (a pooled one would be handed to other queries). */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    // A dropped connection (server restart, failover) is replaced after a pause; what was said meanwhile
+    // is lost, so the listeners are told to catch up.
+    const reconnectLater = () => {
+      if (stopped || client !== next) return;
+      client = null;
+      retry = setTimeout(() => {
+        retry = null;
+        connect(true).catch(() => reconnectLater());
+      }, 1_000);
+    };
+    next.on('error', (error) => {
+      console.warn(`database: the LISTEN connection failed (${error.message})`);
+      reconnectLater();
+    });
+    next.on('end', reconnectLater);
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    if (isReconnect) onReconnect?.();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
 }
 
 export interface RawSession {
@@ -67,6 +124,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           client.release();
         }
       },
+      listen: (channel, onNotify, onReconnect) => {
+        if (!channelName.test(channel)) throw new Error(`not a channel name: ${channel}`);
+        return listenOnPostgres(options.url as string, channel, onNotify, onReconnect);
+      },
       close: () => pool.end(),
     };
   }
@@ -88,6 +149,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           return (results.at(-1)?.rows ?? []) as Row[];
         },
       }),
+    listen: async (channel, onNotify) => {
+      if (!channelName.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      // One embedded connection: it hears its own NOTIFYs, at commit, like any PostgreSQL session.
+      const stop = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }

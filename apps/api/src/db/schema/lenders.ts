@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
-// Mirrors migrations/0006_lenders.sql.
+// Mirrors migrations/0006_lenders.sql (commission_percent: 0015).
 export const lender = pgTable(
   'lender',
   {
@@ -13,6 +13,7 @@ export const lender = pgTable(
     products: text('products').array().notNull(),
     profile: jsonb('profile').notNull(),
     active: boolean('active').notNull().default(true),
+    commissionPercent: doublePrecision('commission_percent').notNull().default(0),
     ...timestamps,
   },
   (table) => [index('lender_country_idx').on(table.country).where(sql`active`)],

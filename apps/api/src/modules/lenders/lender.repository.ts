@@ -1,5 +1,6 @@
 import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
-import { asc, eq, notInArray, sql } from 'drizzle-orm';
+import { commissionPercentOf } from '@nordloan/domain/lending/transparency';
+import { asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { lender } from '#src/db/schema/lenders.ts';
 
@@ -17,6 +18,8 @@ export async function syncLenderRegister(db: Executor, panel: readonly LenderPro
       organisationNumber: profile.organisationNumber,
       products: [...profile.products],
       profile,
+      // What the lender pays us for an accepted, paid-out offer (0015; disclosed on every offer).
+      commissionPercent: commissionPercentOf(profile.id),
       active: true,
       updatedAt: now,
     };
@@ -37,4 +40,13 @@ export async function listLenders(db: Executor, options: { country?: string } = 
   return options.country
     ? query.where(eq(lender.country, options.country)).orderBy(asc(lender.id))
     : query.orderBy(asc(lender.id));
+}
+
+/** The register rows of these lenders (names and commissions to disclose), active or not. */
+export async function findLendersByIds(db: Executor, ids: readonly string[]): Promise<LenderRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(lender)
+    .where(inArray(lender.id, [...ids]));
 }

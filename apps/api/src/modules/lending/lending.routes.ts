@@ -4,10 +4,12 @@ import type { JobWorker } from '#src/jobs/worker.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { syncLenderRegister } from '#src/modules/lenders/lender.repository.ts';
 import { offerActionRoutes } from '#src/modules/lending/acceptance-and-payout/offer-action.routes.ts';
+import { reQuoteRoutes } from '#src/modules/lending/acceptance-and-payout/re-quote.routes.ts';
 import { lenderCallbackRoutes } from '#src/modules/lending/callbacks/lender-callback.routes.ts';
 import { registerLendingJobs, scheduleExpirySweep } from '#src/modules/lending/fan-out/lending-jobs.ts';
 import type { ExternalDataProvider } from '#src/modules/lending/intake/external-data.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { transparencyRoutes } from '#src/modules/lending/presentation/transparency.routes.ts';
 
 // The lending engine's routes, and its jobs on the app's worker. Everything it works with comes in from
 // buildApp (app.ts): the lender panel, the external-data provider and — when the app runs one — the worker;
@@ -24,6 +26,8 @@ export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions
   const { db, now, panel, externalData, worker } = options;
   await app.register(offerActionRoutes, { ...options, panel });
   await app.register(lenderCallbackRoutes, { ...options, panel });
+  await app.register(transparencyRoutes, options);
+  await app.register(reQuoteRoutes, { ...options, panel });
   // The §3 Lender register follows the configured panel (0006_lenders.sql).
   app.addHook('onReady', async () => {
     await syncLenderRegister(db, lenderPanel, now());

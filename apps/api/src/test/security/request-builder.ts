@@ -42,6 +42,7 @@ export function handWrittenBodies(world: World): Record<string, unknown> {
     'POST /loan-application/:id/status': { Status: 200, Reason: 'matrix' },
     'POST /loan-application/:id/block': { Reason: 'sanctions' },
     'POST /loan-quote/:quoteId/change': { Amount: 100_000 },
+    'POST /loan-application/:id/re-quote': { Amount: 100_000 },
     'PATCH /loan-application/:id/documents/:documentId': { Filename: 'matrix.pdf' },
     'POST /person': { Country: 'NO', NationalID: world.freshNationalId() },
     ...Object.fromEntries(

@@ -138,6 +138,14 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /loan-application/:id/status': changeStatus,
   'POST /loan-application/:id/resubmission': write,
   'GET /loan-application/:id/lending': read,
+  // Issue 13: the transparency view (staff read it too); the live stream is the applicants' own.
+  'GET /loan-application/:id/transparency': read,
+  'GET /loan-application/:id/events': { access: 'application', staff: null },
+  // Changes every open offer: a write (each change also needs offer.change, as POST /loan-quote/:quoteId/change).
+  'POST /loan-application/:id/re-quote': {
+    access: 'application',
+    staff: ['application.read', 'application.update', 'offer.change'],
+  },
   'POST /loan-application/:id/magic-link': write,
   'GET /loan-application/:id/channel-snapshot': read,
   'POST /loan-application/:id/channel-snapshot': write,

@@ -32,12 +32,13 @@ export const quotesPresentationQueryOptions = (applicationID: string, token: str
     queryFn: () => getQuotesPresentation(applicationID, token),
   });
 
-export function useQuotesPresentation(applicationID: string, options: { enabled: boolean }) {
+export function useQuotesPresentation(applicationID: string, options: { enabled: boolean; live?: boolean }) {
   const token = useAuthStore(effectiveToken);
   return useQuery({
     ...quotesPresentationQueryOptions(applicationID, token),
     enabled: options.enabled && !!token,
     // Poll while lenders are deciding (or the application is still on its way to them); stop when settled.
-    refetchInterval: (query) => (shouldPollOffers(query.state.data) ? offersPollMs : false),
+    // Not while the live stream is up (issue 13): it says when to ask again, the moment a change is stored.
+    refetchInterval: (query) => (!options.live && shouldPollOffers(query.state.data) ? offersPollMs : false),
   });
 }

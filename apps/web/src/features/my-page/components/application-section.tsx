@@ -1,24 +1,32 @@
 import type { Product } from '@nordloan/domain/enums';
 import type { PresentedQuote, QuotesPresentationV2 } from '@nordloan/domain/lending/loan-quote.schema';
+import { type OfferCommission, rankingOrder } from '@nordloan/domain/lending/transparency';
 import { isApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
+import { useApplicationLiveUpdates } from '#src/features/my-page/api/application-events.ts';
 import { useLendingSummary } from '#src/features/my-page/api/get-lending-summary.ts';
 import { usePaymentRemarks } from '#src/features/my-page/api/get-payment-remarks.ts';
 import { useProductRecommendation } from '#src/features/my-page/api/get-product-recommendation.ts';
 import { offersPollMs, useQuotesPresentation } from '#src/features/my-page/api/get-quotes-presentation.ts';
+import { useTransparency } from '#src/features/my-page/api/get-transparency.ts';
 import { useGoToBank } from '#src/features/my-page/api/quote-actions.ts';
+import { useQuoteHistory } from '#src/features/my-page/api/re-quote.ts';
 import { useWithdrawApplication } from '#src/features/my-page/api/withdraw-application.ts';
 import { AcceptOfferDialog } from '#src/features/my-page/components/accept-offer-dialog.tsx';
 import { ChangeOfferDialog } from '#src/features/my-page/components/change-offer-dialog.tsx';
 import { DocumentsPanel } from '#src/features/my-page/components/documents-panel.tsx';
 import { ModalDialog } from '#src/features/my-page/components/modal-dialog.tsx';
 import { OfferCard } from '#src/features/my-page/components/offer-card.tsx';
+import { QuoteHistory } from '#src/features/my-page/components/quote-history.tsx';
+import { ReQuoteDialog } from '#src/features/my-page/components/re-quote-dialog.tsx';
 import { StatusTimeline } from '#src/features/my-page/components/status-timeline.tsx';
+import { TransparencyPanel } from '#src/features/my-page/components/transparency-panel.tsx';
 import { useOfferFormat } from '#src/features/my-page/components/use-offer-format.ts';
 import { shouldPollOffers } from '#src/features/my-page/model/offer-polling.ts';
 import {
+  explainFirstOffer,
   isOfferSortKey,
   type OfferSortKey,
   offerSortKeys,
@@ -45,6 +53,7 @@ type OpenModal =
   | { kind: 'accept'; quote: PresentedQuote }
   | { kind: 'change'; quote: PresentedQuote }
   | { kind: 'withdraw' }
+  | { kind: 'requote' }
   | null;
 
 const isEnded = (status: number) => isApplicationStatusCode(status) && isTerminalStatus(status);
@@ -60,15 +69,57 @@ function useQuotesLoadedEvent(applicationId: string, presentation: QuotesPresent
   }, [applicationId, count]);
 }
 
+/** Why the first offer is first under the chosen order, and the order itself (issue 13, ADR 0031). */
+function RankingExplanation({
+  quotes,
+  sortKey,
+}: {
+  quotes: readonly PresentedQuote[];
+  sortKey: OfferSortKey;
+}) {
+  const { t } = useTranslation();
+  const format = useOfferFormat();
+  const { format: brandFormat } = useBrand();
+  const sorted = sortOffers(quotes, sortKey);
+  const why = explainFirstOffer(sorted, sortKey);
+  if (!why) return null;
+  const first = sorted[0]!;
+  const second = sorted[1]!;
+  const difference =
+    why.decidedBy === 'effectiveRate'
+      ? brandFormat.number(Math.round(why.difference * 100) / 100)
+      : format.money(why.difference, first.Currency);
+  const label = (key: OfferSortKey) => t(`offers.sort.${key}`);
+  return (
+    <aside className="ranking-explanation" data-testid="ranking-explanation" aria-live="polite">
+      <h3>{t('offers.ranking.title')}</h3>
+      <p data-testid="ranking-first">
+        {t(`offers.ranking.first_${why.decidedBy}`, {
+          first: first.Lender.Name,
+          second: second.Lender.Name,
+          difference,
+        })}
+        {why.tiedOn.length > 0 &&
+          ` ${t('offers.ranking.tied', { figures: why.tiedOn.map(label).join(', ') })}`}
+      </p>
+      <p className="muted">
+        {t('offers.ranking.rule', { order: rankingOrder(sortKey).map(label).join(', ') })}
+      </p>
+    </aside>
+  );
+}
+
 function OffersList({
   presentation,
   applicationStatus,
   recommendedQuoteId,
+  commissions,
   onOpen,
 }: {
   presentation: QuotesPresentationV2;
   applicationStatus: number;
   recommendedQuoteId: string | null;
+  commissions: ReadonlyMap<string, OfferCommission>;
   onOpen: (modal: OpenModal) => void;
 }) {
   const { t } = useTranslation();
@@ -86,6 +137,8 @@ function OffersList({
   };
 
   if (!quotes.length) return null;
+  // The explanation covers the group compared first: the offers for what was asked, else the counter-offers.
+  const explained = presentation.Groups.find((group) => group.Quotes.length > 1);
   return (
     <>
       {quotes.length > 1 && (
@@ -106,6 +159,7 @@ function OffersList({
           </select>
         </div>
       )}
+      {explained && <RankingExplanation quotes={explained.Quotes} sortKey={sortKey} />}
       {presentation.Groups.filter((group) => group.Quotes.length).map((group) => (
         <div key={group.Group}>
           {group.Group === 'counter-offers' && (
@@ -125,6 +179,7 @@ function OffersList({
                   key={quote.ID}
                   quote={quote}
                   isRecommended={quote.ID === recommendedQuoteId}
+                  commission={commissions.get(quote.ID)}
                   actions={{
                     ...(open ? { onAccept: () => onOpen({ kind: 'accept', quote }) } : {}),
                     ...(open ? { onChange: () => onOpen({ kind: 'change', quote }) } : {}),
@@ -154,17 +209,33 @@ export function ApplicationSection({ application }: { application: MyPageApplica
   const summaryProbe = useLendingSummary(application.ID, { refetchInterval: false });
   const knownStatus = summaryProbe.data?.Status ?? application.Status ?? 100;
   const submitted = knownStatus >= 160 && knownStatus !== 169;
-  const presentation = useQuotesPresentation(application.ID, { enabled: submitted });
-  const polling = submitted && shouldPollOffers(presentation.data);
+  // Issue 13: changes are pushed while the stream is up; polling is the fallback while it is not.
+  const { live } = useApplicationLiveUpdates(application.ID, { enabled: !isEnded(knownStatus) });
+  const presentation = useQuotesPresentation(application.ID, { enabled: submitted, live });
+  const polling = submitted && !live && shouldPollOffers(presentation.data);
   // The same summary query, refreshed with the offers while they are moving (status and history).
   // After acceptance the offers are settled but the bank's steps are not: the timeline follows them slowly.
   const afterAcceptance = knownStatus >= 500 && knownStatus < 700 && !isEnded(knownStatus);
   const summary = useLendingSummary(application.ID, {
-    refetchInterval: polling ? offersPollMs : afterAcceptance ? bankStepsPollMs : false,
+    refetchInterval: polling ? offersPollMs : afterAcceptance && !live ? bankStepsPollMs : false,
   });
+  const transparency = useTransparency(application.ID, {
+    enabled: submitted,
+    refetchInterval: polling ? offersPollMs : false,
+  });
+  const commissions = new Map(
+    (transparency.data?.Commissions ?? []).map((commission) => [commission.LoanQuoteID, commission]),
+  );
   // The newest of the two answers wins (the summary keeps being refreshed after the offers settle).
   const status = Math.max(presentation.data?.Status ?? 0, summary.data?.Status ?? 0) || knownStatus;
   const quotes = presentation.data?.Groups.flatMap((group) => group.Quotes) ?? [];
+  const history = useQuoteHistory(application.ID, { enabled: submitted && status >= 400 });
+  // Item 5: while the applicant decides, every open offer can be re-quoted with one new amount or term.
+  const openQuotes = quotes.filter((quote) => quote.Status === 'approved');
+  const mayReQuote =
+    (status === 400 || status === 410) &&
+    openQuotes.length > 0 &&
+    !quotes.some((quote) => quote.Status === 'accepted');
   const offerIds = quotes
     .map((quote) => quote.ID)
     .sort()
@@ -267,6 +338,9 @@ export function ApplicationSection({ application }: { application: MyPageApplica
       {/* An ended application without offers has nothing left to wait for: no "no offers yet". */}
       {submitted && !(isEnded(status) && quotes.length === 0) && (
         <div className="offers" data-testid="offers">
+          <p className="live-status" data-testid="live-status" data-live={live}>
+            {live ? t('offers.live.on') : t('offers.live.off')}
+          </p>
           <p role="status" aria-live="polite" className="offers__progress" data-testid="offers-progress">
             {presentation.isError
               ? t('offers.list.loadFailed')
@@ -293,7 +367,27 @@ export function ApplicationSection({ application }: { application: MyPageApplica
               presentation={presentation.data}
               applicationStatus={status}
               recommendedQuoteId={recommendation.data?.LoanQuoteID ?? null}
+              commissions={commissions}
               onOpen={openModal}
+            />
+          )}
+          {mayReQuote && (
+            <div className="application__actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                data-testid="re-quote"
+                onClick={() => openModal({ kind: 'requote' })}
+              >
+                {t('offers.reQuote.button')}
+              </button>
+            </div>
+          )}
+          {history.data && <QuoteHistory quotes={history.data} />}
+          {transparency.data && (
+            <TransparencyPanel
+              paths={transparency.data.LenderPaths}
+              inquiries={transparency.data.CreditInquiries}
             />
           )}
           {quotes.length > 0 && status < 700 && (
@@ -330,6 +424,15 @@ export function ApplicationSection({ application }: { application: MyPageApplica
             closeModal();
             setNotice(t('offers.change.done', { lender }));
           }}
+        />
+      )}
+      {modal?.kind === 'requote' && openQuotes[0] && (
+        <ReQuoteDialog
+          applicationId={application.ID}
+          amount={typeof application.Amount === 'number' ? application.Amount : openQuotes[0].Amount}
+          durationMonths={application.Product === 'CreditCard' ? null : openQuotes[0].DurationMonths}
+          currency={openQuotes[0].Currency}
+          onClose={closeModal}
         />
       )}
       {modal?.kind === 'withdraw' && (

@@ -1,4 +1,5 @@
 import type { PresentedQuote } from '@nordloan/domain/lending/loan-quote.schema';
+import type { OfferCommission } from '@nordloan/domain/lending/transparency';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOfferFormat } from '#src/features/my-page/components/use-offer-format.ts';
@@ -17,10 +18,13 @@ export function OfferCard({
   quote,
   isRecommended,
   actions,
+  commission,
 }: {
   quote: PresentedQuote;
   isRecommended: boolean;
   actions: OfferCardActions;
+  /** What the lender pays us if this offer is taken (issue 13: disclosed on the offer itself). */
+  commission?: OfferCommission | undefined;
 }) {
   const { t } = useTranslation();
   const format = useOfferFormat();
@@ -76,6 +80,15 @@ export function OfferCard({
             <dd data-testid="offer-total-cost">{format.money(quote.TotalCost, quote.Currency)}</dd>
           </div>
         </dl>
+        {commission && (
+          <p className="offer__commission" data-testid="offer-commission">
+            <strong>{t('offers.commission.label')}:</strong>{' '}
+            {t('offers.commission.text', {
+              amount: format.money(commission.CommissionAmount, commission.Currency),
+              percent: format.rate(commission.CommissionPercent),
+            })}
+          </p>
+        )}
         <p className="offer__example">
           <span className="offer__example-label">{t('offers.offer.representativeExample')}: </span>
           {quote.RepresentativeExample.Text}

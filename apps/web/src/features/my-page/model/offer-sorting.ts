@@ -1,23 +1,21 @@
-// Sorting of the offers the applicant compares (issue 6: by total cost, monthly payment or rate). The
-// API sends them by effective rate; the applicant may choose another order. Ties fall back to the other
-// figures, then the lender's name, so the order never flickers between polls.
+import {
+  explainRanking,
+  type RankableOffer,
+  type RankingExplanation,
+  type RankingKey,
+  rankingKeys,
+  rankOffers,
+} from '@nordloan/domain/lending/transparency';
 
-export const offerSortKeys = ['totalCost', 'monthlyPayment', 'effectiveRate'] as const;
-export type OfferSortKey = (typeof offerSortKeys)[number];
+// Sorting of the offers the applicant compares (issue 6; issue 13 explains it). The rule is the domain's
+// (docs/decisions/0031): total cost by default, then effective rate, then monthly payment, then the
+// lender's name, so the order never flickers between refreshes; the applicant may rank by another figure
+// and the page says which figure put the first offer first.
 
-export interface SortableOffer {
-  ID: string;
-  Lender: { Name: string };
-  TotalCost: number;
-  MonthlyPayment: number;
-  EffectiveRate: number;
-}
-
-const figure: Record<OfferSortKey, (offer: SortableOffer) => number> = {
-  totalCost: (offer) => offer.TotalCost,
-  monthlyPayment: (offer) => offer.MonthlyPayment,
-  effectiveRate: (offer) => offer.EffectiveRate,
-};
+export const offerSortKeys = rankingKeys;
+export type OfferSortKey = RankingKey;
+export type SortableOffer = RankableOffer;
+export type { RankingExplanation };
 
 export function isOfferSortKey(value: string): value is OfferSortKey {
   return (offerSortKeys as readonly string[]).includes(value);
@@ -25,12 +23,13 @@ export function isOfferSortKey(value: string): value is OfferSortKey {
 
 /** A new array, cheapest first by the key; never mutates the input. */
 export function sortOffers<T extends SortableOffer>(offers: readonly T[], key: OfferSortKey): T[] {
-  const order = [key, ...offerSortKeys.filter((other) => other !== key)];
-  return [...offers].sort((a, b) => {
-    for (const k of order) {
-      const difference = figure[k](a) - figure[k](b);
-      if (difference !== 0) return difference;
-    }
-    return a.Lender.Name.localeCompare(b.Lender.Name) || a.ID.localeCompare(b.ID);
-  });
+  return rankOffers(offers, key);
+}
+
+/** Why the first of the sorted offers is first (null with fewer than two offers). */
+export function explainFirstOffer(
+  sorted: readonly SortableOffer[],
+  key: OfferSortKey,
+): RankingExplanation | null {
+  return explainRanking(sorted, key);
 }
