@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config, OidcProviderId } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
+import { badRequest } from '#src/lib/app-error.ts';
 import { loginRateLimit } from '#src/plugins/security.ts';
 import {
   bindingCookieName,
@@ -77,6 +78,8 @@ export async function oidcRoutes(
       },
     },
     async (request, reply) => {
+      // Our callback is on the host the browser called; without a Host there is none to name.
+      if (!request.host) throw badRequest('The Host header is required');
       const provider = (
         request.params.provider === 'staff' ? 'staff' : request.params.provider.toUpperCase()
       ) as OidcProviderId;
