@@ -146,6 +146,7 @@ async function buildProvider(options: {
             sub,
             name: member.name,
             email: member.email,
+            [countryClaim]: member.country,
             [staffRolesClaim]: member.roles,
           }),
         };

@@ -48,6 +48,8 @@ export interface TestStaffMember {
   employeeId: string;
   name: string;
   email: string;
+  /** The market the employee works in (the directory's country attribute). */
+  country: Country;
   roles: TokenRole[];
 }
 
@@ -57,6 +59,7 @@ export function testStaff(): TestStaffMember[] {
     employeeId: `emp-${String(index + 1).padStart(4, '0')}`,
     name: agent.name,
     email: agent.email,
+    country: agent.marketCountry as Country,
     roles: agent.roles,
   }));
 }
