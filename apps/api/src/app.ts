@@ -32,6 +32,10 @@ import { customerRoutes } from './modules/customers/customer.routes.ts';
 import { documentRoutes } from './modules/documents/document.routes.ts';
 import type { DocumentStorage } from './modules/documents/document-storage.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import type { EidSigningProvider } from './modules/insurance/eid-signing.ts';
+import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
+import { paymentMandateRoutes } from './modules/insurance/payment-mandate.routes.ts';
+import type { PaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { leadRoutes } from './modules/leads/lead.routes.ts';
 import type { ExternalDataProvider } from './modules/lending/intake/external-data.ts';
 import type { LenderPanel } from './modules/lending/lender-panel/lender-adapter.ts';
@@ -75,6 +79,10 @@ export interface AppDependencies {
   telephony: TelephonyAdapter;
   /** The PEP/sanctions screening provider (a local list; ADR 0022). */
   screening: ScreeningAdapter;
+  /** The e-ID signing of insurance mandates (a local stand-in; ADR 0026). */
+  eidSigning: EidSigningProvider;
+  /** The payment provider of insurance premiums' direct debits and cards (a local stand-in; ADR 0026). */
+  paymentMandates: PaymentMandateProvider;
   /** Where uploaded documents' bytes live (ADR 0012). */
   documentStorage: DocumentStorage;
   /**
@@ -178,6 +186,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
   await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });
   await app.register(regulatoryFigureRoutes, moduleOptions);
+  await app.register(insuranceRoutes, { ...moduleOptions, signing: deps.eidSigning });
+  await app.register(paymentMandateRoutes, {
+    ...moduleOptions,
+    signing: deps.eidSigning,
+    payments: deps.paymentMandates,
+  });
   await app.register(retentionJobs, { ...moduleOptions, worker, storage: documentStorage });
 
   // Issue 17: a warning at start and once a day per missing running period of a regulatory figure.

@@ -8,6 +8,8 @@ import { createLocalTelephony } from './modules/backoffice/calls/local-telephony
 import { createLocalScreeningList } from './modules/backoffice/screening/local-screening-list.ts';
 import { createLocalDocumentStorage, type DocumentStorage } from './modules/documents/document-storage.ts';
 import type { S3DocumentStorageOptions } from './modules/documents/s3-document-storage.ts';
+import { createLocalEidSigning } from './modules/insurance/eid-signing.ts';
+import { createLocalPaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
 import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
 
@@ -18,7 +20,14 @@ import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simul
 
 export type AdapterDependencies = Pick<
   AppDependencies,
-  'panel' | 'externalData' | 'documentStorage' | 'worker' | 'telephony' | 'screening'
+  | 'panel'
+  | 'externalData'
+  | 'documentStorage'
+  | 'worker'
+  | 'telephony'
+  | 'screening'
+  | 'eidSigning'
+  | 'paymentMandates'
 >;
 
 export function defaultDependencies(options: {
@@ -40,6 +49,9 @@ export function defaultDependencies(options: {
     // Outbound calls and PEP/sanctions screening: local stand-ins (ADR 0022).
     telephony: createLocalTelephony({ now }),
     screening: createLocalScreeningList(),
+    // Insurance: e-ID signing of the mandate and the premium's payment mandate (ADR 0026).
+    eidSigning: createLocalEidSigning({ now }),
+    paymentMandates: createLocalPaymentMandateProvider({ now }),
     // One in-process worker per instance; the modules register their job handlers on it.
     worker: config.worker.enabled
       ? (log) => createJobWorker({ db, now, log, onTick: outboxRelayTick({ db, now, log }) })

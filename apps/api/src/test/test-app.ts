@@ -62,7 +62,9 @@ export async function createTestApp(
     deps?: Partial<Omit<AppDependencies, 'config' | 'database' | 'tokens'>>;
   } = {},
 ): Promise<TestApp> {
-  const config = testConfig({ webDistDir: '/nonexistent', ...options.config });
+  // Neither built app: the tests see the API's own routes, whether or not `npm run build` ran before them
+  // (the built apps add static routes; the route matrix would otherwise depend on the order of CI steps).
+  const config = testConfig({ webDistDir: '/nonexistent', staffDistDir: '/nonexistent', ...options.config });
   const database = await createTestDatabase();
   const clock = createTestClock();
   const key = await loadSigningKey({});

@@ -233,6 +233,8 @@ export const insuranceRequest = pgTable(
   (table) => [
     unique().on(table.id, table.decision),
     index('insurance_request_person_idx').on(table.personId),
+    // 0011: one undecided request per person (ADR 0026)
+    uniqueIndex('insurance_request_open_idx').on(table.personId).where(sql`decision = 'new'`),
   ],
 );
 

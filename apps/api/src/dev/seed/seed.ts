@@ -445,8 +445,9 @@ export async function seedDemoData(options: {
       brand: 'no-main',
       country: 'NO',
       insurer: 'Fjordliv',
-      insuredMonthlyAmount: 8_000,
-      monthlyPremium: 560,
+      // One of Norway's covers with its premium (packages/domain/src/insurance.ts, ADR 0026)
+      insuredMonthlyAmount: 7_500,
+      monthlyPremium: 525,
     });
     summary.insuranceRequests++;
   }

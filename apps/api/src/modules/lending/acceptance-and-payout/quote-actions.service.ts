@@ -9,12 +9,24 @@ import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { insertOutboxEvents } from '#src/jobs/outbox.repository.ts';
-import { AppError, badRequest, conflict, type FieldError, fieldError, notFound } from '#src/lib/app-error.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  type FieldError,
+  fieldError,
+  notFound,
+  serviceUnavailable,
+} from '#src/lib/app-error.ts';
 import { assertCallerReaches, assertStaffMay, isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { quoteCreatedEvents, storeOffer } from '#src/modules/lending/decisions/decision.service.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
-import type { LenderAdapter, LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import {
+  type LenderAdapter,
+  type LenderPanel,
+  LenderUnavailableError,
+} from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { loadLenderApplication } from '#src/modules/lending/lender-panel/lender-view.ts';
 import {
   findLatestQuoteConsent,
@@ -212,7 +224,7 @@ export async function changeQuote(options: {
   if (limitErrors.length > 0) throw badRequest('Validation failed', limitErrors);
   const request = await findLoanRequest(db, quote.loanRequestId);
   const view = await loadLenderApplication(db, application, { now: options.now() });
-  const result = await adapter.changeOffer({
+  const result = await callChangeOffer(adapter, {
     requestId: quote.loanRequestId,
     applicationId: application.id,
     randomnessKey: view.randomnessKey,
@@ -327,4 +339,24 @@ export async function signingUrlFor(options: { db: Db; caller: Caller; quoteId: 
     Lender: { ID: quote.lenderId, Name: lenderName(quote.lenderId) },
     SigningUrl: quote.signingUrl,
   };
+}
+
+/**
+ * The lender's change-offer call; a lender that cannot be reached is a 503 with the message the applicant
+ * sees (try again later), not a 500: nothing changed, the old offer stays open.
+ */
+async function callChangeOffer(
+  adapter: LenderAdapter,
+  input: Parameters<LenderAdapter['changeOffer']>[0],
+): ReturnType<LenderAdapter['changeOffer']> {
+  try {
+    return await adapter.changeOffer(input);
+  } catch (error) {
+    if (error instanceof LenderUnavailableError) {
+      throw serviceUnavailable(
+        'The lender cannot be reached just now; the offer is unchanged. Try again later.',
+      );
+    }
+    throw error;
+  }
 }

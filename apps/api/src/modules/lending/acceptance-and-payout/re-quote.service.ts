@@ -86,7 +86,11 @@ export async function reQuoteApplication(options: {
       lenders.push({ ...base, Outcome: 're-quoted', NewQuoteID: created.ID, Reason: null });
     } catch (error) {
       // A lender that is down now is one lender without a new offer, not a failed request for the others.
-      if (error instanceof LenderUnavailableError) {
+      // (changeQuote answers an unreachable lender as 503.)
+      if (
+        error instanceof LenderUnavailableError ||
+        (error instanceof AppError && error.statusCode === 503)
+      ) {
         lenders.push({
           ...base,
           Outcome: 'unavailable',
