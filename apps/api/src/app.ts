@@ -46,10 +46,13 @@ import { loanApplicationRoutes } from './modules/loan-applications/loan-applicat
 import { subRecordRoutes } from './modules/loan-applications/sub-record.routes.ts';
 import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
 import { personRoutes } from './modules/persons/person.routes.ts';
+import { preCheckRoutes } from './modules/pre-check/pre-check.routes.ts';
 import { createMissingFigureWarnings } from './modules/regulatory-figures/missing-figure-warnings.ts';
 import { regulatoryFigureRoutes } from './modules/regulatory-figures/regulatory-figure.routes.ts';
 import { capsConfigInForce } from './modules/regulatory-figures/regulatory-figure.service.ts';
 import { retentionJobs } from './modules/retention/retention.jobs.ts';
+import type { PropertyRegister } from './modules/secured-loan/property-register.ts';
+import { securedLoanRoutes } from './modules/secured-loan/secured-loan.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBrand } from './plugins/brand.ts';
@@ -85,6 +88,8 @@ export interface AppDependencies {
   paymentMandates: PaymentMandateProvider;
   /** Where uploaded documents' bytes live (ADR 0012). */
   documentStorage: DocumentStorage;
+  /** The property register secured loans are looked up in (a local stand-in when absent; ADR 0027). */
+  propertyRegister?: PropertyRegister | undefined;
   /**
    * Makes the app's job worker, given the app's logger; buildApp starts it when the app is ready and stops
    * it on close, and the modules register their job handlers on it. Absent: no worker runs (tests drive
@@ -182,6 +187,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await app.register(routes, moduleOptions);
   }
   await app.register(documentRoutes, { ...moduleOptions, storage: documentStorage });
+  await app.register(securedLoanRoutes, { ...moduleOptions, register: deps.propertyRegister });
+  await app.register(preCheckRoutes, moduleOptions);
   await app.register(magicLinkRoutes, moduleOptions);
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
   await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });

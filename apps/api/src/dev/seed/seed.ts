@@ -360,8 +360,13 @@ export async function seedDemoData(options: {
       source: 'ValuationProvider',
       fetchId: 'demo-ev-0001',
       ownershipType: 'Cooperative',
-      realEstateType: 'Apartment',
+      realEstateType: 'Apartment building',
       estimatedValueReferenceNumber: 'EV-DEMO-0001',
+      // What the secured-loan journey records beside the valuation (ADR 0027): the register answered, Kari's
+      // own estimate, and the mortgage her loan refinances.
+      lookupStatus: 'success',
+      applicantValueEstimate: 4_400_000,
+      existingMortgage: 1_200_000,
       totalMarketValueEstimate: 4_250_000,
       marketScoreArea: 78,
       marketScoreMunicipality: 71,

@@ -179,6 +179,11 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /loan-application/:id/documents/:documentId': read,
   'PATCH /loan-application/:id/documents/:documentId': write,
   'DELETE /loan-application/:id/documents/:documentId': write,
+  // Secured loans (ADR 0027): the property the loan is secured on, its register lookup and loan-to-value.
+  'PUT /loan-application/:id/property': write,
+  'GET /loan-application/:id/property': read,
+  // One-form pre-check and discovery pre-qualification (ADR 0028): answers only, nothing stored or read.
+  'POST /loan-application/pre-check': { access: 'public' },
   'GET /loan-application/:id/documents/:documentId/content': read,
   // ── offers ──
   'POST /loan-quote/:quoteId/accept': write,
