@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
+import { salesCallTag } from '@nordloan/domain/calls';
 import { consentRecord } from '#src/db/schema/applicant.ts';
+import { loanApplication } from '#src/db/schema/applications.ts';
 import { agent, callOrder, callRecord } from '#src/db/schema/backoffice.ts';
 import { type AgentRow, workQueueAgentId } from '../agent.repository.ts';
 import type { CallOrderRow, CallRecordRow, NewCallRecordRow } from '../call.repository.ts';
@@ -15,13 +17,29 @@ export interface Paging {
 
 const stillToCall = sql`NOT EXISTS (SELECT 1 FROM ${callRecord} WHERE ${callRecord.orderId} = ${callOrder.id} AND ${callRecord.answered})`;
 
+/**
+ * A sales order whose customer now says no to marketing by phone (issue 13 item 7, ADR 0037): the answer
+ * may change after the order was made, so the list asks again every time. The newest answer of the
+ * customer wins (a customer record belongs to one brand, so to one consent brand).
+ */
+const salesCallRefused = sql`(${callOrder.tags} @> ARRAY[${salesCallTag}]::text[] AND EXISTS (
+  SELECT 1 FROM ${loanApplication} WHERE ${loanApplication.id} = ${callOrder.loanApplicationId}
+    AND (SELECT ${consentRecord.status} FROM ${consentRecord}
+      WHERE ${consentRecord.customerId} = ${loanApplication.customerId}
+        AND ${consentRecord.purpose} = 'marketing' AND ${consentRecord.channel} = 'phone'
+      ORDER BY ${consentRecord.seq} DESC LIMIT 1) IN ('revoked', 'not_given')))`;
+
 /** §3 call list over the caller's markets: orders not yet answered, oldest first (ADR 0013). */
 export async function listCallListIn(
   db: Executor,
   countries: readonly string[],
   paging: Paging,
 ): Promise<{ items: CallOrderRow[]; total: number }> {
-  const where = and(stillToCall, inArray(callOrder.marketCountry, [...countries]));
+  const where = and(
+    stillToCall,
+    sql`NOT ${salesCallRefused}`,
+    inArray(callOrder.marketCountry, [...countries]),
+  );
   const items = await db
     .select()
     .from(callOrder)

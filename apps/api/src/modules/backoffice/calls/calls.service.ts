@@ -70,16 +70,7 @@ export async function createCallOrder(options: {
 
   // Marketing by phone needs the customer's yes (markedsføringsloven § 12, marknadsföringslagen 19 §):
   // a call tagged as a sales call is refused when they said no or withdrew their consent.
-  if (tags?.includes(salesCallTag) && application.customerId) {
-    const status = await findPhoneMarketingConsent(
-      db,
-      application.customerId,
-      consentBrandOrBrand(application.brand),
-    );
-    if (status === 'revoked' || status === 'not_given') {
-      throw conflict('The customer does not want sales calls');
-    }
-  }
+  await assertSalesCallAllowed(db, application, tags);
 
   return db.transaction(async (tx) => {
     const open = await findOpenAssignment(tx, application.id);
@@ -108,6 +99,23 @@ export async function createCallOrder(options: {
     });
     return toCallOrder(order);
   });
+}
+
+/** 409 when the order is a sales call and the customer now says no to marketing by phone. */
+async function assertSalesCallAllowed(
+  db: Executor,
+  application: { customerId: string | null; brand: string },
+  tags: readonly string[] | null | undefined,
+) {
+  if (!tags?.includes(salesCallTag) || !application.customerId) return;
+  const status = await findPhoneMarketingConsent(
+    db,
+    application.customerId,
+    consentBrandOrBrand(application.brand),
+  );
+  if (status === 'revoked' || status === 'not_given') {
+    throw conflict('The customer does not want sales calls');
+  }
 }
 
 function consentBrandOrBrand(brand: string): string {
@@ -149,6 +157,10 @@ export async function startCall(options: {
     const agent = await findAgentById(db, agentId);
     if (agent?.disabled) throw forbidden('Your agent account is disabled');
   }
+
+  // The customer may have said "no sales calls" after the order was made (issue 13 item 7): ask again.
+  const application = await findApplicationById(db, order.loanApplicationId);
+  if (application) await assertSalesCallAllowed(db, application, order.tags);
 
   const record = await db.transaction(async (tx) => {
     const at = now();

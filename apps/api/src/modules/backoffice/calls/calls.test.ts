@@ -266,6 +266,59 @@ describe('call orders', () => {
     expect(sales.json().Message).toBe('The customer does not want sales calls');
     expect((await order(staff.salesNO.token, application.id, { Tags: ['follow-up'] })).statusCode).toBe(201);
   });
+
+  it('"no sales calls" given after the order takes it off the call list and refuses the call (issue 13 item 7)', async () => {
+    const application = await applicationWithPhone('NO', '+4791234562');
+    const customer = await insertCustomer(t.database.db, {
+      country: 'NO',
+      brand: 'no-main',
+      personId: application.personId,
+    });
+    await t.database.db
+      .update(loanApplication)
+      .set({ customerId: customer.id })
+      .where(eq(loanApplication.id, application.id));
+    const answer = (status: 'given' | 'revoked') =>
+      insertConsentRecords(t.database.db, [
+        {
+          customerId: customer.id,
+          country: 'NO',
+          brand: 'no-main',
+          consentBrand: consentBrandOf('no-main'),
+          purpose: 'marketing',
+          channel: 'phone',
+          status,
+          textVersion: 'test',
+          source: 'test',
+          changedBy: 'test',
+        },
+      ]);
+    await answer('given');
+    const sales = callOrderSchema.parse(
+      (await order(staff.salesNO.token, application.id, { Tags: ['sales'] })).json(),
+    );
+    const service = callOrderSchema.parse(
+      (await order(staff.salesNO.token, application.id, { Tags: ['follow-up'] })).json(),
+    );
+    const listed = async () =>
+      (
+        (await inject('GET', '/backoffice/call-list?limit=100', staff.superUser.token)).json().Items as {
+          ID: string;
+        }[]
+      ).map((item) => item.ID);
+    expect(await listed()).toEqual(expect.arrayContaining([sales.ID, service.ID]));
+
+    await answer('revoked');
+    expect(await listed()).not.toContain(sales.ID);
+    // A call about the customer's own application is not marketing: it stays.
+    expect(await listed()).toContain(service.ID);
+    const refused = await inject('POST', `/backoffice/call-orders/${sales.ID}/calls`, staff.salesNO.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().Message).toBe('The customer does not want sales calls');
+
+    await answer('given');
+    expect(await listed()).toContain(sales.ID);
+  });
 });
 
 describe('calls through the telephony stand-in', () => {
