@@ -28,6 +28,7 @@ import type { ScreeningAdapter } from './modules/backoffice/screening/screening-
 import { staffRoutes } from './modules/backoffice/staff/staff.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
+import { contactLogRoutes } from './modules/contact-log/contact-log.routes.ts';
 import { customerRoutes } from './modules/customers/customer.routes.ts';
 import { documentRoutes } from './modules/documents/document.routes.ts';
 import type { DocumentStorage } from './modules/documents/document-storage.ts';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     customerRoutes,
     personRoutes,
     consentRoutes,
+    contactLogRoutes,
     termsRoutes,
     leadRoutes,
     staffRoutes,

@@ -149,6 +149,8 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /loan-application/:id/lending': read,
   // Issue 13: the transparency view (staff read it too); the live stream is the applicants' own.
   'GET /loan-application/:id/transparency': read,
+  // Issue 13 item 7 (ADR 0037): the contact log (masked addresses, no bodies), staff read it in the 360 view.
+  'GET /loan-application/:id/contact-log': read,
   'GET /loan-application/:id/events': { access: 'application', staff: null },
   // Changes every open offer: a write (each change also needs offer.change, as POST /loan-quote/:quoteId/change).
   'POST /loan-application/:id/re-quote': {

@@ -1,6 +1,6 @@
+import { salesCallTag } from '@nordloan/domain/calls';
 import { and, asc, desc, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
-import { salesCallTag } from '@nordloan/domain/calls';
 import { consentRecord } from '#src/db/schema/applicant.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { agent, callOrder, callRecord } from '#src/db/schema/backoffice.ts';

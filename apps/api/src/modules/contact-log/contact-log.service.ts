@@ -1,0 +1,72 @@
+import { salesCallTag } from '@nordloan/domain/calls';
+import type {
+  ContactChannel,
+  ContactLog,
+  ContactLogEntry,
+  ContactOutcome,
+} from '@nordloan/domain/contact-log';
+import type { Db } from '#src/db/client.ts';
+import { loadApplicationForCaller } from '#src/lib/application-access.ts';
+import type { Caller } from '#src/lib/caller.ts';
+import { maskedAddress } from '#src/modules/messages/message.repository.ts';
+import { listCallContacts, listMessageContacts, listNotificationContacts } from './contact-log.repository.ts';
+
+// Issue 13 item 7 (docs/decisions/0037): every contact about an application, for its applicants and for
+// staff who may read it — when, channel, what kind, how it went, a masked address; never a body.
+
+function messageOutcome(status: string): ContactOutcome {
+  if (status === 'sent' || status === 'failed') return status;
+  return 'queued';
+}
+
+function asChannel(channel: string): ContactChannel {
+  return channel === 'sms' ? 'sms' : 'email';
+}
+
+/** Masks again even where the outbox already did: a message still waiting keeps its full address. */
+function masked(recipient: string): string {
+  return recipient.includes('*') ? recipient : maskedAddress(recipient);
+}
+
+export async function getContactLog(options: {
+  db: Db;
+  caller: Caller;
+  applicationId: string;
+}): Promise<ContactLog> {
+  const { db, caller, applicationId } = options;
+  const application = await loadApplicationForCaller({ db, caller, applicationId, access: 'read' });
+  const [messages, notifications, calls] = await Promise.all([
+    listMessageContacts(db, application.id),
+    listNotificationContacts(db, application.id),
+    listCallContacts(db, application.id),
+  ]);
+  const items: ContactLogEntry[] = [
+    ...messages.map((row) => ({
+      At: (row.sentAt ?? row.createdAt).toISOString(),
+      Channel: asChannel(row.channel),
+      Kind: row.kind,
+      Outcome: messageOutcome(row.status),
+      MaskedAddress: masked(row.recipient),
+    })),
+    ...notifications.map((row) => ({
+      At: row.createdAt.toISOString(),
+      Channel: asChannel(row.channel),
+      Kind: row.kind,
+      Outcome: messageOutcome(row.status),
+      MaskedAddress: masked(row.recipient),
+    })),
+    ...calls.map((row) => ({
+      At: (row.initiatedAt ?? row.createdAt).toISOString(),
+      Channel: 'phone' as const,
+      Kind: row.tags?.includes(salesCallTag) ? 'sales-call' : 'call',
+      Outcome: (row.answered
+        ? 'answered'
+        : row.endedAt
+          ? 'not-answered'
+          : 'in-progress') satisfies ContactOutcome as ContactOutcome,
+      MaskedAddress: maskedAddress(row.phone),
+    })),
+  ];
+  items.sort((a, b) => b.At.localeCompare(a.At));
+  return { LoanApplicationID: application.id, Items: items };
+}
