@@ -8,6 +8,7 @@ import { useBrand } from '#src/brands/brand-context.tsx';
 import type { BrandPage } from '#src/brands/brand-pages.ts';
 import { InsurancePoliciesPanel } from '#src/features/insurance/components/insurance-policies-panel.tsx';
 import { ApplicationSection } from '#src/features/my-page/components/application-section.tsx';
+import { ContactPreferencesPanel } from '#src/features/my-page/components/contact-preferences.tsx';
 import {
   CostWarning,
   InsuranceUpsell,
@@ -97,6 +98,7 @@ export function MyPage({ page }: { page: BrandPage }) {
           <InsurancePoliciesPanel today={new Date().toISOString().slice(0, 10)} />
           <InsuranceUpsell insuranceHref={insuranceHref} />
           <MarketingConsentPanel customerId={customerId} />
+          <ContactPreferencesPanel customerId={customerId} />
         </div>
       </div>
     </article>

@@ -16,6 +16,7 @@ import { useQuoteHistory } from '#src/features/my-page/api/re-quote.ts';
 import { useWithdrawApplication } from '#src/features/my-page/api/withdraw-application.ts';
 import { AcceptOfferDialog } from '#src/features/my-page/components/accept-offer-dialog.tsx';
 import { ChangeOfferDialog } from '#src/features/my-page/components/change-offer-dialog.tsx';
+import { ContactLogPanel } from '#src/features/my-page/components/contact-preferences.tsx';
 import { DocumentsPanel } from '#src/features/my-page/components/documents-panel.tsx';
 import { ModalDialog } from '#src/features/my-page/components/modal-dialog.tsx';
 import { OfferCard } from '#src/features/my-page/components/offer-card.tsx';
@@ -399,6 +400,7 @@ export function ApplicationSection({ application }: { application: MyPageApplica
           )}
         </div>
       )}
+      <ContactLogPanel applicationId={application.ID} />
       {!isEnded(status) && status < 700 && (
         <div className="application__actions">
           <button
