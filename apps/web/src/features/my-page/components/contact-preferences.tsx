@@ -111,8 +111,8 @@ export function ContactLogList({ items }: { items: readonly ContactLogEntry[] })
         </tr>
       </thead>
       <tbody>
-        {items.map((item, index) => (
-          <tr key={`${item.At}-${index}`}>
+        {items.map((item) => (
+          <tr key={`${item.At}/${item.Channel}/${item.Kind}/${item.MaskedAddress}/${item.Outcome}`}>
             <td>
               <time dateTime={item.At}>{when.format(new Date(item.At))}</time>
             </td>
