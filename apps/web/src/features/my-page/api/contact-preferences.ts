@@ -11,35 +11,49 @@ import { serviceUrl } from '#src/shared/api/service-urls.ts';
 // messages and the call list obey the same records. The contact log is GET /loan-application/{id}/contact-log.
 
 export type MarketingChannel = 'email' | 'sms' | 'phone';
-export const marketingChannels: readonly MarketingChannel[] = ['email', 'sms', 'phone'];
 
 export interface ContactPreferences {
   email: boolean;
   sms: boolean;
-  /** True when the applicant wants no sales calls (marketing by phone not given or revoked). */
+  /**
+   * True when the applicant said no to sales calls: marketing by phone recorded as not given or revoked.
+   * Nothing recorded is no objection, as for the call list (ADR 0022, 0037).
+   */
   noSalesCalls: boolean;
+  /** Whether marketing by phone is given now: turning it off is then a revocation, else a "no". */
+  phoneGiven: boolean;
 }
 
 export function preferencesOf(state: ConsentState): ContactPreferences {
-  const given = (channel: MarketingChannel) =>
-    state.Consents.some(
-      (consent) =>
-        consent.Purpose === 'marketing' && consent.Channel === channel && consent.Status === 'given',
-    );
-  return { email: given('email'), sms: given('sms'), noSalesCalls: !given('phone') };
+  const marketing = (channel: MarketingChannel) =>
+    state.Consents.find((consent) => consent.Purpose === 'marketing' && consent.Channel === channel);
+  const given = (channel: MarketingChannel) => marketing(channel)?.Status === 'given';
+  const phone = marketing('phone');
+  return {
+    email: given('email'),
+    sms: given('sms'),
+    noSalesCalls: !!phone && phone.UpdatedAt !== null && phone.Status !== 'given',
+    phoneGiven: given('phone'),
+  };
 }
 
 /** The consent changes that turn `before` into `after`: a yes withdrawn is `revoked`, never erased. */
 export function consentChanges(before: ContactPreferences, after: ContactPreferences) {
-  const wants = (prefs: ContactPreferences, channel: MarketingChannel) =>
-    channel === 'phone' ? !prefs.noSalesCalls : prefs[channel];
-  return marketingChannels
-    .filter((channel) => wants(before, channel) !== wants(after, channel))
-    .map((channel) => ({
-      Purpose: 'marketing' as const,
-      Channel: channel,
-      Status: wants(after, channel) ? ('given' as const) : ('revoked' as const),
-    }));
+  const changes: {
+    Purpose: 'marketing';
+    Channel: MarketingChannel;
+    Status: 'given' | 'not_given' | 'revoked';
+  }[] = [];
+  for (const channel of ['email', 'sms'] as const) {
+    if (before[channel] !== after[channel]) {
+      changes.push({ Purpose: 'marketing', Channel: channel, Status: after[channel] ? 'given' : 'revoked' });
+    }
+  }
+  if (before.noSalesCalls !== after.noSalesCalls) {
+    const status = !after.noSalesCalls ? 'given' : before.phoneGiven ? 'revoked' : 'not_given';
+    changes.push({ Purpose: 'marketing', Channel: 'phone', Status: status });
+  }
+  return changes;
 }
 
 export async function patchMarketingConsents(options: {

@@ -32,13 +32,11 @@ function wrap(children: ReactNode, brandId: 'no-main' | 'fi-main' = 'no-main') {
   );
 }
 
-const consent = (Channel: 'email' | 'sms' | 'phone', Status: 'given' | 'not_given' | 'revoked') => ({
-  Purpose: 'marketing' as const,
-  Channel,
-  Status,
-  TextVersion: null,
-  UpdatedAt: null,
-});
+const consent = (
+  Channel: 'email' | 'sms' | 'phone',
+  Status: 'given' | 'not_given' | 'revoked',
+  UpdatedAt: string | null = '2026-03-01T10:00:00Z',
+) => ({ Purpose: 'marketing' as const, Channel, Status, TextVersion: UpdatedAt ? 'v1' : null, UpdatedAt });
 
 describe('contact preferences on the consent records', () => {
   it('reads "no sales calls" from marketing by phone, and turns choices into consent changes', () => {
@@ -49,14 +47,20 @@ describe('contact preferences on the consent records', () => {
       Consents: [consent('email', 'given'), consent('sms', 'not_given'), consent('phone', 'given')],
     };
     const before = preferencesOf(state);
-    expect(before).toEqual({ email: true, sms: false, noSalesCalls: false });
-    expect(consentChanges(before, { email: false, sms: true, noSalesCalls: true })).toEqual([
+    expect(before).toEqual({ email: true, sms: false, noSalesCalls: false, phoneGiven: true });
+    expect(consentChanges(before, { ...before, email: false, sms: true, noSalesCalls: true })).toEqual([
       { Purpose: 'marketing', Channel: 'email', Status: 'revoked' },
       { Purpose: 'marketing', Channel: 'sms', Status: 'given' },
       { Purpose: 'marketing', Channel: 'phone', Status: 'revoked' },
     ]);
     expect(consentChanges(before, before)).toEqual([]);
     expect(preferencesOf({ ...state, Consents: [consent('phone', 'revoked')] }).noSalesCalls).toBe(true);
+    // Nothing recorded is no objection (the call list reads it so too); saying no then is a "no", not a revocation.
+    const unanswered = preferencesOf({ ...state, Consents: [consent('phone', 'not_given', null)] });
+    expect(unanswered.noSalesCalls).toBe(false);
+    expect(consentChanges(unanswered, { ...unanswered, noSalesCalls: true })).toEqual([
+      { Purpose: 'marketing', Channel: 'phone', Status: 'not_given' },
+    ]);
   });
 
   it('the form sends the chosen preferences', () => {
@@ -64,7 +68,7 @@ describe('contact preferences on the consent records', () => {
     render(
       wrap(
         <ContactPreferencesForm
-          initial={{ email: true, sms: false, noSalesCalls: false }}
+          initial={{ email: true, sms: false, noSalesCalls: false, phoneGiven: true }}
           saving={false}
           saved={false}
           failed={false}
@@ -75,7 +79,7 @@ describe('contact preferences on the consent records', () => {
     fireEvent.click(screen.getByLabelText('Ikke ring meg med salg'));
     fireEvent.click(screen.getByLabelText('SMS'));
     fireEvent.click(screen.getByRole('button', { name: 'Lagre valgene' }));
-    expect(onSave).toHaveBeenCalledWith({ email: true, sms: true, noSalesCalls: true });
+    expect(onSave).toHaveBeenCalledWith({ email: true, sms: true, noSalesCalls: true, phoneGiven: true });
   });
 });
 
