@@ -28,17 +28,12 @@ function masked(recipient: string): string {
   return recipient.includes('*') ? recipient : maskedAddress(recipient);
 }
 
-export async function getContactLog(options: {
-  db: Db;
-  caller: Caller;
-  applicationId: string;
-}): Promise<ContactLog> {
-  const { db, caller, applicationId } = options;
-  const application = await loadApplicationForCaller({ db, caller, applicationId, access: 'read' });
+/** Every contact about the application, newest first. The caller's access is checked by the caller of this. */
+export async function contactLogOf(db: Db, applicationId: string): Promise<ContactLogEntry[]> {
   const [messages, notifications, calls] = await Promise.all([
-    listMessageContacts(db, application.id),
-    listNotificationContacts(db, application.id),
-    listCallContacts(db, application.id),
+    listMessageContacts(db, applicationId),
+    listNotificationContacts(db, applicationId),
+    listCallContacts(db, applicationId),
   ]);
   const items: ContactLogEntry[] = [
     ...messages.map((row) => ({
@@ -59,14 +54,24 @@ export async function getContactLog(options: {
       At: (row.initiatedAt ?? row.createdAt).toISOString(),
       Channel: 'phone' as const,
       Kind: row.tags?.includes(salesCallTag) ? 'sales-call' : 'call',
-      Outcome: (row.answered
-        ? 'answered'
-        : row.endedAt
-          ? 'not-answered'
-          : 'in-progress') satisfies ContactOutcome as ContactOutcome,
+      Outcome: callOutcome(row),
       MaskedAddress: maskedAddress(row.phone),
     })),
   ];
-  items.sort((a, b) => b.At.localeCompare(a.At));
-  return { LoanApplicationID: application.id, Items: items };
+  return items.sort((a, b) => b.At.localeCompare(a.At));
+}
+
+function callOutcome(row: { answered: boolean; endedAt: Date | null }): ContactOutcome {
+  if (row.answered) return 'answered';
+  return row.endedAt ? 'not-answered' : 'in-progress';
+}
+
+export async function getContactLog(options: {
+  db: Db;
+  caller: Caller;
+  applicationId: string;
+}): Promise<ContactLog> {
+  const { db, caller, applicationId } = options;
+  const application = await loadApplicationForCaller({ db, caller, applicationId, access: 'read' });
+  return { LoanApplicationID: application.id, Items: await contactLogOf(db, application.id) };
 }

@@ -2,6 +2,7 @@ import { type StaffPermission, staffMay } from '@nordloan/domain/access';
 import type { TokenRole } from '@nordloan/domain/auth';
 import type { Assignment, CallRecord, Note, PersonCheck } from '@nordloan/domain/backoffice';
 import type { RealEstate } from '@nordloan/domain/backoffice-assets';
+import type { ContactLogEntry } from '@nordloan/domain/contact-log';
 import { findLender } from '@nordloan/domain/lending/lender-panel';
 import type { LoanQuote } from '@nordloan/domain/lending/loan-quote.schema';
 import type { Applicant, LoanApplication } from '@nordloan/domain/loan-application';
@@ -9,6 +10,7 @@ import type { Db } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { contactLogOf } from '#src/modules/contact-log/contact-log.service.ts';
 import { findDocuments } from '#src/modules/documents/document.repository.ts';
 import { toDocument } from '#src/modules/documents/document.service.ts';
 import { findLeads } from '#src/modules/leads/lead.repository.ts';
@@ -84,6 +86,13 @@ export interface Application360 {
   Documents: ReturnType<typeof toDocument>[];
   Quotes: LenderQuotes[];
   Consents: { Brand: string; Purpose: string; Channel: string; Status: string; At: string }[];
+  /**
+   * Issue 13 item 7 (ADR 0037): what the applicant chose on the personal page, read from the marketing
+   * consents; null without a customer record. NoSalesCalls keeps sales orders off the call list.
+   */
+  ContactPreferences: { Email: boolean; Sms: boolean; NoSalesCalls: boolean } | null;
+  /** Every call, e-mail and SMS about the application (masked addresses, no bodies). */
+  ContactLog: ContactLogEntry[];
   TermsAccepted: { Type: string; Version: string; Brand: string; AcceptedAt: string }[];
   Leads: ReturnType<typeof toLead>[];
   Calls: CallRecord[];
@@ -92,6 +101,20 @@ export interface Application360 {
   Assignment: Assignment | null;
   PersonChecks: PersonCheck[];
   Actions: StaffAction[];
+}
+
+/** The newest marketing answer per channel wins (consents of every consent brand of the customer). */
+function contactPreferencesOf(consents: { purpose: string; channel: string; status: string; seq: number }[]) {
+  const newest = (channel: string) =>
+    consents
+      .filter((row) => row.purpose === 'marketing' && row.channel === channel)
+      .sort((a, b) => b.seq - a.seq)[0]?.status;
+  const phone = newest('phone');
+  return {
+    Email: newest('email') === 'given',
+    Sms: newest('sms') === 'given',
+    NoSalesCalls: phone === 'revoked' || phone === 'not_given',
+  };
 }
 
 function actionsFor(application: LoanApplicationRow, roles: readonly TokenRole[]): StaffAction[] {
@@ -222,6 +245,8 @@ export async function describe360(
       Status: row.status,
       At: row.createdAt.toISOString(),
     })),
+    ContactPreferences: customerId ? contactPreferencesOf(consents) : null,
+    ContactLog: await contactLogOf(db, application.id),
     TermsAccepted: terms.map((row) => ({
       Type: row.tcType,
       Version: row.versionLabel,

@@ -171,6 +171,31 @@ describe('applications for staff', () => {
     });
   });
 
+  describe('contact preferences and contact log (issue 13 item 7)', () => {
+    it("shows the applicant's choices from the personal page and the contacts, masked", async () => {
+      await post(`/backoffice/applications/${noApp.id}/magic-link`, salesNo, { Channel: 'sms' });
+      const patched = await t.app.inject({
+        method: 'PATCH',
+        url: `/consent/v1/consent/NO/${noApp.customerId}`,
+        headers: bearer(noApp.token),
+        payload: {
+          Consents: [
+            { Purpose: 'marketing', Channel: 'email', Status: 'given' },
+            { Purpose: 'marketing', Channel: 'phone', Status: 'not_given' },
+          ],
+        },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      const view = await get(`/backoffice/applications/${noApp.id}`, salesNo);
+      expect(view.statusCode).toBe(200);
+      expect(view.json().ContactPreferences).toEqual({ Email: true, Sms: false, NoSalesCalls: true });
+      const log = view.json().ContactLog as { Channel: string; Kind: string; MaskedAddress: string }[];
+      expect(log).toContainEqual(expect.objectContaining({ Channel: 'sms', Kind: 'magic-link' }));
+      // Staff see the applicant's number in the applicant card; the log keeps only a masked one.
+      expect(JSON.stringify(log)).not.toContain('91234567');
+    });
+  });
+
   describe('audit listing', () => {
     it('lists who read and changed the application, with names; only for audit readers (403 otherwise)', async () => {
       const response = await get(`/backoffice/applications/${noApp.id}/audit?limit=100`, managerNo);

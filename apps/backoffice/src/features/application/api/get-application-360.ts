@@ -72,6 +72,13 @@ export const application360Schema = z.object({
   Documents: records,
   Quotes: z.array(lenderQuotesSchema),
   Consents: records,
+  /** What the applicant chose on the personal page (issue 13 item 7); null without a customer record. */
+  ContactPreferences: z
+    .object({ Email: z.boolean(), Sms: z.boolean(), NoSalesCalls: z.boolean() })
+    .nullable()
+    .default(null),
+  /** Every call, e-mail and SMS about the application: masked addresses, no bodies. */
+  ContactLog: records.default([]),
   TermsAccepted: records,
   Leads: records,
   Calls: z.array(callRecordSchema),

@@ -82,6 +82,26 @@ export function ConsentsTab({ view }: { view: Application360 }) {
         <h3 id="consents-heading">Consents</h3>
         <RecordView value={view.Consents} />
       </section>
+      <section className="card" aria-labelledby="contact-preferences-heading">
+        <h3 id="contact-preferences-heading">Contact preferences</h3>
+        {view.ContactPreferences ? (
+          <ul data-testid="contact-preferences">
+            <li>Offers by e-mail: {view.ContactPreferences.Email ? 'yes' : 'no'}</li>
+            <li>Offers by SMS: {view.ContactPreferences.Sms ? 'yes' : 'no'}</li>
+            <li>
+              {view.ContactPreferences.NoSalesCalls
+                ? 'No sales calls: sales orders are refused and kept off the call list'
+                : 'Sales calls: allowed'}
+            </li>
+          </ul>
+        ) : (
+          <Empty>No customer record: no preferences yet.</Empty>
+        )}
+      </section>
+      <section className="card" aria-labelledby="contact-log-heading">
+        <h3 id="contact-log-heading">Contact log</h3>
+        <RecordView value={view.ContactLog} />
+      </section>
       <section className="card" aria-labelledby="terms-heading">
         <h3 id="terms-heading">Terms accepted</h3>
         <RecordView value={view.TermsAccepted ?? null} />
