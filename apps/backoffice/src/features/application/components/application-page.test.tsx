@@ -136,3 +136,32 @@ describe('application 360° view', () => {
     );
   });
 });
+
+describe('contact preferences in the 360° view (issue 13 item 7)', () => {
+  it('shows "no sales calls" and the masked contact log on the Consents tab', async () => {
+    installFakeApi({
+      'GET /backoffice/me': { body: me },
+      [`GET ${viewPath}`]: {
+        body: {
+          ...application360,
+          ContactPreferences: { Email: true, Sms: false, NoSalesCalls: true },
+          ContactLog: [
+            {
+              At: '2026-03-01T10:00:00Z',
+              Channel: 'sms',
+              Kind: 'magic-link',
+              Outcome: 'sent',
+              MaskedAddress: '+47******67',
+            },
+          ],
+        },
+      },
+    });
+    renderApp(`/applications/${ids.application}/consents`);
+    const preferences = await screen.findByTestId('contact-preferences');
+    expect(preferences.textContent).toContain('Offers by e-mail: yes');
+    expect(preferences.textContent).toContain('Offers by SMS: no');
+    expect(preferences.textContent).toContain('No sales calls');
+    expect(await screen.findByText('+47******67')).toBeTruthy();
+  });
+});
