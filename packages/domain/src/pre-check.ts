@@ -3,7 +3,7 @@ import { type BrandConfig, brandIdSchema } from './brands/brand-config.schema.ts
 import { checkAmountAndDuration } from './brands/unsecured-bounds.ts';
 import { employmentTypeSchema } from './enums.ts';
 import { roundHalfUp } from './finance/loan-math.ts';
-import { norwayLendingRules } from './finance/norway-lending-rules.ts';
+import { brandRateCeiling, norwayLendingRules } from './finance/norway-lending-rules.ts';
 import { type LenderApplication, lenderDecision, registrationOutcome } from './lending/credit-policy.ts';
 import { lendersFor } from './lending/lender-panel.ts';
 import { classifyOffer } from './lending/offer-figures.ts';
@@ -232,8 +232,7 @@ export function preCheck(brand: BrandConfig, input: PreCheckInput, seed: number)
       ? norwayLendingRules({
           amount: input.Amount,
           durationMonths: input.Duration * 12,
-          // The top of the brand's rate band: an indication should not count on the best price.
-          nominalRate: application.rateBand.high,
+          nominalRate: brandRateCeiling(brand),
           grossYearlyIncome: input.GrossYearlyIncome + (input.CoApplicantGrossYearlyIncome ?? 0),
           // The co-applicant's net income is not asked here: only the main applicant's counts.
           netMonthlyIncome: input.NetMonthlyIncome,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getBrand } from '../brands/registry.ts';
 import { preCheck } from '../pre-check.ts';
 import { annuityPayment } from './loan-math.ts';
-import { norwayLendingRules } from './norway-lending-rules.ts';
+import { norwayLendingRules, norwayLendingRulesForApplication } from './norway-lending-rules.ts';
 
 // utlånsforskriften §§ 14–15 (docs/decisions/0036): debt ≤ 5 × gross income; payments on all debt at the
 // rate + 3 points (at least 7 %) must leave room for living costs.
@@ -110,5 +110,42 @@ describe('preCheck with the Norwegian rules', () => {
     expect(result.IndicativeOffers).toEqual([]);
     const indebted = preCheck(brand, { ...answers, DebtBalance: 3_200_000, NetMonthlyIncome: 90_000 }, 1);
     expect(indebted.Reasons[0]).toBe('DEBT_TO_INCOME');
+  });
+});
+
+describe('norwayLendingRulesForApplication (the staff 360° view)', () => {
+  const application = {
+    country: 'NO',
+    amount: 200_000,
+    duration: 5,
+    applicants: [
+      { grossYearlyIncome: 500_000, netMonthlyIncome: 30_000, housingCostMonthly: 10_000 },
+      { grossYearlyIncome: 300_000, netMonthlyIncome: 20_000, housingCostMonthly: 6_000 },
+    ],
+    debts: [
+      { balance: 100_000, monthlyPayment: 2_500, isRefinanced: true },
+      { balance: 50_000, monthlyPayment: 1_000, isRefinanced: false },
+    ],
+  };
+
+  it('adds both applicants’ incomes, counts only debt that stays and one household', () => {
+    const result = norwayLendingRulesForApplication(application, 12)!;
+    expect(result.DebtCeiling).toBe(4_000_000);
+    expect(result.TotalDebtAfterLoan).toBe(250_000);
+    expect(result.LivingCostMonthly).toBe(2 * 12_000 + 10_000);
+  });
+
+  it('is null outside Norway or while the amount or income is missing', () => {
+    expect(norwayLendingRulesForApplication({ ...application, country: 'SE' }, 12)).toBeNull();
+    expect(norwayLendingRulesForApplication({ ...application, amount: null }, 12)).toBeNull();
+    expect(
+      norwayLendingRulesForApplication(
+        {
+          ...application,
+          applicants: [{ grossYearlyIncome: null, netMonthlyIncome: null, housingCostMonthly: null }],
+        },
+        12,
+      ),
+    ).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { BrandConfig } from '../brands/brand-config.schema.ts';
 import { annuityPayment, roundHalfUp } from './loan-math.ts';
 
 // The Norwegian lending rules every lender in Norway must follow (issue 13 item 9, docs/decisions/0036), as
@@ -105,4 +106,54 @@ export function norwayLendingRules(input: NorwayLendingRulesInput): NorwayLendin
     MaxAmountWithinRules: maxAmount,
     Breaches: breaches,
   };
+}
+
+/** The top of a brand's advertised rate band: an indication should not count on the best price. */
+export function brandRateCeiling(brand: BrandConfig): number {
+  const rates = brand.unsecuredLoan.rates;
+  const low = rates.low ?? rates.min ?? rates.interest ?? 0;
+  return Math.max(low, rates.high ?? rates.mid ?? low);
+}
+
+export interface ApplicationForLendingRules {
+  country: string;
+  amount: number | null;
+  /** Whole years. */
+  duration: number | null;
+  applicants: {
+    grossYearlyIncome: number | null;
+    netMonthlyIncome: number | null;
+    housingCostMonthly: number | null;
+  }[];
+  debts: { balance: number | null; monthlyPayment: number | null; isRefinanced: boolean | null }[];
+}
+
+/**
+ * The same two rules on a filed application (the staff 360° view): all applicants' income, the debt that
+ * stays (refinanced debt is paid off by the loan), the household's housing cost. Null outside Norway or
+ * while the application lacks the amount, the term or an income.
+ */
+export function norwayLendingRulesForApplication(
+  application: ApplicationForLendingRules,
+  nominalRate: number,
+): NorwayLendingRulesResult | null {
+  if (application.country !== 'NO' || !application.amount || !application.duration) return null;
+  const incomes = application.applicants.filter((applicant) => applicant.grossYearlyIncome !== null);
+  if (incomes.length === 0) return null;
+  const staying = application.debts.filter((debt) => !debt.isRefinanced);
+  const housing = application.applicants
+    .map((applicant) => applicant.housingCostMonthly)
+    .filter((cost): cost is number => cost !== null);
+  return norwayLendingRules({
+    amount: application.amount,
+    durationMonths: application.duration * 12,
+    nominalRate,
+    grossYearlyIncome: incomes.reduce((sum, applicant) => sum + (applicant.grossYearlyIncome ?? 0), 0),
+    netMonthlyIncome: incomes.reduce((sum, applicant) => sum + (applicant.netMonthlyIncome ?? 0), 0),
+    existingDebtBalance: staying.reduce((sum, debt) => sum + (debt.balance ?? 0), 0),
+    existingDebtMonthlyPayments: staying.reduce((sum, debt) => sum + (debt.monthlyPayment ?? 0), 0),
+    adults: application.applicants.length,
+    // One household: the larger housing cost told, not the two added (they usually share a home).
+    housingCostMonthly: housing.length > 0 ? Math.max(...housing) : null,
+  });
 }
