@@ -17,6 +17,8 @@ import { requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
 import type { TokenService } from './lib/token-service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { oidcRoutes } from './modules/auth/oidc.routes.ts';
+import { createOidcClients } from './modules/auth/oidc-login.service.ts';
 import { staffApplicationRoutes } from './modules/backoffice/applications/staff-application.routes.ts';
 import { callRoutes } from './modules/backoffice/calls/calls.routes.ts';
 import type { TelephonyAdapter } from './modules/backoffice/calls/telephony-adapter.ts';
@@ -43,6 +45,8 @@ import { applicationLifecycleRoutes } from './modules/loan-applications/lifecycl
 import { loanApplicationRoutes } from './modules/loan-applications/loan-application.routes.ts';
 import { subRecordRoutes } from './modules/loan-applications/sub-record.routes.ts';
 import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
+import type { Messaging } from './modules/messages/messaging.ts';
 import { personRoutes } from './modules/persons/person.routes.ts';
 import { preCheckRoutes } from './modules/pre-check/pre-check.routes.ts';
 import { createMissingFigureWarnings } from './modules/regulatory-figures/missing-figure-warnings.ts';
@@ -88,6 +92,8 @@ export interface AppDependencies {
   documentStorage: DocumentStorage;
   /** The property register secured loans are looked up in (a local stand-in when absent; ADR 0027). */
   propertyRegister?: PropertyRegister | undefined;
+  /** E-mail and SMS providers (outside production: the local SMTP sink and SMS gateway; ADR 0030). */
+  messaging: Messaging;
   /**
    * Makes the app's job worker, given the app's logger; buildApp starts it when the app is ready and stops
    * it on close, and the modules register their job handlers on it. Absent: no worker runs (tests drive
@@ -155,6 +161,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     tokens,
     devIdentityProvider: config.devIdentityProvider,
   });
+  await app.register(oidcRoutes, {
+    db: database.db,
+    tokens,
+    clients: createOidcClients(config.oidc),
+    config,
+    now,
+  });
 
   const moduleOptions: ModuleOptions = { config, db: database.db, database, tokens, now };
   const worker = deps.worker?.(app.log);
@@ -181,6 +194,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(securedLoanRoutes, { ...moduleOptions, register: deps.propertyRegister });
   await app.register(preCheckRoutes, moduleOptions);
   await app.register(magicLinkRoutes, moduleOptions);
+  await app.register(messageRoutes, { ...moduleOptions, messaging: deps.messaging, worker });
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
   await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });
   await app.register(regulatoryFigureRoutes, moduleOptions);

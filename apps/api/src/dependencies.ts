@@ -12,6 +12,8 @@ import { createLocalEidSigning } from './modules/insurance/eid-signing.ts';
 import { createLocalPaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
 import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
+import { messageEventPublisher } from './modules/messages/message.service.ts';
+import { createMessaging } from './modules/messages/messaging.ts';
 
 // The adapters the API runs with unless told otherwise, built from the config: server.ts, the test helper,
 // the seed and the benchmark start from these and replace what they need. buildApp (app.ts) is the one
@@ -28,6 +30,7 @@ export type AdapterDependencies = Pick<
   | 'screening'
   | 'eidSigning'
   | 'paymentMandates'
+  | 'messaging'
 >;
 
 export function defaultDependencies(options: {
@@ -52,9 +55,18 @@ export function defaultDependencies(options: {
     // Insurance: e-ID signing of the mandate and the premium's payment mandate (ADR 0026).
     eidSigning: createLocalEidSigning({ now }),
     paymentMandates: createLocalPaymentMandateProvider({ now }),
-    // One in-process worker per instance; the modules register their job handlers on it.
+    // E-mail over SMTP (a local sink outside production) and SMS (a local gateway): ADR 0030.
+    messaging: createMessaging(config),
+    // One in-process worker per instance; the modules register their job handlers on it. The outbox's
+    // events become status notifications to the applicant (modules/messages).
     worker: config.worker.enabled
-      ? (log) => createJobWorker({ db, now, log, onTick: outboxRelayTick({ db, now, log }) })
+      ? (log) =>
+          createJobWorker({
+            db,
+            now,
+            log,
+            onTick: outboxRelayTick({ db, now, log, publish: messageEventPublisher(config) }),
+          })
       : undefined,
   };
 }
