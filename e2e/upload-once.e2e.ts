@@ -37,6 +37,35 @@ const PNG = Buffer.from(
   'base64',
 );
 
+describe('Norwegian lending rules on the pre-check (ADR 0036)', () => {
+  it('shows the debt ceiling and the stressed monthly cost, and why a loan is unlikely', async () => {
+    const page = await context.newPage();
+    await page.goto(`http://no-main.localhost:${server.port}/soknad/lan`);
+    await page.getByTestId('pre-check').waitFor({ timeout: 30_000 });
+    await page.getByTestId('pre-check-age').fill('41');
+    await page.getByTestId('pre-check-employmentType').selectOption('Permanent');
+    await page.getByTestId('pre-check-grossYearlyIncome').fill('400000');
+    // Too little left each month once all debt is stressed 3 points up.
+    await page.getByTestId('pre-check-netMonthlyIncome').fill('22000');
+    await page.getByTestId('pre-check-debtBalance').fill('100000');
+    await page.getByTestId('pre-check-debtMonthlyPayments').fill('2500');
+    await page.getByTestId('pre-check-run').click();
+    await expect
+      .poll(() => page.getByTestId('pre-check-result').getAttribute('data-outcome'), { timeout: 15_000 })
+      .toBe('unlikely');
+    const rules = page.getByTestId('lending-rules');
+    expect((await page.getByTestId('lending-rules-ceiling').textContent())?.replace(/\D/g, '')).toBe(
+      '2000000',
+    );
+    expect(await rules.textContent()).toContain('Over grensen');
+    expect(await page.getByTestId('pre-check-result').textContent()).toContain(
+      'Betalingene ville bli for høye for inntekten.',
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshots(page, 'pre-check-lending-rules');
+  }, 120_000);
+});
+
 describe('upload once', () => {
   it('uploads a payslip once and sends it to two lenders, each by its own choice', async () => {
     // Large against the income: the simulated lenders ask for a payslip (ADR 0036).
