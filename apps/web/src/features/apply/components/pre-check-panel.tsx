@@ -87,7 +87,7 @@ export function LendingRulesFigures({ rules }: { rules: NonNullable<PreCheckResu
   const { t } = useTranslation();
   const { format } = useBrand();
   const verdict = (ok: boolean) => (
-    <span className={ok ? 'notice' : 'error-text'}>
+    <span className={`apply-pre-check__verdict ${ok ? 'apply-pre-check__verdict--ok' : 'error-text'}`}>
       {ok ? t('apply.preCheck.lendingRules.pass') : t('apply.preCheck.lendingRules.fail')}
     </span>
   );
