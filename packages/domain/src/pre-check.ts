@@ -3,6 +3,7 @@ import { type BrandConfig, brandIdSchema } from './brands/brand-config.schema.ts
 import { checkAmountAndDuration } from './brands/unsecured-bounds.ts';
 import { employmentTypeSchema } from './enums.ts';
 import { roundHalfUp } from './finance/loan-math.ts';
+import { brandRateCeiling, norwayLendingRules } from './finance/norway-lending-rules.ts';
 import { type LenderApplication, lenderDecision, registrationOutcome } from './lending/credit-policy.ts';
 import { lendersFor } from './lending/lender-panel.ts';
 import { classifyOffer } from './lending/offer-figures.ts';
@@ -62,12 +63,28 @@ export const indicativeOfferSchema = z.object({
 });
 export type IndicativeOffer = z.infer<typeof indicativeOfferSchema>;
 
+/** The Norwegian lending rules on the loan asked for (docs/decisions/0036); null outside Norway. */
+export const lendingRulesResultSchema = z.object({
+  DebtCeiling: z.number(),
+  TotalDebtAfterLoan: z.number(),
+  DebtWithinCeiling: z.boolean(),
+  StressedRate: z.number(),
+  StressedMonthlyCost: z.number(),
+  LivingCostMonthly: z.number(),
+  MonthlySurplusAfterStress: z.number(),
+  Affordable: z.boolean(),
+  MaxAmountWithinRules: z.number(),
+  Breaches: z.array(z.enum(['DEBT_TO_INCOME', 'AFFORDABILITY'])),
+});
+export type LendingRulesResult = z.infer<typeof lendingRulesResultSchema>;
+
 export const preCheckResultSchema = z.object({
   Outcome: z.enum(['likely', 'unlikely']),
   /** Why lenders would say no, most common first; empty when every lender would say yes. */
   Reasons: z.array(z.enum(preCheckReasonCodes)),
   LendersAsked: z.number().int(),
   IndicativeOffers: z.array(indicativeOfferSchema),
+  LendingRules: lendingRulesResultSchema.nullable(),
 });
 export type PreCheckResult = z.infer<typeof preCheckResultSchema>;
 
@@ -96,7 +113,13 @@ function applicantFilterReason(reason: string): PreCheckReasonCode {
  */
 export function preCheck(brand: BrandConfig, input: PreCheckInput, seed: number): PreCheckResult {
   if (checkAmountAndDuration(brand, input.Product, input.Amount, input.Duration).length > 0) {
-    return { Outcome: 'unlikely', Reasons: ['AMOUNT_OR_TERM'], LendersAsked: 0, IndicativeOffers: [] };
+    return {
+      Outcome: 'unlikely',
+      Reasons: ['AMOUNT_OR_TERM'],
+      LendersAsked: 0,
+      IndicativeOffers: [],
+      LendingRules: null,
+    };
   }
   const application: LenderApplication = {
     // The answers themselves, not who gives them: the same answers get the same indication.
@@ -201,10 +224,42 @@ export function preCheck(brand: BrandConfig, input: PreCheckInput, seed: number)
   const counted = [...new Set(reasons)].sort(
     (a, b) => reasons.filter((r) => r === b).length - reasons.filter((r) => r === a).length,
   );
+  // Norway: the law binds every lender, so a loan of this size that breaks utlånsforskriften is unlikely
+  // whatever a lender's own policy says (docs/decisions/0036). Its reasons come first when lenders would
+  // otherwise offer; when they refuse anyway, their own reasons stay first.
+  const rules =
+    brand.country === 'NO'
+      ? norwayLendingRules({
+          amount: input.Amount,
+          durationMonths: input.Duration * 12,
+          nominalRate: brandRateCeiling(brand),
+          grossYearlyIncome: input.GrossYearlyIncome + (input.CoApplicantGrossYearlyIncome ?? 0),
+          // The co-applicant's net income is not asked here: only the main applicant's counts.
+          netMonthlyIncome: input.NetMonthlyIncome,
+          existingDebtBalance: input.DebtBalance,
+          existingDebtMonthlyPayments: input.DebtMonthlyPayments,
+          adults: input.CoApplicantGrossYearlyIncome !== null ? 2 : 1,
+          housingCostMonthly: null,
+        })
+      : null;
+  if (rules && rules.Breaches.length > 0) {
+    return {
+      Outcome: 'unlikely',
+      Reasons: [
+        ...new Set<PreCheckReasonCode>(
+          offers.length > 0 ? [...rules.Breaches, ...counted] : [...counted, ...rules.Breaches],
+        ),
+      ],
+      LendersAsked: lenders.length,
+      IndicativeOffers: [],
+      LendingRules: rules,
+    };
+  }
   return {
     Outcome: offers.length > 0 ? 'likely' : 'unlikely',
     Reasons: offers.length > 0 && offers.length === lenders.length ? [] : counted,
     LendersAsked: lenders.length,
     IndicativeOffers: offers.sort((a, b) => a.TotalCost - b.TotalCost),
+    LendingRules: rules,
   };
 }

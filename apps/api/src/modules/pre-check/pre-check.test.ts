@@ -62,6 +62,26 @@ describe('POST /loan-application/pre-check', () => {
     expect(old).toMatchObject({ Outcome: 'unlikely', Reasons: ['AGE'] });
   });
 
+  it('shows the Norwegian lending rules’ figures, and says unlikely when the loan breaks them (ADR 0036)', async () => {
+    const fine = (await check(answers)).json();
+    expect(fine.LendingRules).toMatchObject({
+      DebtCeiling: 3_250_000,
+      TotalDebtAfterLoan: 200_000,
+      Breaches: [],
+    });
+    expect(fine.LendingRules.StressedRate).toBeGreaterThanOrEqual(7);
+    expect(fine.LendingRules.StressedMonthlyCost).toBeGreaterThan(answers.DebtMonthlyPayments);
+    // Too little left to live on at the stressed rate: unlikely with the rule first, and what would fit.
+    const tight = (await check({ ...answers, NetMonthlyIncome: 22_000 })).json();
+    expect(tight).toMatchObject({ Outcome: 'unlikely', IndicativeOffers: [] });
+    expect(tight.Reasons[0]).toBe('AFFORDABILITY');
+    expect(tight.LendingRules.MonthlySurplusAfterStress).toBeLessThan(0);
+    expect(tight.LendingRules.MaxAmountWithinRules).toBeLessThan(answers.Amount);
+    // Sweden has its own rules: no Norwegian figures there.
+    const swedish = (await check({ ...answers, Brand: 'se-main', Product: 'UnsecuredLoan' })).json();
+    expect(swedish.LendingRules).toBeNull();
+  });
+
   it('payment remarks narrow the lenders to those that accept them', async () => {
     const clean = (await check(answers)).json();
     const remarks = (await check({ ...answers, HasPaymentRemarks: true })).json();

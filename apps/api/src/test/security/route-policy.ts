@@ -181,6 +181,8 @@ export const routePolicies: Record<string, RoutePolicy> = {
   ),
   'POST /loan-application/:id/documents': write,
   'GET /loan-application/:id/documents': read,
+  'GET /loan-application/:id/document-requests': read,
+  'POST /loan-application/:id/document-requests/:requestId/share': write,
   'GET /loan-application/:id/documents/:documentId': read,
   'PATCH /loan-application/:id/documents/:documentId': write,
   'DELETE /loan-application/:id/documents/:documentId': write,

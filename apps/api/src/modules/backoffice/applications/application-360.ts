@@ -2,7 +2,13 @@ import { type StaffPermission, staffMay } from '@nordloan/domain/access';
 import type { TokenRole } from '@nordloan/domain/auth';
 import type { Assignment, CallRecord, Note, PersonCheck } from '@nordloan/domain/backoffice';
 import type { RealEstate } from '@nordloan/domain/backoffice-assets';
+import { getBrand, isBrandId } from '@nordloan/domain/brands/registry';
 import type { ContactLogEntry } from '@nordloan/domain/contact-log';
+import {
+  brandRateCeiling,
+  type NorwayLendingRulesResult,
+  norwayLendingRulesForApplication,
+} from '@nordloan/domain/finance/norway-lending-rules';
 import { findLender } from '@nordloan/domain/lending/lender-panel';
 import type { LoanQuote } from '@nordloan/domain/lending/loan-quote.schema';
 import type { Applicant, LoanApplication } from '@nordloan/domain/loan-application';
@@ -100,6 +106,11 @@ export interface Application360 {
   Notes: Note[];
   Assignment: Assignment | null;
   PersonChecks: PersonCheck[];
+  /**
+   * Norway: utlånsforskriften's debt ceiling and stress test on the application as filed (ADR 0036), so
+   * the case handler sees the flag the pre-check showed the applicant; null elsewhere or while incomplete.
+   */
+  LendingRules: NorwayLendingRulesResult | null;
   Actions: StaffAction[];
 }
 
@@ -116,6 +127,7 @@ function contactPreferencesOf(consents: { purpose: string; channel: string; stat
     NoSalesCalls: phone === 'revoked' || phone === 'not_given',
   };
 }
+const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 function actionsFor(application: LoanApplicationRow, roles: readonly TokenRole[]): StaffAction[] {
   const base = `/backoffice/applications/${application.id}`;
@@ -272,6 +284,29 @@ export async function describe360(
     })),
     Assignment: open ? toAssignment(open) : null,
     PersonChecks: applicants.flatMap((applicant) => applicant.PersonChecks),
+    LendingRules: isBrandId(presented.Brand)
+      ? norwayLendingRulesForApplication(
+          {
+            country: presented.Country,
+            amount: presented.Amount,
+            duration: presented.Duration,
+            applicants: applicants
+              .map((applicant) => applicant.Income)
+              .filter((income): income is Applicant => income !== null)
+              .map((income) => ({
+                grossYearlyIncome: income.GrossYearlyIncome,
+                netMonthlyIncome: income.NetMonthlyIncome,
+                housingCostMonthly: income.HousingCostMonthly,
+              })),
+            debts: subRecords.debts.map((debt) => ({
+              balance: numberOrNull(debt.Balance),
+              monthlyPayment: numberOrNull(debt.MonthlyPayment),
+              isRefinanced: debt.IsRefinanced === true,
+            })),
+          },
+          brandRateCeiling(getBrand(presented.Brand)),
+        )
+      : null,
     Actions: actionsFor(application, roles),
   };
 }

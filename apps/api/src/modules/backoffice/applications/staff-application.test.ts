@@ -100,6 +100,10 @@ describe('applications for staff', () => {
       expect(view.Applicants[0].Person.FirstName).toBe('Ola');
       expect(view.Applicants[0].Person.NationalID).not.toBe(noApp.nationalId);
       expect(view.Applicants[0].Income.GrossYearlyIncome).toBe(720_000);
+      // utlånsforskriften's two tests on the application as filed (ADR 0036): the flag the pre-check showed.
+      expect(view.LendingRules).toMatchObject({ DebtCeiling: 5 * 720_000, Breaches: expect.any(Array) });
+      expect(view.LendingRules.TotalDebtAfterLoan).toBeGreaterThanOrEqual(view.Application.Amount);
+      expect(view.LendingRules.StressedRate).toBeGreaterThanOrEqual(7);
       expect(view.StatusHistory).toEqual([expect.objectContaining({ From: 100, To: 160 })]);
       expect(view.Assignment).toMatchObject({ LoanApplicationID: noApp.id, Country: 'NO' });
       for (const key of [

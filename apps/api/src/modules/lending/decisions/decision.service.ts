@@ -13,7 +13,7 @@ import {
   recordBankError,
   settleApplication,
 } from '#src/modules/lending/fan-out/request-progress.service.ts';
-import type { LenderAdapter } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import type { LenderAdapter, LenderDocumentAsk } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { insertQuoteOnce } from '#src/modules/lending/lending.repository.ts';
 import { quoteEvent } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import { capsBasisFor } from '#src/modules/regulatory-figures/regulatory-figure.service.ts';
@@ -30,6 +30,8 @@ export async function recordDecision(
     requestId: string;
     poll: number;
     decision: LenderDecision | 'pending';
+    /** The documents the lender asked for on this application with its answer (beside its profile's). */
+    documentsAsked?: LenderDocumentAsk[];
     adapter: LenderAdapter;
     application: LenderApplication;
     now: Date;
@@ -94,6 +96,7 @@ export async function recordDecision(
         offer,
         decision: decision.kind,
         originKey: `decision:${index}`,
+        documentsAsked: input.documentsAsked,
         now,
       });
       if (quote.status !== 'withheld') shown++;
@@ -149,6 +152,7 @@ export async function storeOffer(
     originKey: string;
     now: Date;
     replacesQuoteId?: string;
+    documentsAsked?: LenderDocumentAsk[];
   },
 ): Promise<{ quote: LoanQuoteRow; created: boolean }> {
   const { request, profile, application, offer, now } = input;
@@ -168,7 +172,10 @@ export async function storeOffer(
       })),
   });
   const finite = (value: number) => (Number.isFinite(value) ? value : null);
-  const documentRequests: StoredDocumentRequest[] = profile.documentRequests.map((document) => ({
+  const documentRequests: StoredDocumentRequest[] = [
+    ...profile.documentRequests,
+    ...(input.documentsAsked ?? []),
+  ].map((document) => ({
     id: randomUUID(),
     ...document,
     status: 'pending',

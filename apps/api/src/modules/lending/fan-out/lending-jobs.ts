@@ -169,6 +169,7 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
             requestId: request.id,
             poll: Number(job.payload.poll ?? 1),
             decision: result.status === 'pending' ? 'pending' : result.decision,
+            documentsAsked: result.status === 'decided' ? (result.documentsAsked ?? []) : [],
             adapter,
             application: view,
             now: now(),

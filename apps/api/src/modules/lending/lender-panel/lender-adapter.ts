@@ -37,7 +37,20 @@ export type RegistrationResult =
   | { status: 'registered'; externalReference: string }
   | { status: 'not-registered'; code: FinerStatusCode; reasonCode: string; reason: string };
 
-export type DecisionResult = { status: 'pending' } | { status: 'decided'; decision: LenderDecision };
+/** What a lender asks the applicant for with its offer (§3 document action, timing and category). */
+export type LenderDocumentAsk = LenderProfile['documentRequests'][number];
+
+export type DecisionResult =
+  | { status: 'pending' }
+  | {
+      status: 'decided';
+      decision: LenderDecision;
+      /**
+       * Documents this lender asks for on this application, besides those it always asks for (its profile):
+       * e.g. proof of income for a large loan (upload once, docs/decisions/0036).
+       */
+      documentsAsked?: LenderDocumentAsk[];
+    };
 
 export type AcceptResult = { status: 'accepted'; signingUrl: string } | { status: 'refused'; reason: string };
 

@@ -1,8 +1,13 @@
-import { lenderDecision, registrationOutcome } from '@nordloan/domain/lending/credit-policy';
+import {
+  type LenderApplication,
+  lenderDecision,
+  registrationOutcome,
+} from '@nordloan/domain/lending/credit-policy';
 import { lenderPanel as builtInLenders, type LenderProfile } from '@nordloan/domain/lending/lender-panel';
 import { seededDraw } from '@nordloan/domain/lending/seeded-random';
 import {
   type LenderAdapter,
+  type LenderDocumentAsk,
   type LenderPanel,
   LenderUnavailableError,
   lenderPanelOf,
@@ -24,6 +29,33 @@ export interface SimulatedPanelOptions {
   /** Switch the random transient failures off (tests of other things). */
   failures?: boolean;
   lenders?: readonly LenderProfile[];
+}
+
+/** A loan above this share of the stated gross yearly income: the simulated lender checks the income. */
+const incomeProofAboveShareOfIncome = 0.25;
+
+/**
+ * What a simulated lender asks for on top of its profile (docs/decisions/0036), deterministically from the
+ * application as Nordic lenders do: a payslip when the loan is large against the income told (over a
+ * quarter of the gross yearly income), and the last tax return from the self-employed, whose payslip
+ * proves nothing. Asked before approval, as an upload.
+ */
+export function simulatedDocumentAsks(
+  profile: LenderProfile,
+  application: LenderApplication,
+): LenderDocumentAsk[] {
+  const asks: LenderDocumentAsk[] = [];
+  const main = application.applicants.find((applicant) => applicant.role === 'MainApplicant');
+  const income = main?.grossYearlyIncome ?? 0;
+  const already = (category: LenderDocumentAsk['category']) =>
+    profile.documentRequests.some((request) => request.action === 'upload' && request.category === category);
+  if (main?.employmentType === 'SelfEmployed') {
+    if (!already('tax-return'))
+      asks.push({ action: 'upload', timing: 'before_approval', category: 'tax-return' });
+  } else if (application.amount > incomeProofAboveShareOfIncome * income && !already('payslip')) {
+    asks.push({ action: 'upload', timing: 'before_approval', category: 'payslip' });
+  }
+  return asks;
 }
 
 export function createSimulatedLender(profile: LenderProfile, options: SimulatedPanelOptions): LenderAdapter {
@@ -52,7 +84,11 @@ export function createSimulatedLender(profile: LenderProfile, options: Simulated
     },
     async fetchDecision(call) {
       maybeFail('decision', call.randomnessKey, call.attempt);
-      return { status: 'decided', decision: lenderDecision(profile, call.application, seed) };
+      return {
+        status: 'decided',
+        decision: lenderDecision(profile, call.application, seed),
+        documentsAsked: simulatedDocumentAsks(profile, call.application),
+      };
     },
     async changeOffer(call) {
       maybeFail('change', `${call.randomnessKey}:${call.amount}:${call.durationMonths}`, call.attempt);

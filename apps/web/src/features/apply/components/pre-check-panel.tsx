@@ -79,6 +79,47 @@ export function preCheckBody(
   };
 }
 
+/**
+ * Norway: the figures of utlånsforskriften's two tests on the loan asked for (ADR 0036), so the applicant
+ * sees why, not only whether — the debt ceiling and the payments at the stressed rate.
+ */
+export function LendingRulesFigures({ rules }: { rules: NonNullable<PreCheckResult['LendingRules']> }) {
+  const { t } = useTranslation();
+  const { format } = useBrand();
+  const verdict = (ok: boolean) => (
+    <span className={`apply-pre-check__verdict ${ok ? 'apply-pre-check__verdict--ok' : 'error-text'}`}>
+      {ok ? t('apply.preCheck.lendingRules.pass') : t('apply.preCheck.lendingRules.fail')}
+    </span>
+  );
+  return (
+    <div className="apply-pre-check__rules" data-testid="lending-rules">
+      <h3>{t('apply.preCheck.lendingRules.title')}</h3>
+      <p className="muted">{t('apply.preCheck.lendingRules.lead')}</p>
+      <dl>
+        <dt>{t('apply.preCheck.lendingRules.debtCeiling')}</dt>
+        <dd data-testid="lending-rules-ceiling">{format.currency(rules.DebtCeiling)}</dd>
+        <dt>{t('apply.preCheck.lendingRules.totalDebt')}</dt>
+        <dd>
+          {format.currency(rules.TotalDebtAfterLoan)} {verdict(rules.DebtWithinCeiling)}
+        </dd>
+        <dt>{t('apply.preCheck.lendingRules.stressedRate')}</dt>
+        <dd>{format.number(rules.StressedRate)} %</dd>
+        <dt>{t('apply.preCheck.lendingRules.stressedMonthlyCost')}</dt>
+        <dd data-testid="lending-rules-stressed">{format.currency(rules.StressedMonthlyCost)}</dd>
+        <dt>{t('apply.preCheck.lendingRules.livingCost')}</dt>
+        <dd>{format.currency(rules.LivingCostMonthly)}</dd>
+        <dt>{t('apply.preCheck.lendingRules.surplus')}</dt>
+        <dd>
+          {format.currency(rules.MonthlySurplusAfterStress)} {verdict(rules.Affordable)}
+        </dd>
+        <dt>{t('apply.preCheck.lendingRules.maxAmount')}</dt>
+        <dd data-testid="lending-rules-max">{format.currency(rules.MaxAmountWithinRules)}</dd>
+      </dl>
+      <p className="muted">{t('apply.preCheck.lendingRules.source')}</p>
+    </div>
+  );
+}
+
 export function PreCheckPanel({
   answers,
   onChange,
@@ -228,6 +269,7 @@ export function PreCheckPanel({
                 ))}
               </ul>
             )}
+            {result.LendingRules && <LendingRulesFigures rules={result.LendingRules} />}
             {showOffers && result.IndicativeOffers.length > 0 && (
               <table className="apply-pre-check__offers" data-testid="indicative-offers">
                 <caption>{t('apply.preCheck.offersTitle')}</caption>

@@ -356,6 +356,21 @@ export const messages: typeof source = {
       CREDIT_SCORE: 'Nogle banker vurderer risikoen som for høj.',
       AMOUNT_OR_TERM: 'Beløbet eller løbetiden passer ikke hos alle banker.',
     },
+    lendingRules: {
+      title: 'Norske udlånsregler: kan du betale lånet?',
+      lead: 'Alle långivere i Norge skal følge disse regler. Sådan ser tallene ud for det lån, du spørger om:',
+      debtCeiling: 'Gældsloft (5 × bruttoårsindkomst)',
+      totalDebt: 'Samlet gæld med lånet',
+      stressedRate: 'Rente i stresstesten (renten + 3 procentpoint, mindst 7 %)',
+      stressedMonthlyCost: 'Månedlige betalinger på al gæld med stresset rente',
+      livingCost: 'Leveomkostninger vi regner med pr. måned',
+      surplus: 'Tilbage pr. måned efter stresstest',
+      maxAmount: 'Største lån inden for reglerne med denne løbetid',
+      pass: 'Inden for',
+      fail: 'Over grænsen',
+      source:
+        'Kilde: utlånsforskriften §§ 14–15. Leveomkostningerne er et standardbudget, ikke din faktiske økonomi.',
+    },
     offersTitle: 'Vejledende tilbud',
     lender: 'Bank',
     indicative:

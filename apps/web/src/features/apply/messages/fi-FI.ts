@@ -351,6 +351,21 @@ export const messages: typeof source = {
       CREDIT_SCORE: 'Osa pankeista arvioi riskin liian suureksi.',
       AMOUNT_OR_TERM: 'Summa tai laina-aika ei sovi kaikille pankeille.',
     },
+    lendingRules: {
+      title: 'Norjan luotonantosäännöt: pystytkö hoitamaan lainan?',
+      lead: 'Kaikkien Norjan lainanantajien on noudatettava näitä sääntöjä. Luvut kysymällesi lainalle:',
+      debtCeiling: 'Velkakatto (5 × bruttovuositulot)',
+      totalDebt: 'Velat yhteensä lainan kanssa',
+      stressedRate: 'Stressitestin korko (korko + 3 prosenttiyksikköä, vähintään 7 %)',
+      stressedMonthlyCost: 'Kaikkien velkojen kuukausierät stressikorolla',
+      livingCost: 'Laskelman elinkustannukset kuukaudessa',
+      surplus: 'Jää käteen kuukaudessa stressitestin jälkeen',
+      maxAmount: 'Suurin sääntöihin mahtuva laina tällä laina-ajalla',
+      pass: 'Rajan sisällä',
+      fail: 'Yli rajan',
+      source:
+        'Lähde: utlånsforskriften §§ 14–15. Elinkustannukset ovat vakiobudjetti, eivät todellinen taloutesi.',
+    },
     offersTitle: 'Suuntaa-antavat tarjoukset',
     lender: 'Pankki',
     indicative:

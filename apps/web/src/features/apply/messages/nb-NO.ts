@@ -355,6 +355,21 @@ export const messages = {
       CREDIT_SCORE: 'Noen banker vurderer risikoen som for høy.',
       AMOUNT_OR_TERM: 'Beløpet eller nedbetalingstiden passer ikke hos alle bankene.',
     },
+    lendingRules: {
+      title: 'Utlånsforskriften: kan du betjene lånet?',
+      lead: 'Alle banker i Norge må følge disse reglene. Slik ser tallene ut for lånet du spør om:',
+      debtCeiling: 'Gjeldstak (5 × brutto årsinntekt)',
+      totalDebt: 'Samlet gjeld med lånet',
+      stressedRate: 'Rente i stresstesten (renten + 3 prosentpoeng, minst 7 %)',
+      stressedMonthlyCost: 'Månedlige betalinger på all gjeld med stresset rente',
+      livingCost: 'Levekostnader vi regner med per måned',
+      surplus: 'Igjen per måned etter stresstest',
+      maxAmount: 'Største lån som passer reglene med denne nedbetalingstiden',
+      pass: 'Innenfor',
+      fail: 'Over grensen',
+      source:
+        'Kilde: utlånsforskriften §§ 14–15. Levekostnadene er et standardbudsjett og ikke din faktiske økonomi.',
+    },
     offersTitle: 'Veiledende tilbud',
     lender: 'Bank',
     indicative:

@@ -356,6 +356,21 @@ export const messages: typeof source = {
       CREDIT_SCORE: 'Vissa banker bedömer risken som för hög.',
       AMOUNT_OR_TERM: 'Beloppet eller återbetalningstiden passar inte alla banker.',
     },
+    lendingRules: {
+      title: 'Norska utlåningsregler: klarar du lånet?',
+      lead: 'Alla långivare i Norge måste följa dessa regler. Så här ser siffrorna ut för lånet du frågar om:',
+      debtCeiling: 'Skuldtak (5 × bruttoårsinkomst)',
+      totalDebt: 'Total skuld med lånet',
+      stressedRate: 'Ränta i stresstestet (räntan + 3 procentenheter, minst 7 %)',
+      stressedMonthlyCost: 'Månatliga betalningar på all skuld med stressad ränta',
+      livingCost: 'Levnadskostnader vi räknar med per månad',
+      surplus: 'Kvar per månad efter stresstest',
+      maxAmount: 'Största lån som ryms i reglerna med denna återbetalningstid',
+      pass: 'Inom gränsen',
+      fail: 'Över gränsen',
+      source:
+        'Källa: utlånsforskriften §§ 14–15. Levnadskostnaderna är en standardbudget, inte din faktiska ekonomi.',
+    },
     offersTitle: 'Vägledande erbjudanden',
     lender: 'Bank',
     indicative:

@@ -7,6 +7,7 @@ import {
   useDocuments,
   useUploadDocument,
 } from '#src/features/my-page/api/application-documents.ts';
+import { ShareDocumentsPanel } from './share-documents-panel.tsx';
 
 /** What the lenders still need (pending document requests of the offers), and an upload for documents. */
 export function DocumentsPanel({
@@ -76,6 +77,7 @@ export function DocumentsPanel({
       ) : (
         <p>{t('offers.documents.none')}</p>
       )}
+      <ShareDocumentsPanel applicationId={applicationId} />
       <form className="documents__form" onSubmit={submit} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={categoryId}>

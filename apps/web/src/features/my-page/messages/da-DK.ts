@@ -131,6 +131,14 @@ export const messages: typeof source = {
     uploading: 'Uploader …',
     uploaded: 'Uploadet: {{name}}',
     sentTitle: 'Dokumenter, du har sendt',
+    share: {
+      title: 'Brug dokumenter, du allerede har uploadet',
+      lead: 'Vi sender intet til en långiver, uden at du vælger det. Vælg for hver långiver.',
+      question: 'Vil du bruge den {{category}}, du allerede har uploadet ({{name}}), til {{lender}}?',
+      send: 'Send til {{lender}}',
+      sent: 'Sendt til {{lender}}: {{name}} ({{date}})',
+      failed: 'Vi kunne ikke sende dokumentet. Prøv igen.',
+    },
     errors: {
       missing: 'Vælg en fil.',
       type: 'Filen skal være PDF, JPG eller PNG.',

@@ -131,6 +131,15 @@ export const messages: typeof source = {
     uploading: 'Ladataan …',
     uploaded: 'Ladattu: {{name}}',
     sentTitle: 'Lähettämäsi asiakirjat',
+    share: {
+      title: 'Käytä jo lataamiasi asiakirjoja',
+      lead: 'Emme lähetä mitään lainanantajalle ilman valintaasi. Valitse jokaisen lainanantajan kohdalla.',
+      question:
+        'Haluatko käyttää jo lataamaasi asiakirjaa ({{category}}: {{name}}) lainanantajalle {{lender}}?',
+      send: 'Lähetä: {{lender}}',
+      sent: 'Lähetetty: {{lender}}: {{name}} ({{date}})',
+      failed: 'Asiakirjan lähettäminen epäonnistui. Yritä uudelleen.',
+    },
     errors: {
       missing: 'Valitse tiedosto.',
       type: 'Tiedoston on oltava PDF, JPG tai PNG.',

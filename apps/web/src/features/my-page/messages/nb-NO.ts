@@ -130,6 +130,14 @@ export const messages = {
     uploading: 'Laster opp …',
     uploaded: 'Lastet opp: {{name}}',
     sentTitle: 'Dokumenter du har sendt',
+    share: {
+      title: 'Bruk dokumenter du allerede har lastet opp',
+      lead: 'Vi sender ingenting til en bank uten at du velger det. Velg for hver bank.',
+      question: 'Vil du bruke {{category}} du allerede har lastet opp ({{name}}) for {{lender}}?',
+      send: 'Send til {{lender}}',
+      sent: 'Sendt til {{lender}}: {{name}} ({{date}})',
+      failed: 'Vi fikk ikke sendt dokumentet. Prøv igjen.',
+    },
     errors: {
       missing: 'Velg en fil.',
       type: 'Filen må være PDF, JPG eller PNG.',

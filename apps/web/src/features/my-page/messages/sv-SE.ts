@@ -131,6 +131,14 @@ export const messages: typeof source = {
     uploading: 'Laddar upp …',
     uploaded: 'Uppladdat: {{name}}',
     sentTitle: 'Dokument du har skickat',
+    share: {
+      title: 'Använd dokument du redan har laddat upp',
+      lead: 'Vi skickar ingenting till en långivare utan att du väljer det. Välj för varje långivare.',
+      question: 'Vill du använda {{category}} du redan har laddat upp ({{name}}) för {{lender}}?',
+      send: 'Skicka till {{lender}}',
+      sent: 'Skickat till {{lender}}: {{name}} ({{date}})',
+      failed: 'Vi kunde inte skicka dokumentet. Försök igen.',
+    },
     errors: {
       missing: 'Välj en fil.',
       type: 'Filen måste vara PDF, JPG eller PNG.',
