@@ -9,6 +9,7 @@ import {
   useSaveContactPreferences,
 } from '#src/features/my-page/api/contact-preferences.ts';
 import { useConsentState } from '#src/features/my-page/api/marketing-consent.ts';
+import '#src/features/my-page/contact-preferences.css';
 
 // Issue 13 item 7 (ADR 0037): the applicant chooses how we may contact them with offers, and whether we may
 // make sales calls at all; and sees every contact we made about an application.
@@ -78,7 +79,11 @@ export function ContactPreferencesPanel({ customerId }: { customerId: string | n
   const initial = preferencesOf(state.data);
   const country = state.data.Country;
   return (
-    <section className="panel" aria-labelledby={titleId} data-testid="contact-preferences">
+    <section
+      className="panel contact-preferences"
+      aria-labelledby={titleId}
+      data-testid="contact-preferences"
+    >
       <h2 id={titleId}>{t('offers.contact.title')}</h2>
       <p>{t('offers.contact.lead')}</p>
       <ContactPreferencesForm
