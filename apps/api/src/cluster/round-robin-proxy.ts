@@ -1,4 +1,10 @@
-import { Agent, createServer, type IncomingHttpHeaders, request as httpRequest, type Server } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type Server,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // Issue 12 goal 5: several API instances behind one address. This is the development and test stand-in
