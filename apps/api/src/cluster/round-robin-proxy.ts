@@ -85,10 +85,10 @@ export async function startRoundRobinProxy(options: {
       },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
-        // Headers out at once, and each chunk written as it arrives (no Nagle delay): an event stream's
-        // first event must not wait for a second one.
-        response.flushHeaders();
-        response.socket?.setNoDelay(true);
+        // An answer of unknown length (an event stream) gets its headers out at once; each chunk is then
+        // written as it arrives (pipe, and Node's HTTP sockets have Nagle off), so a stream's first event
+        // does not wait for a second one. An answer of known length goes out headers and body together.
+        if (answer.headers['content-length'] === undefined) response.flushHeaders();
         answer.pipe(response);
         answer.on('error', () => response.destroy());
       },

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +64,7 @@ beforeAll(async () => {
   const env = {
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
-    REDIS_URL: '',
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     LENDER_DELAY_SCALE: '0.05',
     LENDER_SEED: '7',
     JWT_PRIVATE_KEY: '',
@@ -73,7 +73,12 @@ beforeAll(async () => {
   servers.push(
     ...(await Promise.all(
       ports.map((port, index) =>
-        startServer({ port, env, logFile: join(dataDir, `instance-${index + 1}.log`) }),
+        startServer({ port, env, logFile: join(dataDir, `instance-${index + 1}.log`) }).catch((error) => {
+          // The log goes with DATA_DIR in afterAll: say what it held.
+          const logFile = join(dataDir, `instance-${index + 1}.log`);
+          console.error(existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-4_000) : 'no log');
+          throw error;
+        }),
       ),
     )),
   );
@@ -85,7 +90,7 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.kill()));
   redis?.kill();
   await dropDatabase?.();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir && !process.env.KEEP_SCALE_OUT_LOGS) rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface Call {
