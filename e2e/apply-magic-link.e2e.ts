@@ -15,8 +15,9 @@ import { launchBrowser } from './support/browser.ts';
 import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
 
 // Issue 6: leave mid-application and come back by magic link to the same step with the data kept. The
-// link is read from the development mailbox (GET /dev/mailbox, apps/api modules/magic-links), as the
-// applicant would read it from their e-mail; it opens in a new browser (nothing in the tab's storage).
+// link is read from the development inbox (GET /dev/inbox/messages, apps/api modules/messages: what crossed
+// the server's local SMTP sink; issue 11), as the applicant would read it from their e-mail; it opens in a
+// new browser (nothing in the tab's storage).
 
 const screenshotDir = join(import.meta.dirname, 'screenshots');
 let server: RunningServer;
@@ -77,14 +78,28 @@ describe('magic link', () => {
     await page.screenshot({ path: join(screenshotDir, 'apply-magic-link-sent.png'), fullPage: true });
     await first.close();
 
-    // The e-mail, from the development mailbox.
-    const mailbox = (await (
-      await fetch(`${server.baseUrl}/dev/mailbox?to=${encodeURIComponent(email)}`)
-    ).json()) as {
-      Body: string;
-    }[];
-    const token = mailbox.at(-1)?.Body.match(/#magic=([A-Za-z0-9_-]{43})/)?.[1];
-    expect(token, JSON.stringify(mailbox)).toBeTruthy();
+    // The e-mail, as it arrived over SMTP: the worker sends it from the outbox moments after the click.
+    let inbox: { Channel: string; Body: string; Html: string | null }[] = [];
+    for (let tries = 0; tries < 60 && inbox.length === 0; tries++) {
+      if (tries > 0) await new Promise((wait) => setTimeout(wait, 250));
+      inbox = await (
+        await fetch(`${server.baseUrl}/dev/inbox/messages?to=${encodeURIComponent(email)}`)
+      ).json();
+    }
+    expect(
+      inbox.map((message) => message.Channel),
+      JSON.stringify(inbox),
+    ).toEqual(['email']);
+    const token = inbox[0]?.Body.match(/#magic=([A-Za-z0-9_-]{43})/)?.[1];
+    expect(token, JSON.stringify(inbox)).toBeTruthy();
+    expect(inbox[0]?.Html).toContain(`#magic=${token}`);
+
+    // The development inbox page shows it too.
+    const inboxPage = await browser.newPage();
+    await inboxPage.goto(`${server.baseUrl}/dev/inbox?to=${encodeURIComponent(email)}`);
+    expect(await inboxPage.locator('.message').count()).toBe(1);
+    await inboxPage.screenshot({ path: join(screenshotDir, 'dev-inbox.png'), fullPage: true });
+    await inboxPage.close();
 
     // Second visit, another browser: the link logs in and lands on the step that was next.
     const second = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -15,6 +15,15 @@ export interface CompleteApplicationOptions {
   /** A valid national identity number of the brand's country (makeTestNationalId). */
   nationalId: string;
   coApplicant?: { nationalId: string };
+  /** Secured loans: the home (ADR 0027); by default the stand-in register's test address in Oslo. */
+  property?: {
+    street: string;
+    streetNumber: string;
+    postcode: string;
+    municipality: string;
+    value: string;
+    mortgage: string;
+  };
   /** Called on every step after it is shown (axe checks, screenshots). */
   onStep?: (step: string, page: Page) => Promise<void>;
 }
@@ -160,7 +169,33 @@ export async function completeApplication(
   await fill(page, 'debts.0.monthlyPayment', '1500');
   await fill(page, 'expenses.1', '850');
   await fill(page, 'expenses.3', '1200');
-  await submitStep(page, 'economy', 'co-applicant');
+  if (product === 'SecuredLoan') {
+    await submitStep(page, 'economy', 'property');
+    await onStep?.('property', page);
+    const home = options.property ?? {
+      street: 'Storgata',
+      streetNumber: '1',
+      postcode: '0155',
+      municipality: 'Oslo',
+      value: '5000000',
+      mortgage: '1500000',
+    };
+    await fill(page, 'street', home.street);
+    await fill(page, 'streetNumber', home.streetNumber);
+    await fill(page, 'postcode', home.postcode);
+    await fill(page, 'municipality', home.municipality);
+    await choose(page, 'propertyType', 'Apartment building');
+    await choose(page, 'ownershipType', 'Freehold');
+    await fill(page, 'estimatedValue', home.value);
+    await fill(page, 'existingMortgage', home.mortgage);
+    await page.getByTestId('property-lookup').click();
+    await page.getByTestId('property-result').waitFor({ timeout: 20_000 });
+    await onStep?.('property-result', page);
+    await page.locator('[data-testid="step-submit"]:not([disabled])').click();
+    await waitForStep(page, 'co-applicant');
+  } else {
+    await submitStep(page, 'economy', 'co-applicant');
+  }
 
   await onStep?.('co-applicant', page);
   if (coApplicant) {

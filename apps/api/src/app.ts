@@ -30,6 +30,10 @@ import { customerRoutes } from './modules/customers/customer.routes.ts';
 import { documentRoutes } from './modules/documents/document.routes.ts';
 import type { DocumentStorage } from './modules/documents/document-storage.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import type { EidSigningProvider } from './modules/insurance/eid-signing.ts';
+import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
+import { paymentMandateRoutes } from './modules/insurance/payment-mandate.routes.ts';
+import type { PaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { leadRoutes } from './modules/leads/lead.routes.ts';
 import type { ExternalDataProvider } from './modules/lending/intake/external-data.ts';
 import type { LenderPanel } from './modules/lending/lender-panel/lender-adapter.ts';
@@ -39,11 +43,16 @@ import { applicationLifecycleRoutes } from './modules/loan-applications/lifecycl
 import { loanApplicationRoutes } from './modules/loan-applications/loan-application.routes.ts';
 import { subRecordRoutes } from './modules/loan-applications/sub-record.routes.ts';
 import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
+import type { Messaging } from './modules/messages/messaging.ts';
 import { personRoutes } from './modules/persons/person.routes.ts';
+import { preCheckRoutes } from './modules/pre-check/pre-check.routes.ts';
 import { createMissingFigureWarnings } from './modules/regulatory-figures/missing-figure-warnings.ts';
 import { regulatoryFigureRoutes } from './modules/regulatory-figures/regulatory-figure.routes.ts';
 import { capsConfigInForce } from './modules/regulatory-figures/regulatory-figure.service.ts';
 import { retentionJobs } from './modules/retention/retention.jobs.ts';
+import type { PropertyRegister } from './modules/secured-loan/property-register.ts';
+import { securedLoanRoutes } from './modules/secured-loan/secured-loan.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBrand } from './plugins/brand.ts';
@@ -73,8 +82,16 @@ export interface AppDependencies {
   telephony: TelephonyAdapter;
   /** The PEP/sanctions screening provider (a local list; ADR 0022). */
   screening: ScreeningAdapter;
+  /** The e-ID signing of insurance mandates (a local stand-in; ADR 0026). */
+  eidSigning: EidSigningProvider;
+  /** The payment provider of insurance premiums' direct debits and cards (a local stand-in; ADR 0026). */
+  paymentMandates: PaymentMandateProvider;
   /** Where uploaded documents' bytes live (ADR 0012). */
   documentStorage: DocumentStorage;
+  /** The property register secured loans are looked up in (a local stand-in when absent; ADR 0027). */
+  propertyRegister?: PropertyRegister | undefined;
+  /** E-mail and SMS providers (outside production: the local SMTP sink and SMS gateway; ADR 0030). */
+  messaging: Messaging;
   /**
    * Makes the app's job worker, given the app's logger; buildApp starts it when the app is ready and stops
    * it on close, and the modules register their job handlers on it. Absent: no worker runs (tests drive
@@ -165,10 +182,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await app.register(routes, moduleOptions);
   }
   await app.register(documentRoutes, { ...moduleOptions, storage: documentStorage });
+  await app.register(securedLoanRoutes, { ...moduleOptions, register: deps.propertyRegister });
+  await app.register(preCheckRoutes, moduleOptions);
   await app.register(magicLinkRoutes, moduleOptions);
+  await app.register(messageRoutes, { ...moduleOptions, messaging: deps.messaging, worker });
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
   await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });
   await app.register(regulatoryFigureRoutes, moduleOptions);
+  await app.register(insuranceRoutes, { ...moduleOptions, signing: deps.eidSigning });
+  await app.register(paymentMandateRoutes, {
+    ...moduleOptions,
+    signing: deps.eidSigning,
+    payments: deps.paymentMandates,
+  });
   await app.register(retentionJobs, { ...moduleOptions, worker, storage: documentStorage });
 
   // Issue 17: a warning at start and once a day per missing running period of a regulatory figure.

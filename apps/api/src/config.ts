@@ -65,6 +65,18 @@ export const configSchema = z.object({
   WORKER_ENABLED: booleanFromEnv.default(true),
   LENDER_SEED: z.coerce.number().int().default(42),
   LENDER_DELAY_SCALE: z.coerce.number().min(0).max(10).default(1),
+  // E-mail and SMS (ADR 0030). Without SMTP_HOST, outside production, a local SMTP sink takes the mail.
+  SMTP_HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: booleanFromEnv.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_SINK_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  SMS_SINK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -101,6 +113,16 @@ export interface Config {
   /** The built staff web app (apps/backoffice), served on `backoffice.*` hosts. */
   staffDistDir: string;
   worker: { enabled: boolean; lenderSeed: number; lenderDelayScale: number };
+  messages: {
+    /** The SMTP server e-mail goes to; undefined: the local sink (outside production) or none. */
+    smtp: { host: string; port: number; secure: boolean; user?: string; password?: string } | undefined;
+    /** Outside production: run the local SMTP sink (when no SMTP_HOST) and the local SMS gateway. */
+    localSinks: boolean;
+    /** Port of the local SMTP sink; 0 picks a free one (several instances on one machine). */
+    smtpSinkPort: number;
+    /** The local SMS gateway's answer time. */
+    smsSinkDelayMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -165,13 +187,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lenderSeed: raw.LENDER_SEED,
       lenderDelayScale: raw.LENDER_DELAY_SCALE,
     },
+    messages: {
+      smtp: raw.SMTP_HOST
+        ? {
+            host: raw.SMTP_HOST,
+            port: raw.SMTP_PORT,
+            secure: raw.SMTP_SECURE,
+            ...(raw.SMTP_USER ? { user: raw.SMTP_USER } : {}),
+            ...(raw.SMTP_PASSWORD ? { password: raw.SMTP_PASSWORD } : {}),
+          }
+        : undefined,
+      localSinks: raw.NODE_ENV !== 'production',
+      smtpSinkPort: raw.SMTP_SINK_PORT,
+      smsSinkDelayMs: raw.SMS_SINK_DELAY_MS,
+    },
   };
 }
 
 /** A config for tests: in-memory everything, no worker unless asked. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER_ENABLED: 'false' }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER_ENABLED: 'false', SMS_SINK_DELAY_MS: '5' }),
     ...overrides,
   };
 }

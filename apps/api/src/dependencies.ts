@@ -8,8 +8,12 @@ import { createLocalTelephony } from './modules/backoffice/calls/local-telephony
 import { createLocalScreeningList } from './modules/backoffice/screening/local-screening-list.ts';
 import { createLocalDocumentStorage, type DocumentStorage } from './modules/documents/document-storage.ts';
 import type { S3DocumentStorageOptions } from './modules/documents/s3-document-storage.ts';
+import { createLocalEidSigning } from './modules/insurance/eid-signing.ts';
+import { createLocalPaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
 import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
+import { messageEventPublisher } from './modules/messages/message.service.ts';
+import { createMessaging } from './modules/messages/messaging.ts';
 
 // The adapters the API runs with unless told otherwise, built from the config: server.ts, the test helper,
 // the seed and the benchmark start from these and replace what they need. buildApp (app.ts) is the one
@@ -18,7 +22,15 @@ import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simul
 
 export type AdapterDependencies = Pick<
   AppDependencies,
-  'panel' | 'externalData' | 'documentStorage' | 'worker' | 'telephony' | 'screening'
+  | 'panel'
+  | 'externalData'
+  | 'documentStorage'
+  | 'worker'
+  | 'telephony'
+  | 'screening'
+  | 'eidSigning'
+  | 'paymentMandates'
+  | 'messaging'
 >;
 
 export function defaultDependencies(options: {
@@ -40,9 +52,21 @@ export function defaultDependencies(options: {
     // Outbound calls and PEP/sanctions screening: local stand-ins (ADR 0022).
     telephony: createLocalTelephony({ now }),
     screening: createLocalScreeningList(),
-    // One in-process worker per instance; the modules register their job handlers on it.
+    // Insurance: e-ID signing of the mandate and the premium's payment mandate (ADR 0026).
+    eidSigning: createLocalEidSigning({ now }),
+    paymentMandates: createLocalPaymentMandateProvider({ now }),
+    // E-mail over SMTP (a local sink outside production) and SMS (a local gateway): ADR 0030.
+    messaging: createMessaging(config),
+    // One in-process worker per instance; the modules register their job handlers on it. The outbox's
+    // events become status notifications to the applicant (modules/messages).
     worker: config.worker.enabled
-      ? (log) => createJobWorker({ db, now, log, onTick: outboxRelayTick({ db, now, log }) })
+      ? (log) =>
+          createJobWorker({
+            db,
+            now,
+            log,
+            onTick: outboxRelayTick({ db, now, log, publish: messageEventPublisher(config) }),
+          })
       : undefined,
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '#src/db/client.ts';
+import type { Db, Executor } from '#src/db/client.ts';
 import type { OutboxEventRow } from '#src/db/schema/lending.ts';
 import { claimUnpublishedEvents, markEventsPublished } from './outbox.repository.ts';
 import type { WorkerLogger } from './worker.ts';
@@ -7,7 +7,8 @@ import type { WorkerLogger } from './worker.ts';
 // before the commit hands them on again (at-least-once; consumers dedupe on the event id). The rows are
 // claimed FOR UPDATE SKIP LOCKED, so several instances relay different events.
 
-export type EventPublisher = (event: OutboxEventRow) => Promise<void>;
+/** Gets the relay's transaction: what it writes (e.g. a message to send) commits with "published". */
+export type EventPublisher = (event: OutboxEventRow, tx: Executor) => Promise<void>;
 
 export async function relayOutbox(options: {
   db: Db;
@@ -17,7 +18,7 @@ export async function relayOutbox(options: {
 }): Promise<number> {
   return options.db.transaction(async (tx) => {
     const events = await claimUnpublishedEvents(tx, options.limit ?? 100);
-    for (const event of events) await options.publish(event);
+    for (const event of events) await options.publish(event, tx);
     await markEventsPublished(
       tx,
       events.map((event) => event.id),

@@ -4,6 +4,7 @@ import { type AppDependencies, buildApp } from '#src/app.ts';
 import { type Config, testConfig } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { defaultDependencies } from '#src/dependencies.ts';
+import { createJobWorker } from '#src/jobs/worker.ts';
 import {
   createTokenService,
   loadSigningKey,
@@ -11,6 +12,8 @@ import {
   type TokenService,
 } from '#src/modules/auth/token.service.ts';
 import { findOrCreateAgent } from '#src/modules/backoffice/staff/staff.service.ts';
+import { messageJobHandlers } from '#src/modules/messages/message.service.ts';
+import type { Messaging } from '#src/modules/messages/messaging.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -33,6 +36,10 @@ export interface TestApp {
     PersonID: string;
   }>;
   staffToken(roles: TokenRole[], name?: string): Promise<string>;
+  /** The app's e-mail and SMS providers (the local SMTP sink and SMS gateway unless a test brings its own). */
+  messaging: Messaging;
+  /** Sends the queued messages that are due, as the app's worker would (tests run no worker). */
+  deliverMessages(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -75,12 +82,14 @@ export async function createTestApp(
     now: clock.now,
   });
   const now = options.deps?.now ?? clock.now;
+  const adapters = defaultDependencies({ config, db: database.db, now });
+  const messaging = options.deps?.messaging ?? adapters.messaging;
   const app = await buildApp({
     config,
     database,
     tokens,
     now,
-    ...defaultDependencies({ config, db: database.db, now }),
+    ...adapters,
     ...options.deps,
   });
   await app.ready();
@@ -101,6 +110,17 @@ export async function createTestApp(
       // Staff tokens name an agent (ADR 0020): the one with this name and these roles, created if new.
       const agent = await findOrCreateAgent(database.db, { name, roles });
       return (await tokens.sign({ Roles: roles, sub: agent.id })) as string;
+    },
+    messaging,
+    deliverMessages() {
+      const worker = createJobWorker({
+        db: database.db,
+        now,
+        handlers: messageJobHandlers({ channels: messaging.channels, config }),
+        // The app's logger: what the sending logs is what a log scan must see.
+        log: app.log,
+      });
+      return worker.runUntilIdle();
     },
     async close() {
       await app.close();

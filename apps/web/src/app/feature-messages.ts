@@ -3,6 +3,10 @@ import { messages as applyDaDK } from '#src/features/apply/messages/da-DK.ts';
 import { messages as applyFiFI } from '#src/features/apply/messages/fi-FI.ts';
 import { messages as applyNbNO } from '#src/features/apply/messages/nb-NO.ts';
 import { messages as applySvSE } from '#src/features/apply/messages/sv-SE.ts';
+import { messages as insuranceDaDK } from '#src/features/insurance/messages/da-DK.ts';
+import { messages as insuranceFiFI } from '#src/features/insurance/messages/fi-FI.ts';
+import { messages as insuranceNbNO } from '#src/features/insurance/messages/nb-NO.ts';
+import { messages as insuranceSvSE } from '#src/features/insurance/messages/sv-SE.ts';
 import { messages as myPageDaDK } from '#src/features/my-page/messages/da-DK.ts';
 import { messages as myPageFiFI } from '#src/features/my-page/messages/fi-FI.ts';
 import { messages as myPageNbNO } from '#src/features/my-page/messages/nb-NO.ts';
@@ -11,8 +15,8 @@ import { messages as myPageSvSE } from '#src/features/my-page/messages/sv-SE.ts'
 // Features keep their texts beside their code; the app layer (which may import features) merges them into
 // the translation resources, each under its own key: `t('apply.…')`, `t('offers.…')`.
 export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = {
-  'nb-NO': { apply: applyNbNO, offers: myPageNbNO },
-  'sv-SE': { apply: applySvSE, offers: myPageSvSE },
-  'fi-FI': { apply: applyFiFI, offers: myPageFiFI },
-  'da-DK': { apply: applyDaDK, offers: myPageDaDK },
+  'nb-NO': { apply: applyNbNO, offers: myPageNbNO, insuranceJourney: insuranceNbNO },
+  'sv-SE': { apply: applySvSE, offers: myPageSvSE, insuranceJourney: insuranceSvSE },
+  'fi-FI': { apply: applyFiFI, offers: myPageFiFI, insuranceJourney: insuranceFiFI },
+  'da-DK': { apply: applyDaDK, offers: myPageDaDK, insuranceJourney: insuranceDaDK },
 };

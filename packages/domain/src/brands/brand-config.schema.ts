@@ -267,8 +267,20 @@ export const creditCardSettingsSchema = z.strictObject({
 });
 export type CreditCardSettings = z.infer<typeof creditCardSettingsSchema>;
 
+/** Secured loans (mortgage refinancing; docs/decisions/0027): bounds, the brand's example terms and the
+ * loan-to-value ceiling its form and lenders apply. */
 export const securedLoanSettingsSchema = z.strictObject({
   config: z.strictObject({ amount: rangeConfigSchema, duration: rangeConfigSchema }),
+  /** The band lenders price secured loans in, percent (the best and the riskiest applicant). */
+  rates: z.strictObject({ low: z.number().min(0).max(30), high: z.number().min(0).max(30) }),
+  /** Nominal rate of the representative example, percent. */
+  exampleRate: z.number().min(0).max(30),
+  fees: z.strictObject({ startup: z.number().min(0), monthly: z.number().min(0) }),
+  feeHandling: z.enum(['upfront', 'financed']),
+  /** The terms of the marketed representative example (regulation.md: secured-loan example). */
+  example: z.strictObject({ amount: z.number().positive(), durationYears: z.number().int().min(1) }),
+  /** (Loan + common debt) / property value at most this, percent (Norway: utlånsforskriften § 4). */
+  maxLoanToValuePercent: z.number().positive().max(100),
 });
 export type SecuredLoanSettings = z.infer<typeof securedLoanSettingsSchema>;
 

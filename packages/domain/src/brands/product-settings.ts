@@ -104,10 +104,20 @@ export const swedenCreditCard: CreditCardSettings = {
   limit: { min: 10_000, max: 100_000, default: 25_000, step: 5_000 },
 };
 
-/** Our choice: secured loans (refinancing with a mortgage on the home) are larger and longer. */
+/** Our choice: secured loans (refinancing with a mortgage on the home) are larger and longer
+ * (docs/decisions/0027). The marketed example is the one Norwegian banks print for a home loan, 2 mill. kr
+ * over 25 years (Finanstilsynet's guidance on finansavtaleforskriften § 1-4), here at 5.9 % with a 2 500 kr
+ * establishment fee and a 50 kr monthly fee, financed into the loan as Norwegian banks do (regulation.md).
+ * Loan-to-value at most 90 %: utlånsforskriften § 4 (from 1 January 2025). */
 export const norwaySecuredLoan: SecuredLoanSettings = {
   config: {
-    amount: { min: 100_000, max: 5_000_000, default: 1_000_000, step: 10_000 },
-    duration: { min: 1, max: 30, default: 20, step: 1 },
+    amount: { min: 100_000, max: 10_000_000, default: 2_000_000, step: 10_000 },
+    duration: { min: 5, max: 30, default: 25, step: 1 },
   },
+  rates: { low: 4.9, high: 8.9 },
+  exampleRate: 5.9,
+  fees: { startup: 2_500, monthly: 50 },
+  feeHandling: 'financed',
+  example: { amount: 2_000_000, durationYears: 25 },
+  maxLoanToValuePercent: 90,
 };

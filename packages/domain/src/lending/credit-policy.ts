@@ -58,6 +58,11 @@ export interface LenderApplication {
   rateBand: { low: number; high: number };
   /** The same person already has an open request at this lender through another application. */
   isDuplicateAtLender: boolean;
+  /**
+   * Secured loans: the property the loan is secured on — the value lenders lend against (the register's,
+   * or the applicant's until a valuation confirms it) and a cooperative flat's share of common debt.
+   */
+  property?: { value: number; cooperativeCommonDebt: number } | null;
 }
 
 // ── Registration ─────────────────────────────────────────────────────────────────────────────────
@@ -112,6 +117,12 @@ export function registrationOutcome(
       'BANK_FILTER_TERM',
       `Term below the lender's minimum ${profile.durationMonths.min} months`,
     );
+  }
+  if (
+    application.product === 'SecuredLoan' &&
+    (!application.property || profile.maxLoanToValuePercent === null)
+  ) {
+    return refused(266, 'BANK_FILTER_PROPERTY', 'A secured loan needs a property the lender lends against');
   }
   const mainProblem = applicantFilter(profile, main);
   if (mainProblem) return refused(266, 'BANK_FILTER_APPLICANT', `Main applicant: ${mainProblem}`);
@@ -220,6 +231,7 @@ export const declineReasonCodes = [
   'DEBT_TO_INCOME',
   'AFFORDABILITY',
   'COUNTRY_CAPS',
+  'LOAN_TO_VALUE',
 ] as const;
 export type DeclineReasonCode = (typeof declineReasonCodes)[number];
 
@@ -328,6 +340,24 @@ export function lenderDecision(
           maxMonths(application.amount),
         ),
   };
+
+  // Secured loans: at most the lender's loan-to-value against the property (docs/decisions/0027).
+  const property = application.property;
+  if (application.product === 'SecuredLoan' && property && profile.maxLoanToValuePercent !== null) {
+    const maxByValue =
+      (profile.maxLoanToValuePercent / 100) * property.value - property.cooperativeCommonDebt;
+    if (terms.amount > maxByValue) {
+      const lowered = Math.floor(maxByValue / step) * step;
+      if (profile.counterOffer !== 'lower-amount' || lowered < profile.amount.min) {
+        return declined(
+          369,
+          'LOAN_TO_VALUE',
+          `The loan would pass ${profile.maxLoanToValuePercent} % of the property's value`,
+        );
+      }
+      terms = { ...terms, amount: lowered };
+    }
+  }
 
   // Debt-to-income: total debt after the loan at most maxDebtToIncome × gross yearly income.
   const income = combinedGrossYearlyIncome(application);

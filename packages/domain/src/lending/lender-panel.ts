@@ -40,6 +40,11 @@ export const lenderProfileSchema = z.object({
   maxDebtToIncome: z.number().positive(),
   /** Monthly debt service (stressed new loan + existing payments) over net monthly income. */
   maxDebtServiceRatio: z.number().positive().max(1),
+  /**
+   * Secured loans: the most the lender lends against the property, (loan + common debt) / value in percent
+   * (Norway's legal ceiling is 90 %, utlånsforskriften § 4; most lenders stay under it). Null: no secured loans.
+   */
+  maxLoanToValuePercent: z.number().positive().max(90).nullable(),
   /** Above this amount the lender wants a co-applicant (decline 363 "add co-applicant" without one). */
   coApplicantRequiredAbove: z.number().positive().nullable(),
   pricing: z.object({
@@ -104,8 +109,10 @@ interface LenderInput
     | 'makesDualOffers'
     | 'fitsOffersToCaps'
     | 'documentRequests'
+    | 'maxLoanToValuePercent'
   > {
   documentRequests?: LenderProfile['documentRequests'];
+  maxLoanToValuePercent?: number | null;
   refusedEmploymentTypes?: string[];
   makesDualOffers?: boolean;
   fitsOffersToCaps?: boolean;
@@ -118,6 +125,7 @@ function lender(input: LenderInput): LenderProfile {
     makesDualOffers: false,
     fitsOffersToCaps: true,
     disabled: false,
+    maxLoanToValuePercent: null,
     // Every lender identifies the borrower and has the agreement signed (e-ID) before paying out.
     documentRequests: [
       { action: 'identify', timing: 'before_disbursement', category: null },
@@ -141,7 +149,7 @@ export const lenderPanel: readonly LenderProfile[] = [
     name: 'Fjordbanken ASA',
     country: 'NO',
     organisationNumber: '910000101',
-    products: [...unsecured, 'SecuredLoan'],
+    products: unsecured,
     amount: { min: 10_000, max: 600_000 },
     durationMonths: { min: 12, max: 180 },
     minGrossYearlyIncome: 250_000,
@@ -233,6 +241,69 @@ export const lenderPanel: readonly LenderProfile[] = [
     ],
     delayMs: { registration: 500, decision: 20_000 },
     failureRate: 0.01,
+  }),
+
+  // Secured loans (mortgage refinancing; docs/decisions/0027): mortgage lenders that quote against the
+  // property. Each asks for the case documents of §3 before it approves.
+  lender({
+    id: 'no-hjem-boligkreditt',
+    name: 'Hjem Boligkreditt AS',
+    country: 'NO',
+    organisationNumber: '910000105',
+    products: ['SecuredLoan'],
+    amount: { min: 300_000, max: 8_000_000 },
+    durationMonths: { min: 60, max: 360 },
+    minGrossYearlyIncome: 300_000,
+    minAge: 20,
+    maxAge: 75,
+    acceptsPaymentRemarks: false,
+    maxDebtToIncome: norwayDebtToIncome,
+    maxDebtServiceRatio: 0.5,
+    maxLoanToValuePercent: 85,
+    coApplicantRequiredAbove: 3_000_000,
+    pricing: { floor: 0.05, riskSlope: 0.5, noise: 0.03, maxRiskScore: 0.7 },
+    fees: { startup: fixed(2_500), monthly: 50, feeHandling: 'financed' },
+    offerValidityDays: 30,
+    counterOffer: 'lower-amount',
+    documentRequests: [
+      { action: 'upload', timing: 'before_approval', category: 'payslip' },
+      { action: 'upload', timing: 'before_approval', category: 'tax-return' },
+      { action: 'upload', timing: 'before_approval', category: 'property-value' },
+      { action: 'identify', timing: 'before_disbursement', category: null },
+      { action: 'sign', timing: 'before_disbursement', category: null },
+    ],
+    delayMs: { registration: 200, decision: 3_000 },
+    failureRate: 0.02,
+  }),
+  lender({
+    id: 'no-fjell-sparebank',
+    name: 'Fjell Sparebank',
+    country: 'NO',
+    organisationNumber: '910000106',
+    products: ['SecuredLoan'],
+    amount: { min: 100_000, max: 5_000_000 },
+    durationMonths: { min: 60, max: 300 },
+    minGrossYearlyIncome: 350_000,
+    minAge: 22,
+    maxAge: 70,
+    acceptsPaymentRemarks: false,
+    refusedEmploymentTypes: ['Unemployed', 'Student', 'Hourly'],
+    maxDebtToIncome: norwayDebtToIncome,
+    maxDebtServiceRatio: 0.45,
+    // A savings bank that keeps a buffer under the legal 90 %.
+    maxLoanToValuePercent: 75,
+    coApplicantRequiredAbove: null,
+    pricing: { floor: 0, riskSlope: 0.4, noise: 0.02, maxRiskScore: 0.6 },
+    fees: { startup: fixed(0), monthly: 45, feeHandling: 'financed' },
+    offerValidityDays: 21,
+    counterOffer: 'none',
+    documentRequests: [
+      { action: 'upload', timing: 'before_approval', category: 'payslip' },
+      { action: 'upload', timing: 'before_approval', category: 'tax-return' },
+      { action: 'sign', timing: 'before_disbursement', category: null },
+    ],
+    delayMs: { registration: 300, decision: 5_000 },
+    failureRate: 0.02,
   }),
 
   // ── Sweden (SEK) ──────────────────────────────────────────────────────────────────────────────

@@ -188,6 +188,11 @@ export const realEstate = pgTable(
     cooperativeCommonDebt: integer('cooperative_common_debt'),
     cooperativeOrganizationNumber: text('cooperative_organization_number'),
     cooperativeShareNumber: text('cooperative_share_number'),
+    // 0012: secured loans (ADR 0027)
+    lookupStatus: text('lookup_status'),
+    lookupMessage: text('lookup_message'),
+    applicantValueEstimate: integer('applicant_value_estimate'),
+    existingMortgage: integer('existing_mortgage'),
     ...timestamps,
   },
   (table) => [
@@ -233,6 +238,8 @@ export const insuranceRequest = pgTable(
   (table) => [
     unique().on(table.id, table.decision),
     index('insurance_request_person_idx').on(table.personId),
+    // 0011: one undecided request per person (ADR 0026)
+    uniqueIndex('insurance_request_open_idx').on(table.personId).where(sql`decision = 'new'`),
   ],
 );
 

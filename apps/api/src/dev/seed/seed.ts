@@ -360,8 +360,13 @@ export async function seedDemoData(options: {
       source: 'ValuationProvider',
       fetchId: 'demo-ev-0001',
       ownershipType: 'Cooperative',
-      realEstateType: 'Apartment',
+      realEstateType: 'Apartment building',
       estimatedValueReferenceNumber: 'EV-DEMO-0001',
+      // What the secured-loan journey records beside the valuation (ADR 0027): the register answered, Kari's
+      // own estimate, and the mortgage her loan refinances.
+      lookupStatus: 'success',
+      applicantValueEstimate: 4_400_000,
+      existingMortgage: 1_200_000,
       totalMarketValueEstimate: 4_250_000,
       marketScoreArea: 78,
       marketScoreMunicipality: 71,
@@ -445,8 +450,9 @@ export async function seedDemoData(options: {
       brand: 'no-main',
       country: 'NO',
       insurer: 'Fjordliv',
-      insuredMonthlyAmount: 8_000,
-      monthlyPremium: 560,
+      // One of Norway's covers with its premium (packages/domain/src/insurance.ts, ADR 0026)
+      insuredMonthlyAmount: 7_500,
+      monthlyPremium: 525,
     });
     summary.insuranceRequests++;
   }

@@ -3,6 +3,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { createApplicationAs, freshNationalId, newApplicant, unsecuredNo } from './test-fixtures.ts';
 
@@ -223,8 +224,6 @@ describe('tokens', () => {
 });
 
 async function nationalIdOf(personId: string): Promise<string> {
-  const [row] = await t.database.withSession((session) =>
-    session.query<{ national_id: string }>('SELECT national_id FROM person WHERE id = $1', [personId]),
-  );
-  return row!.national_id;
+  // Through the repository: the column holds only the sealed number (ADR 0033).
+  return (await findPersonById(t.database.db, personId))!.nationalId;
 }

@@ -2,7 +2,6 @@ import { magicTokenExchangeSchema } from '@nordloan/domain/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '#src/lib/app-error.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import {
@@ -12,17 +11,12 @@ import {
   tokenRequiredFirst,
 } from '#src/plugins/security.ts';
 import { applicationIdForMagicToken, createMagicLink, exchangeMagicToken } from './magic-link.service.ts';
-import { devMailbox, type MessageSender, messageSenderFor } from './outbox.ts';
 
 // Magic links (ADR 0010). The token travels in a path here; the request log serializer redacts
 // /magic/<token> (lib/log-redaction.ts) and nothing in this module logs it.
-export async function magicLinkRoutes(
-  app: FastifyInstance,
-  options: ModuleOptions & { sender?: MessageSender },
-) {
+export async function magicLinkRoutes(app: FastifyInstance, options: ModuleOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, config, tokens, now } = options;
-  const sender = options.sender ?? messageSenderFor(config);
 
   routes.post(
     '/loan-application/:id/magic-link',
@@ -49,7 +43,6 @@ export async function magicLinkRoutes(
       const created = await createMagicLink({
         db,
         config,
-        sender,
         caller: requireCaller(request),
         applicationId: request.params.id,
         channel: request.body?.Channel ?? 'email',
@@ -86,27 +79,5 @@ export async function magicLinkRoutes(
       },
     },
     async (request) => exchangeMagicToken({ db, tokens, magicToken: request.body.magicToken, now: now() }),
-  );
-
-  // Development only: what would have been e-mailed or texted (the dev identity provider's companion).
-  routes.get(
-    '/dev/mailbox',
-    {
-      schema: {
-        tags: ['dev'],
-        hide: !config.devIdentityProvider,
-        querystring: z.object({ to: z.string().optional() }),
-      },
-    },
-    async (request) => {
-      if (!config.devIdentityProvider || sender !== devMailbox) throw notFound();
-      return devMailbox.messages(request.query.to?.toLowerCase()).map((message) => ({
-        Channel: message.channel,
-        To: message.to,
-        Subject: message.subject,
-        Body: message.body,
-        SentAt: message.sentAt.toISOString(),
-      }));
-    },
   );
 }

@@ -11,18 +11,14 @@ import { type BrandWarningLog, storedBrand } from '#src/lib/stored-brand.ts';
 import type { TokenService } from '#src/modules/auth/token.service.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { channelAvailable, queueMessage, requireChannel } from '#src/modules/messages/message.service.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import {
   findLiveMagicLink,
   insertMagicLink,
   insertNotification,
-  markNotificationFailed,
   useMagicLink,
 } from './magic-link.repository.ts';
-import type { MessageSender } from './outbox.ts';
-
-// The message sender is this module's; other modules (the back office's magic-link resend) reach it here.
-export { type MessageSender, messageSenderFor } from './outbox.ts';
 
 // Magic links (docs/decisions/0010-magic-links.md): a 256-bit random token, stored only as its SHA-256,
 // bound to one application, valid for 72 hours. The lookup (GET /loan-application/magic/{token}) does not
@@ -71,33 +67,6 @@ export function magicLinkUrl(
   return `${base}${pathFor(application, brand)}#magic=${token}`;
 }
 
-const texts: Record<Country, { subject: string; email: string; sms: string }> = {
-  NO: {
-    subject: 'Fortsett søknaden din hos {brand}',
-    email:
-      'Hei!\n\nHer er lenken for å fortsette søknaden din hos {brand}:\n{link}\n\nLenken virker i 72 timer og kan brukes én gang. Har du ikke bedt om den, kan du se bort fra denne e-posten.',
-    sms: '{brand}: fortsett søknaden din her: {link} (gjelder i 72 timer)',
-  },
-  SE: {
-    subject: 'Fortsätt din ansökan hos {brand}',
-    email:
-      'Hej!\n\nHär är länken för att fortsätta din ansökan hos {brand}:\n{link}\n\nLänken gäller i 72 timmar och kan användas en gång. Om du inte har bett om den kan du bortse från det här mejlet.',
-    sms: '{brand}: fortsätt din ansökan här: {link} (gäller i 72 timmar)',
-  },
-  FI: {
-    subject: 'Jatka hakemustasi – {brand}',
-    email:
-      'Hei!\n\nTästä linkistä voit jatkaa hakemustasi ({brand}):\n{link}\n\nLinkki on voimassa 72 tuntia ja toimii kerran. Jos et pyytänyt linkkiä, voit jättää tämän viestin huomiotta.',
-    sms: '{brand}: jatka hakemustasi: {link} (voimassa 72 tuntia)',
-  },
-  DK: {
-    subject: 'Fortsæt din ansøgning hos {brand}',
-    email:
-      'Hej!\n\nHer er linket til at fortsætte din ansøgning hos {brand}:\n{link}\n\nLinket virker i 72 timer og kan bruges én gang. Har du ikke bedt om det, kan du se bort fra denne e-mail.',
-    sms: '{brand}: fortsæt din ansøgning her: {link} (gælder i 72 timer)',
-  },
-};
-
 /** For answers and the notification record: enough to recognise the address, not to read it out. */
 export function maskRecipient(recipient: string): string {
   const at = recipient.indexOf('@');
@@ -125,20 +94,34 @@ async function recipientFor(db: Db, application: LoanApplicationRow, channel: 'e
 export async function createMagicLink(options: {
   db: Db;
   config: Config;
-  sender: MessageSender;
   caller: Caller;
   applicationId: string;
   channel: 'email' | 'sms';
   now: Date;
   log: BrandWarningLog;
 }) {
-  const { db, config, sender, caller, applicationId, channel, now, log } = options;
+  const { db, config, caller, applicationId, channel, now, log } = options;
   const application = await loadApplicationForCaller({ db, caller, applicationId, access: 'write' });
   const to = await recipientFor(db, application, channel);
+  const brand = storedBrand(application.brand, () => getBrand(DEFAULT_BRAND_ID), log, 'magic-link');
+  if (!channelAvailable(config, channel)) {
+    // Production without a provider for the channel: say so (503) rather than promise a message.
+    await insertNotification(db, {
+      kind: 'magic-link',
+      channel,
+      recipient: to,
+      loanApplicationId: application.id,
+      status: 'failed',
+      createdAt: now,
+    });
+    requireChannel(config, channel);
+  }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + MAGIC_LINK_TTL_MS);
 
-  const { link, notice } = await db.transaction(async (tx) => {
+  // The link, its record and the message (through the outbox, ADR 0030) commit together: a crash before
+  // the commit leaves no link that was never sent, one after it leaves a message the worker will send.
+  const link = await db.transaction(async (tx) => {
     const link = await insertMagicLink(tx, {
       loanApplicationId: application.id,
       tokenHash: hashMagicToken(token),
@@ -147,35 +130,27 @@ export async function createMagicLink(options: {
       createdBy: describeCaller(caller),
       createdAt: now,
     });
-    const notice = await insertNotification(tx, {
+    await insertNotification(tx, {
       kind: 'magic-link',
       channel,
       recipient: to,
       loanApplicationId: application.id,
       magicLinkId: link.id,
-      status: 'sent',
+      status: 'queued',
       createdAt: now,
     });
-    return { link, notice };
-  });
-
-  const brand = storedBrand(application.brand, () => getBrand(DEFAULT_BRAND_ID), log, 'magic-link');
-  const text = texts[brand.country];
-  const fill = (template: string) =>
-    template
-      .replaceAll('{brand}', brand.name)
-      .replaceAll('{link}', magicLinkUrl(config, application, token, brand));
-  try {
-    await sender.send({
+    await queueMessage(tx, {
+      kind: 'magic-link',
       channel,
-      to,
-      subject: channel === 'email' ? fill(text.subject) : null,
-      body: fill(channel === 'email' ? text.email : text.sms),
+      recipient: to,
+      brand,
+      loanApplicationId: application.id,
+      link: magicLinkUrl(config, application, token, brand),
+      idempotencyKey: `magic-link:${link.id}`,
+      now,
     });
-  } catch (error) {
-    await markNotificationFailed(db, notice.id);
-    throw error;
-  }
+    return link;
+  });
   return {
     ID: link.id,
     LoanApplicationID: application.id,

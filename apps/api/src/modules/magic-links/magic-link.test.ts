@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { magicLink, notification } from '#src/db/schema/applicant.ts';
+import { message as messageTable } from '#src/db/schema/messages.ts';
 import { applicationOf, freshNationalId, newApplicant } from '#src/test/customer-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { hashMagicToken, MAGIC_LINK_TTL_MS } from './magic-link.service.ts';
-import { devMailbox } from './outbox.ts';
 
 let t: TestApp;
 let emailSerial = 0;
@@ -43,9 +43,28 @@ const lookup = (magicToken: string) => t.app.inject({ url: `/loan-application/ma
 const exchange = (magicToken: string) =>
   t.app.inject({ method: 'POST', url: '/auth/magic-token', payload: { magicToken } });
 
+/**
+ * What reached `to` (everyone when undefined), newest first: the queued messages are delivered first, then
+ * read where they arrived — the local SMTP sink (over real SMTP) and the local SMS gateway.
+ */
+async function messagesTo(to?: string, on: TestApp = t) {
+  await on.deliverMessages();
+  const emails = on.messaging.inbox.smtpSink!.messages(to).map((mail) => ({
+    channel: 'email' as const,
+    subject: mail.subject as string | null,
+    body: mail.text,
+  }));
+  const texts = on.messaging.inbox.smsGateway!.messages(to).map((sms) => ({
+    channel: 'sms' as const,
+    subject: null,
+    body: sms.text,
+  }));
+  return [...emails, ...texts];
+}
+
 /** The token from the newest message to `to`, read from the link's fragment. */
-function tokenSentTo(to: string): string {
-  const message = devMailbox.messages(to)[0];
+async function tokenSentTo(to: string, on: TestApp = t): Promise<string> {
+  const message = (await messagesTo(to, on))[0];
   const match = /#magic=([A-Za-z0-9_-]+)/.exec(message?.body ?? '');
   if (!match) throw new Error(`no magic link sent to ${to}`);
   return match[1]!;
@@ -63,13 +82,13 @@ describe('POST /loan-application/{id}/magic-link', () => {
       ExpiresAt: new Date(t.clock.now().getTime() + MAGIC_LINK_TTL_MS).toISOString(),
     });
 
-    const message = devMailbox.messages(email)[0]!;
+    const message = (await messagesTo(email))[0]!;
     expect(message.subject).toBe('Fortsett søknaden din hos Lån Norge');
     // The test environment's form host, the secured-loan apply path, the token in the fragment.
     expect(message.body).toMatch(
       /https:\/\/test\.lan-norge\.example\/soknad\/lan-med-sikkerhet#magic=[A-Za-z0-9_-]{43}\n/,
     );
-    const token = tokenSentTo(email);
+    const token = await tokenSentTo(email);
     expect(response.body).not.toContain(token);
 
     const [row] = await t.database.db.select().from(magicLink).where(eq(magicLink.id, response.json().ID));
@@ -79,7 +98,19 @@ describe('POST /loan-application/{id}/magic-link', () => {
       .select()
       .from(notification)
       .where(eq(notification.magicLinkId, row!.id));
-    expect(notice).toMatchObject({ kind: 'magic-link', channel: 'email', recipient: email, status: 'sent' });
+    expect(notice).toMatchObject({
+      kind: 'magic-link',
+      channel: 'email',
+      recipient: email,
+      status: 'queued',
+    });
+    // The message went out and its text (the token) was erased from the database once sent.
+    const [sent] = await t.database.db
+      .select()
+      .from(messageTable)
+      .where(eq(messageTable.idempotencyKey, `magic-link:${row!.id}`));
+    expect(sent).toMatchObject({ status: 'sent', emailEvent: 'sent', textBody: null, htmlBody: null });
+    expect(JSON.stringify(sent)).not.toContain(token);
     expect(JSON.stringify(notice)).not.toContain(token);
   });
 
@@ -88,13 +119,13 @@ describe('POST /loan-application/{id}/magic-link', () => {
     const response = await sendLink(application.id, owner.token, { Channel: 'sms' });
     expect(response.statusCode).toBe(201);
     const phone = `+474000${1000 + emailSerial}`;
-    expect(devMailbox.messages(phone)[0]).toMatchObject({ channel: 'sms', subject: null });
+    expect((await messagesTo(phone))[0]).toMatchObject({ channel: 'sms', subject: null });
   });
 
   it('refuses a channel without an address on file, or an unknown channel, with 400 and sends nothing', async () => {
     const owner = await newApplicant(t);
     const application = await applicationOf(t, owner);
-    const before = devMailbox.messages().length;
+    const before = (await messagesTo()).length;
     const noEmail = await sendLink(application.id, owner.token);
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json().Errors[0]).toMatchObject({
@@ -102,7 +133,7 @@ describe('POST /loan-application/{id}/magic-link', () => {
       Message: 'No e-mail address on file for this application',
     });
     expect((await sendLink(application.id, owner.token, { Channel: 'pigeon' })).statusCode).toBe(400);
-    expect(devMailbox.messages().length).toBe(before);
+    expect((await messagesTo()).length).toBe(before);
     expect(
       await t.database.db.select().from(magicLink).where(eq(magicLink.loanApplicationId, application.id)),
     ).toEqual([]);
@@ -172,7 +203,7 @@ describe('the link of an unfinished credit-card application', () => {
     });
     const application = await applicationOf(t, owner, { product: 'CreditCard', brand, country });
     expect((await sendLink(application.id, owner.token)).statusCode).toBe(201);
-    return devMailbox.messages(email)[0]!.body;
+    return (await messagesTo(email))[0]!.body;
   }
 
   it('opens the apply page that offers the card (one-form page), not the card results page', async () => {
@@ -191,6 +222,7 @@ describe('message delivery', () => {
   it('shows development messages at GET /dev/mailbox', async () => {
     const { owner, application, email } = await applicantWithApplication();
     await sendLink(application.id, owner.token);
+    await t.deliverMessages();
     const response = await t.app.inject({ url: `/dev/mailbox?to=${encodeURIComponent(email)}` });
     expect(response.statusCode).toBe(200);
     expect(response.json()[0]).toMatchObject({ Channel: 'email', To: email });
@@ -211,7 +243,6 @@ describe('message delivery', () => {
         payload: { Email: 'nowhere@example.no' },
       });
       const application = await applicationOf(production, owner);
-      const before = devMailbox.messages().length;
       const response = await production.app.inject({
         method: 'POST',
         url: `/loan-application/${application.id}/magic-link`,
@@ -219,7 +250,12 @@ describe('message delivery', () => {
       });
       expect(response.statusCode).toBe(503);
       expect(response.json().Message).toBe('No e-mail or SMS provider is configured');
-      expect(devMailbox.messages().length).toBe(before);
+      expect(
+        await production.database.db
+          .select()
+          .from(messageTable)
+          .where(eq(messageTable.loanApplicationId, application.id)),
+      ).toEqual([]);
       const notices = await production.database.db
         .select()
         .from(notification)
@@ -236,7 +272,7 @@ describe('GET /loan-application/magic/{magicToken} and POST /auth/magic-token', 
   it('answers the application id without a token, as often as asked, until the exchange uses the link up', async () => {
     const { owner, application, email } = await applicantWithApplication();
     await sendLink(application.id, owner.token);
-    const token = tokenSentTo(email);
+    const token = await tokenSentTo(email);
     for (let index = 0; index < 2; index++) {
       const response = await lookup(token);
       expect(response.statusCode).toBe(200);
@@ -270,7 +306,7 @@ describe('GET /loan-application/magic/{magicToken} and POST /auth/magic-token', 
   it('expires after 72 hours', async () => {
     const { owner, application, email } = await applicantWithApplication();
     await sendLink(application.id, owner.token);
-    const token = tokenSentTo(email);
+    const token = await tokenSentTo(email);
     t.clock.advance(MAGIC_LINK_TTL_MS - 1000);
     expect((await lookup(token)).statusCode).toBe(200);
     t.clock.advance(1000);
@@ -282,10 +318,10 @@ describe('GET /loan-application/magic/{magicToken} and POST /auth/magic-token', 
   it('answers wrong, malformed, used-up and expired tokens exactly alike', async () => {
     const { owner, application, email } = await applicantWithApplication();
     await sendLink(application.id, owner.token);
-    const used = tokenSentTo(email);
+    const used = await tokenSentTo(email);
     await exchange(used);
     await sendLink(application.id, owner.token);
-    const expired = tokenSentTo(email);
+    const expired = await tokenSentTo(email);
     t.clock.advance(MAGIC_LINK_TTL_MS);
     const wrong = randomBytes(32).toString('base64url');
     const lookups = await Promise.all([wrong, 'short', used, expired].map(lookup));
@@ -304,7 +340,7 @@ describe('GET /loan-application/magic/{magicToken} and POST /auth/magic-token', 
   it('lets only one of two racing exchanges win', async () => {
     const { owner, application, email } = await applicantWithApplication();
     await sendLink(application.id, owner.token);
-    const token = tokenSentTo(email);
+    const token = await tokenSentTo(email);
     const results = await Promise.all([exchange(token), exchange(token)]);
     expect(results.map((response) => response.statusCode).sort()).toEqual([200, 401]);
   });
@@ -353,7 +389,7 @@ describe('logs', () => {
         url: `/loan-application/${application.id}/magic-link`,
         headers: bearer(owner.token),
       });
-      const token = tokenSentTo(email);
+      const token = await tokenSentTo(email, verbose);
       await verbose.app.inject({ url: `/loan-application/magic/${token}` });
       await verbose.app.inject({ method: 'POST', url: '/auth/magic-token', payload: { magicToken: token } });
       await verbose.app.inject({ url: `/loan-application/magic/${token}` });

@@ -7,7 +7,8 @@ import { customer, person } from '#src/db/schema/core.ts';
 
 /**
  * Persons whose data the rules no longer let us keep, not yet anonymised: none of their applications (as
- * the customer's person or as an applicant) is still moving, and the last one changed before
+ * the customer's person or as an applicant) or insurance requests and policies is still moving or running,
+ * and the last one changed (or ended) before
  * `relationshipEndedBefore`; or they never applied and their record has not changed since
  * `neverAppliedSilentSince`.
  */
@@ -26,15 +27,22 @@ export async function findPersonsPastRetention(
   );
   const result = await db.execute(sql`
     WITH linked AS (
-      SELECT la.person_id AS person_id, la.status, la.updated_at FROM loan_application la
+      SELECT la.person_id AS person_id, la.status IN (${active}) AS moving, la.updated_at AS changed_at
+      FROM loan_application la
       WHERE la.person_id IS NOT NULL
       UNION ALL
-      SELECT a.person_id, la.status, la.updated_at
+      SELECT a.person_id, la.status IN (${active}), la.updated_at
       FROM loan_application_applicant a JOIN loan_application la ON la.id = a.loan_application_id
       WHERE a.person_id IS NOT NULL
+      UNION ALL
+      -- Insurance is a customer relationship too: an undecided request or a running policy keeps the
+      -- person; an ended one counts from its end.
+      SELECT person_id, decision = 'new', updated_at FROM insurance_request
+      UNION ALL
+      SELECT person_id, terminated_at IS NULL, coalesce(terminated_at, updated_at) FROM insurance_policy
     ),
     per_person AS (
-      SELECT person_id, max(updated_at) AS last_change, bool_or(status IN (${active})) AS moving
+      SELECT person_id, max(changed_at) AS last_change, bool_or(moving) AS moving
       FROM linked GROUP BY person_id
     )
     SELECT p.id FROM person p LEFT JOIN per_person pp ON pp.person_id = p.id

@@ -75,6 +75,33 @@ async function personWith(
   return { nationalId, ...login };
 }
 
+/** An approved insurance request with its policy, running or terminated at `terminatedAt`. */
+async function policyFor(
+  owner: { PersonID: string },
+  options: { terminatedAt: Date | null; changedAt: Date },
+) {
+  const changed = options.changedAt.toISOString();
+  const [request] = await sql<{ id: string }>(
+    `INSERT INTO insurance_request (person_id, brand, country, insurer, insured_monthly_amount, monthly_premium,
+                                    decision, decided_at, created_at, updated_at)
+     VALUES ($1, 'no-main', 'NO', 'NordTrygg', 7500, 525, 'approved', $2, $2, $2) RETURNING id`,
+    [owner.PersonID, changed],
+  );
+  await sql(
+    `INSERT INTO insurance_policy (request_id, person_id, insurer, policy_number, insured_monthly_amount,
+                                   monthly_premium, starts_on, terminated_at, termination_reason, created_at, updated_at)
+     VALUES ($1, $2, 'NordTrygg', $3, 7500, 525, $4::timestamptz::date, $5, $6, $4, $4)`,
+    [
+      request!.id,
+      owner.PersonID,
+      `P-${request!.id.slice(0, 8)}`,
+      changed,
+      options.terminatedAt?.toISOString() ?? null,
+      options.terminatedAt ? 'customer-terminated' : null,
+    ],
+  );
+}
+
 async function isAnonymised(personId: string) {
   return (await findPersonById(t.database.db, personId))?.anonymisedAt != null;
 }
@@ -94,7 +121,16 @@ describe('the retention rules', () => {
       { status: ended, changedAt: yearsBefore(6), as: 'co-applicant' },
     ]);
 
+    // Only insurance, no loan: a running policy keeps them, one ended six years ago does not.
+    const insured = await personWith(yearsBefore(2), []);
+    const insuredLongAgo = await personWith(yearsBefore(8), []);
+    await policyFor(insured, { terminatedAt: null, changedAt: yearsBefore(2) });
+    await policyFor(insuredLongAgo, { terminatedAt: yearsBefore(6), changedAt: yearsBefore(6) });
+
     const first = await runRetention({ db: t.database.db, now });
+
+    expect(await isAnonymised(insured.PersonID)).toBe(false);
+    expect(await isAnonymised(insuredLongAgo.PersonID)).toBe(true);
 
     expect(await isAnonymised(endedLongAgo.PersonID)).toBe(true);
     expect(await isAnonymised(neverAppliedSilent.PersonID)).toBe(true);

@@ -76,6 +76,8 @@ describe('log scan', () => {
       payload: { Channel: 'email' },
     });
     expect(sent.statusCode).toBe(201);
+    // The worker sends it over SMTP to the local sink (ADR 0030); the mailbox shows what arrived there.
+    await t.deliverMessages();
     const mailbox = await t.app.inject({
       method: 'GET',
       url: `/dev/mailbox?to=${encodeURIComponent(email)}`,

@@ -52,6 +52,17 @@ export function handWrittenBodies(world: World): Record<string, unknown> {
       ]),
     ),
     'PATCH /customer/:id': { Email: 'matrix@example.com' },
+    // A property past the schema (ADR 0027), so callers are refused by the access check, not by 400.
+    'PUT /loan-application/:id/property': {
+      Street: 'Storgata',
+      StreetNumber: '1',
+      Postcode: '0155',
+      Municipality: 'Oslo',
+      PropertyType: 'Apartment building',
+      OwnershipType: 'Freehold',
+      EstimatedValue: 4_000_000,
+      ExistingMortgage: 1_000_000,
+    },
     'PATCH /person/:id': { FirstName: 'Matrix' },
     // Back office: bodies past each route's schema, so staff are refused by the access check, not by 400.
     'POST /backoffice/regulatory-figures': {

@@ -50,6 +50,12 @@ type AccessRule =
   | { access: 'anyCountry'; staff: StaffPermission[] };
 
 const ACTIVE_EXISTS = 'An active application for this product already exists';
+// Staff never take out insurance for a customer; a customer token without a person has not used its e-ID.
+const INSURANCE_APPLICANT_ONLY = [
+  'Only the customer takes out insurance and signs its mandates',
+  'Only the customer signs insurance mandates',
+  'Sign in with your e-ID first',
+];
 
 const read: RoutePolicy = { access: 'application', staff: ['application.read'] };
 const write: RoutePolicy = { access: 'application', staff: ['application.read', 'application.update'] };
@@ -89,6 +95,9 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /metrics': { access: 'public' },
   'GET /health': { access: 'public' },
   'GET /dev/mailbox': { access: 'public' },
+  // Development inbox (ADR 0030): outside production only, like the dev login; 404 in production.
+  'GET /dev/inbox': { access: 'public' },
+  'GET /dev/inbox/messages': { access: 'public' },
   'GET /.well-known/jwks.json': { access: 'public' },
   // ── sign-in ──
   'GET /auth/me': { access: 'signedIn' },
@@ -166,6 +175,11 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /loan-application/:id/documents/:documentId': read,
   'PATCH /loan-application/:id/documents/:documentId': write,
   'DELETE /loan-application/:id/documents/:documentId': write,
+  // Secured loans (ADR 0027): the property the loan is secured on, its register lookup and loan-to-value.
+  'PUT /loan-application/:id/property': write,
+  'GET /loan-application/:id/property': read,
+  // One-form pre-check and discovery pre-qualification (ADR 0028): answers only, nothing stored or read.
+  'POST /loan-application/pre-check': { access: 'public' },
   'GET /loan-application/:id/documents/:documentId/content': read,
   // ── offers ──
   'POST /loan-quote/:quoteId/accept': write,
@@ -247,6 +261,17 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /lead/:id': read,
   'POST /lead/:id': write,
   'DELETE /lead/:id/:leadId': write,
+  // ── insurance (ADR 0026): each caller's own requests and policies (others' answer 404); staff read by
+  // application.read in the request's country. Only the insured person takes it out and signs mandates.
+  'GET /insurance/v2/eligibility': { access: 'signedIn' },
+  'POST /insurance/v2/eligibility': { access: 'signedIn', allowedRefusals: INSURANCE_APPLICANT_ONLY },
+  'POST /insurance/v2/mandate/:provider': { access: 'signedIn', allowedRefusals: INSURANCE_APPLICANT_ONLY },
+  'GET /insurance/v2/mandate/:provider/:id': { access: 'signedIn' },
+  'GET /insurance/v2/policy': { access: 'signedIn' },
+  'POST /insurance/v2/policy/:id/termination': { access: 'signedIn' },
+  'POST /insurance-payment-mandate/:kind': { access: 'signedIn', allowedRefusals: INSURANCE_APPLICANT_ONLY },
+  'GET /insurance-payment-mandate/:kind': { access: 'signedIn' },
+  'GET /insurance-payment-mandate/:kind/:id': { access: 'signedIn' },
 };
 
 export type Expectation = 'allow' | 'deny';

@@ -23,5 +23,7 @@ export function ApplyPage({ page }: { page: BrandPage }) {
       : page.purpose === 'oneFormApply'
         ? t('apply.oneFormLead')
         : t('apply.lead');
-  return <ApplyJourney products={products} title={title} lead={lead} />;
+  // The one-form pages (pre-check and apply) ask the pre-check on the loan step (ADR 0028).
+  const withPreCheck = page.purpose === 'preCheck' || page.purpose === 'oneFormApply';
+  return <ApplyJourney products={products} title={title} lead={lead} withPreCheck={withPreCheck} />;
 }

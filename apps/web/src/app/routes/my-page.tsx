@@ -7,6 +7,7 @@ import { mainHostHref } from '#src/app/site-layout.tsx';
 import { useSessionSync } from '#src/app/use-session-sync.ts';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import type { BrandPage } from '#src/brands/brand-pages.ts';
+import { InsurancePoliciesPanel } from '#src/features/insurance/components/insurance-policies-panel.tsx';
 import { ApplicationSection } from '#src/features/my-page/components/application-section.tsx';
 import {
   CostWarning,
@@ -15,6 +16,7 @@ import {
 } from '#src/features/my-page/components/page-notices.tsx';
 import { authStore, useAuthStore } from '#src/session/auth-store.ts';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
+import '#src/features/insurance/insurance.css';
 
 // Personal page (issue 6): login (the 401 fallback with the development identity provider locally), or
 // the applicant's applications — loaded by the §4 sync table for this page's view (overview without a
@@ -95,6 +97,7 @@ export function MyPage({ page }: { page: BrandPage }) {
           )}
         </div>
         <div className="my-page__aside">
+          <InsurancePoliciesPanel today={new Date().toISOString().slice(0, 10)} />
           <InsuranceUpsell insuranceHref={insuranceHref} />
           <MarketingConsentPanel customerId={customerId} />
         </div>

@@ -58,18 +58,6 @@ export const daDK: Messages = {
   },
   insurance: {
     lead: 'Forsikringen dækker de månedlige låneudgifter, hvis du bliver ledig eller syg.',
-    coverageLabel: 'Vælg dækning',
-    coverage: {
-      unemployment: 'Ledighed',
-      sickness: 'Sygdom',
-      death: 'Dødsfald',
-    },
-    example: 'Eksempel: {{monthly}} om måneden, i alt {{total}}.',
-    steps: {
-      coverage: 'Dækning',
-      applicant: 'Om dig',
-      payment: 'Betaling',
-    },
   },
   myPage: {
     loginTitle: 'Log ind for at se dine ansøgninger og tilbud',

@@ -58,18 +58,6 @@ export const fiFI: Messages = {
   },
   insurance: {
     lead: 'Vakuutus kattaa lainan kuukausikulut, jos jäät työttömäksi tai sairastut.',
-    coverageLabel: 'Valitse turva',
-    coverage: {
-      unemployment: 'Työttömyys',
-      sickness: 'Sairaus',
-      death: 'Kuolema',
-    },
-    example: 'Esimerkki: {{monthly}} kuukaudessa, yhteensä {{total}}.',
-    steps: {
-      coverage: 'Turva',
-      applicant: 'Tietoja sinusta',
-      payment: 'Maksu',
-    },
   },
   myPage: {
     loginTitle: 'Kirjaudu sisään nähdäksesi hakemuksesi ja tarjouksesi',

@@ -56,18 +56,6 @@ export const nbNO = {
   },
   insurance: {
     lead: 'Forsikringen dekker de månedlige lånekostnadene hvis du blir arbeidsledig eller syk.',
-    coverageLabel: 'Velg dekning',
-    coverage: {
-      unemployment: 'Arbeidsledighet',
-      sickness: 'Sykdom',
-      death: 'Dødsfall',
-    },
-    example: 'Eksempel: {{monthly}} per måned, totalt {{total}}.',
-    steps: {
-      coverage: 'Dekning',
-      applicant: 'Om deg',
-      payment: 'Betaling',
-    },
   },
   myPage: {
     loginTitle: 'Logg inn for å se søknadene og tilbudene dine',

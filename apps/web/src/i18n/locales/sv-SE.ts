@@ -58,18 +58,6 @@ export const svSE: Messages = {
   },
   insurance: {
     lead: 'Försäkringen täcker de månatliga lånekostnaderna om du blir arbetslös eller sjuk.',
-    coverageLabel: 'Välj skydd',
-    coverage: {
-      unemployment: 'Arbetslöshet',
-      sickness: 'Sjukdom',
-      death: 'Dödsfall',
-    },
-    example: 'Exempel: {{monthly}} per månad, totalt {{total}}.',
-    steps: {
-      coverage: 'Skydd',
-      applicant: 'Om dig',
-      payment: 'Betalning',
-    },
   },
   myPage: {
     loginTitle: 'Logga in för att se dina ansökningar och erbjudanden',

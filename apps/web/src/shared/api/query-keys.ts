@@ -47,6 +47,9 @@ export const queryKeys = {
   applyDebts: (applicationID: string) => [...queryKeys.application(applicationID), 'apply-debts'] as const,
   applyExpenses: (applicationID: string) =>
     [...queryKeys.application(applicationID), 'apply-expenses'] as const,
+  /** Secured loans: the home the loan is secured on, its loan-to-value and case documents (ADR 0027). */
+  securedProperty: (applicationID: string) =>
+    [...queryKeys.application(applicationID), 'secured-property'] as const,
   applyPerson: (personID: string) => [...queryKeys.person(personID), 'apply-form'] as const,
   applyCustomer: (customerID: string) => [...queryKeys.customer(customerID), 'apply-form'] as const,
   /** §7 GET /api/cms/terms-and-conditions, per country and brand. */

@@ -12,7 +12,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import { type MessageSender, messageSenderFor } from '#src/modules/magic-links/magic-link.service.ts';
 import { messageRateLimit } from '#src/plugins/security.ts';
 import { staffGate, staffOf } from '../staff/staff-gate.ts';
 import {
@@ -27,12 +26,8 @@ import {
 const idParams = z.object({ id: z.string() });
 const tags = ['backoffice'];
 
-export async function staffApplicationRoutes(
-  app: FastifyInstance,
-  options: ModuleOptions & { sender?: MessageSender },
-) {
+export async function staffApplicationRoutes(app: FastifyInstance, options: ModuleOptions) {
   const { db, now, config } = options;
-  const sender = options.sender ?? messageSenderFor(config);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const gate = staffGate(db);
   const context = (request: FastifyRequest) => ({ db, now, staff: staffOf(request) });
@@ -94,7 +89,6 @@ export async function staffApplicationRoutes(
         applicationId: request.params.id,
         channel: request.body?.Channel ?? 'email',
         config,
-        sender,
         log: request.log,
       });
     },

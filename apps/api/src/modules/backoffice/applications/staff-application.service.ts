@@ -17,7 +17,7 @@ import {
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
-import { createMagicLink, type MessageSender } from '#src/modules/magic-links/magic-link.service.ts';
+import { createMagicLink } from '#src/modules/magic-links/magic-link.service.ts';
 
 import type { StaffContext } from '../staff/staff.service.ts';
 import { type Application360, describe360 } from './application-360.ts';
@@ -236,7 +236,6 @@ export async function resendMagicLink(
     applicationId: string;
     channel: 'email' | 'sms';
     config: Config;
-    sender: MessageSender;
     log: Parameters<typeof createMagicLink>[0]['log'];
   },
 ) {
@@ -252,7 +251,6 @@ export async function resendMagicLink(
   const sent = await createMagicLink({
     db,
     config: options.config,
-    sender: options.sender,
     caller: staff.caller,
     applicationId: application.id,
     channel: options.channel,

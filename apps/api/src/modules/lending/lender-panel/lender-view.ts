@@ -14,6 +14,7 @@ import {
 } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { listSubRecords } from '#src/modules/loan-applications/sub-record.repository.ts';
 import { findPersonById, type PersonRow } from '#src/modules/persons/person.repository.ts';
+import { securedPropertyForLender } from '#src/modules/secured-loan/secured-loan.service.ts';
 
 // What a lender receives about an application (the LenderApplication of the domain credit policy), built
 // from the stored application, its applicants, persons, debts (stated and from the register) and the
@@ -43,9 +44,17 @@ export function ageOn(birthDate: string | null, now: Date): number | null {
   return age;
 }
 
-/** The brand's rate band for the product (§9): its low (or min) to its high (or mid) rate. */
-export function rateBandFor(brandId: string): { low: number; high: number } {
-  const rates = getBrand(brandId).unsecuredLoan.rates;
+/**
+ * The brand's rate band for the product (§9): its low (or min) to its high (or mid) rate; secured loans
+ * their own, lower band (docs/decisions/0027).
+ */
+export function rateBandFor(
+  brandId: string,
+  product: Product = 'UnsecuredLoan',
+): { low: number; high: number } {
+  const brand = getBrand(brandId);
+  if (product === 'SecuredLoan' && brand.securedLoan) return brand.securedLoan.rates;
+  const rates = brand.unsecuredLoan.rates;
   const low = rates.low ?? rates.min ?? rates.interest ?? 0;
   const high = rates.high ?? rates.mid ?? low;
   return { low: Math.min(low, high), high: Math.max(low, high) };
@@ -136,8 +145,10 @@ export async function loadLenderApplication(
     purpose: application.loanPurpose,
     applicants,
     debts,
-    rateBand: rateBandFor(application.brand),
+    rateBand: rateBandFor(application.brand, application.product as Product),
     isDuplicateAtLender,
+    property:
+      application.product === 'SecuredLoan' ? await securedPropertyForLender(db, application.id) : null,
   };
 }
 

@@ -22,6 +22,7 @@ import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loa
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
 import { cloneApplication } from '#src/modules/loan-applications/loan-application-clone.service.ts';
 import { ARCHIVED_MESSAGE } from '#src/modules/loan-applications/loan-application-write.service.ts';
+import { assertSecuredLoanReady } from '#src/modules/secured-loan/secured-loan.service.ts';
 import { actorForCaller, applyTransition } from './status-transition.service.ts';
 
 // What applicants and staff do to an application's status (ADR 0008): submit (PATCH …/application-complete),
@@ -74,6 +75,8 @@ export async function submitApplication(
         'The applicant must consent to the credit check before submitting',
       );
     }
+    // A secured loan needs its property, and loan-to-value within the ceiling (ADR 0027).
+    await assertSecuredLoanReady(tx, application);
     const submitted = await applyTransition(tx, application, {
       applicationId: application.id,
       to: 160,

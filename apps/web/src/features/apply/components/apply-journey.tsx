@@ -1,7 +1,7 @@
 import type { Product } from '@nordloan/domain/enums';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
-import { applyStepIds } from '#src/features/apply/model/form-mapping.ts';
+import { applyStepsFor } from '#src/features/apply/model/form-mapping.ts';
 import { StepBody } from './journey-step.tsx';
 import { MagicLinkOffer } from './magic-link-offer.tsx';
 import { useApplyJourney } from './use-apply-journey.ts';
@@ -15,14 +15,17 @@ export interface ApplyJourneyProps {
   products: Product[];
   title: string;
   lead: string;
+  /** One-form and discovery pages: the pre-check on the loan step (ADR 0028). */
+  withPreCheck?: boolean;
 }
 
-export function ApplyJourney({ products, title, lead }: ApplyJourneyProps) {
+export function ApplyJourney({ products, title, lead, withPreCheck = false }: ApplyJourneyProps) {
   const { t } = useTranslation();
   const { format } = useBrand();
   const journey = useApplyJourney(products);
   const { step, stepIndex, application } = journey;
   const stepTitle = step === 'sent' ? t('apply.sent.title') : t(`apply.stepTitles.${step}`);
+  const applyStepIds = applyStepsFor(journey.loanValues.product);
 
   return (
     <article
@@ -77,7 +80,7 @@ export function ApplyJourney({ products, title, lead }: ApplyJourneyProps) {
           {journey.failure}
         </p>
       )}
-      <StepBody journey={journey} products={products} />
+      <StepBody journey={journey} products={products} withPreCheck={withPreCheck} />
       {application && step !== 'sent' && step !== 'loan' && step !== 'identify' && (
         <MagicLinkOffer applicationId={application.ID} />
       )}

@@ -5,7 +5,7 @@ import { useBrand } from '#src/brands/brand-context.tsx';
 import { myPageHref } from '#src/brands/brand-pages.ts';
 import {
   type ApplyStepId,
-  applyStepIds,
+  applyStepsFor,
   economyDefaults,
   employmentDefaults,
   householdDefaults,
@@ -20,14 +20,24 @@ import {
   IdentifyStep,
 } from './detail-steps.tsx';
 import { LoanStep } from './loan-step.tsx';
+import { PropertyStep } from './property-step.tsx';
 import { SummaryStep } from './summary-step.tsx';
 import type { ApplyJourneyState } from './use-apply-journey.ts';
 
 /** The form of the current step, wired to the journey's saves. */
-export function StepBody({ journey, products }: { journey: ApplyJourneyState; products: Product[] }) {
+export function StepBody({
+  journey,
+  products,
+  withPreCheck = false,
+}: {
+  journey: ApplyJourneyState;
+  products: Product[];
+  withPreCheck?: boolean;
+}) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const { step, busy, application, person, customer, saves, terms } = journey;
+  const applyStepIds = applyStepsFor(journey.loanValues.product);
 
   const back = (to: ApplyStepId) => (
     <button
@@ -60,6 +70,11 @@ export function StepBody({ journey, products }: { journey: ApplyJourneyState; pr
         busy={busy}
         onSubmit={saves.loan}
         submitLabel={t('common.continue')}
+        preCheck={
+          withPreCheck
+            ? { answers: journey.preCheckAnswers, onChange: journey.setPreCheckAnswers }
+            : undefined
+        }
       />
     );
   }
@@ -120,6 +135,18 @@ export function StepBody({ journey, products }: { journey: ApplyJourneyState; pr
           busy={busy}
           actions={actionsFor('economy')}
           onSubmit={saves.economy}
+        />
+      );
+    case 'property':
+      return (
+        <PropertyStep
+          key={journey.property?.UpdatedAt ?? 'new'}
+          property={journey.property}
+          amount={application.Amount}
+          busy={busy}
+          onLookUp={saves.propertyLookUp}
+          onContinue={saves.propertyDone}
+          back={back('economy')}
         />
       );
     case 'co-applicant':

@@ -4,11 +4,12 @@ import { loanPurposes, type Product } from '@nordloan/domain/enums';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
-import { liveExample } from '#src/features/apply/model/live-example.ts';
+import { liveExample, liveSecuredExample } from '#src/features/apply/model/live-example.ts';
 import { type ErrorKey, type LoanStepValues, loanStepErrors } from '#src/features/apply/model/validation.ts';
 import { AmountField } from './amount-field.tsx';
 import { CostWarning } from './cost-warning.tsx';
 import { FieldErrorText, useEnumOptions } from './fields.tsx';
+import { type PreCheckAnswers, PreCheckPanel } from './pre-check-panel.tsx';
 
 export function defaultLoanValues(brand: BrandConfig, product: Product): LoanStepValues {
   const bounds = unsecuredLoanBounds(brand, product as Exclude<Product, never>);
@@ -26,12 +27,15 @@ export function LoanStep({
   busy,
   onSubmit,
   submitLabel,
+  preCheck,
 }: {
   products: Product[];
   initial: LoanStepValues;
   busy: boolean;
   onSubmit: (values: LoanStepValues) => void;
   submitLabel: string;
+  /** One-form and discovery pages (ADR 0028): the pre-check's answers, kept by the journey. */
+  preCheck?: { answers: PreCheckAnswers; onChange: (answers: PreCheckAnswers) => void } | undefined;
 }) {
   const { t } = useTranslation();
   const { brand, format } = useBrand();
@@ -51,14 +55,15 @@ export function LoanStep({
     });
   };
   const isCard = values.product === 'CreditCard';
-  // The brand's example rates and fees are its unsecured-loan settings (§9); other products get their
-  // figures from the lenders' offers.
+  // The brand's example rates and fees are its unsecured-loan settings (§9), a secured loan's its own
+  // secured settings (ADR 0027); a card gets its figures from the lenders' offers.
+  const isSecured = values.product === 'SecuredLoan';
   const hasExample = values.product === 'UnsecuredLoan' || values.product === 'DiscoveryLoan';
-  const example = useMemo(
-    () =>
-      !hasExample || values.duration === null ? null : liveExample(brand, values.amount, values.duration),
-    [brand, hasExample, values.amount, values.duration],
-  );
+  const example = useMemo(() => {
+    if (values.duration === null) return null;
+    if (isSecured) return liveSecuredExample(brand, values.amount, values.duration);
+    return hasExample ? liveExample(brand, values.amount, values.duration) : null;
+  }, [brand, hasExample, isSecured, values.amount, values.duration]);
   const years = (count: number) => t('apply.years', { count });
 
   const chooseProduct = (product: Product) =>
@@ -187,6 +192,16 @@ export function LoanStep({
           <p className="muted">{t('common.freeOfCharge')}</p>
         </aside>
       </div>
+      {preCheck &&
+        values.duration !== null &&
+        (values.product === 'UnsecuredLoan' || values.product === 'DiscoveryLoan') && (
+          <PreCheckPanel
+            answers={preCheck.answers}
+            onChange={preCheck.onChange}
+            loan={{ product: values.product, amount: values.amount, duration: values.duration }}
+            showOffers={values.product === 'DiscoveryLoan'}
+          />
+        )}
       {brand.country === 'SE' && <CostWarning />}
       <div className="apply-actions">
         <button type="submit" className="button" disabled={busy} data-testid="step-submit">

@@ -32,9 +32,10 @@ import { usePatchPerson } from '#src/features/apply/api/patch-person.ts';
 import { useRecordMarketingConsent } from '#src/features/apply/api/record-marketing-consent.ts';
 import { useRemoveCoApplicant } from '#src/features/apply/api/remove-co-applicant.ts';
 import { fieldProblems } from '#src/features/apply/api/request.ts';
+import { useSaveSecuredProperty, useSecuredProperty } from '#src/features/apply/api/secured-property.ts';
 import {
   type ApplyStepId,
-  applyStepIds,
+  applyStepsFor,
   employmentToApplicant,
   householdToApplicant,
   incomeToApplicant,
@@ -50,6 +51,7 @@ import type {
   HouseholdOutput,
   IdentifyOutput,
   LoanStepValues,
+  PropertyOutput,
 } from '#src/features/apply/model/validation.ts';
 import { applicationSessionStore, useApplicationSession } from '#src/session/active-application.ts';
 import { useAuthStore } from '#src/session/auth-store.ts';
@@ -57,6 +59,7 @@ import { queryKeys } from '#src/shared/api/query-keys.ts';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 import type { CoApplicantOutput } from './detail-steps.tsx';
 import { defaultLoanValues } from './loan-step.tsx';
+import { emptyPreCheckAnswers, type PreCheckAnswers } from './pre-check-panel.tsx';
 
 // The apply journey's state and saves (issue 6): loan → identify (login, the application is created) →
 // address → household → employment → economy → co-applicant → consent → summary (submit). Every step after
@@ -77,6 +80,22 @@ function loanFields(values: LoanStepValues) {
     ...(values.loanPurpose
       ? { LoanPurpose: values.loanPurpose as LoanApplication['LoanPurpose'] & string }
       : {}),
+  };
+}
+
+/** The pre-check's employment and income, as the application's main applicant (null when not answered). */
+function preCheckApplicant(answers: PreCheckAnswers): PatchLoanApplication['MainApplicant'] | null {
+  const number = (value: string) =>
+    /^\d{1,12}$/.test(value.replace(/\s/g, '')) ? Number(value.replace(/\s/g, '')) : null;
+  const gross = number(answers.grossYearlyIncome);
+  const net = number(answers.netMonthlyIncome);
+  if (!answers.employmentType || gross === null || net === null) return null;
+  return {
+    EmploymentType: answers.employmentType as NonNullable<
+      PatchLoanApplication['MainApplicant']
+    >['EmploymentType'],
+    GrossYearlyIncome: gross,
+    NetMonthlyIncome: net,
   };
 }
 
@@ -104,6 +123,8 @@ export function useApplyJourney(products: Product[]) {
   const debtsQuery = useDebts(applicationId);
   const expensesQuery = useExpenses(applicationId);
   const termsQuery = useCurrentTerms(brand.country, brand.brand);
+  const propertyQuery = useSecuredProperty(applicationId, application?.Product === 'SecuredLoan');
+  const savingProperty = useSaveSecuredProperty();
 
   const identifying = useIdentifyApplicant();
   const creating = useCreateApplication();
@@ -122,6 +143,7 @@ export function useApplyJourney(products: Product[]) {
     defaultLoanValues(brand, products[0] ?? 'UnsecuredLoan'),
   );
   const [mainNationalId, setMainNationalId] = useState<string | null>(null);
+  const [preCheckAnswers, setPreCheckAnswers] = useState<PreCheckAnswers>(emptyPreCheckAnswers);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [resumedId, setResumedId] = useState<string | null>(null);
@@ -143,6 +165,8 @@ export function useApplyJourney(products: Product[]) {
     setWelcomeBack(true);
   }, [application, resumedId, loanValues.amount]);
 
+  const applyStepIds = applyStepsFor(loanValues.product);
+
   // §4 flow event view-step, and focus on the step's heading so a screen reader hears where it is.
   useEffect(() => {
     trackFlowEvent('view-step', {
@@ -155,7 +179,7 @@ export function useApplyJourney(products: Product[]) {
       return;
     }
     headingRef.current?.focus();
-  }, [step, loanValues.product]);
+  }, [step, loanValues.product, applyStepIds]);
 
   const loading =
     isAuthenticating ||
@@ -241,6 +265,10 @@ export function useApplyJourney(products: Product[]) {
           }
           remember(current);
           setResumedId(current.ID);
+          // What the pre-check asked goes into the application: the applicant does not type it twice.
+          const carried = preCheckApplicant(preCheckAnswers);
+          if (carried)
+            remember(await patching.mutateAsync({ id: current.ID, body: { MainApplicant: carried } }));
           remember(await completingStep.mutateAsync({ id: current.ID, step: 'loan' }));
         }
         const contact = { Email: values.email, Phone: values.phone };
@@ -301,6 +329,27 @@ export function useApplyJourney(products: Product[]) {
         await queryClient.invalidateQueries({ queryKey: queryKeys.applyExpenses(id) });
         await advance(id, 'economy');
       }),
+
+    /** Secured loans: saves the home and asks the register; the answer is shown on the step. */
+    propertyLookUp: (values: PropertyOutput) =>
+      run(async () => {
+        await savingProperty.mutateAsync({
+          id,
+          body: {
+            Street: values.street,
+            StreetNumber: values.streetNumber,
+            Postcode: values.postcode,
+            Municipality: values.municipality,
+            PropertyType: values.propertyType as 'Detached house',
+            OwnershipType: values.ownershipType as 'Freehold',
+            EstimatedValue: values.estimatedValue,
+            ExistingMortgage: values.existingMortgage,
+            CooperativeCommonDebt: values.cooperativeCommonDebt ?? 0,
+          },
+        });
+      }),
+
+    propertyDone: () => run(() => advance(id, 'property')),
 
     withoutCoApplicant: () =>
       run(async () => {
@@ -383,8 +432,11 @@ export function useApplyJourney(products: Product[]) {
     debts: debtsQuery.data ?? [],
     expenses: expensesQuery.data ?? [],
     terms,
+    property: propertyQuery.data ?? null,
     loanValues,
     mainNationalId,
+    preCheckAnswers,
+    setPreCheckAnswers,
     saves,
   };
 }

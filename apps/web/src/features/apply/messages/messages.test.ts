@@ -11,7 +11,7 @@ import {
   propertyHousingTypes,
 } from '@nordloan/domain/enums';
 import { describe, expect, it } from 'vitest';
-import { applyStepIds } from '#src/features/apply/model/form-mapping.ts';
+import { securedApplyStepIds } from '#src/features/apply/model/form-mapping.ts';
 import type { ErrorKey } from '#src/features/apply/model/validation.ts';
 import { messages as daDK } from './da-DK.ts';
 import { messages as fiFI } from './fi-FI.ts';
@@ -54,7 +54,7 @@ describe('apply texts in all four languages', () => {
         [...values].map(String).sort(),
       );
     }
-    expect(Object.keys(nbNO.stepTitles).sort()).toEqual([...applyStepIds].sort());
+    expect(Object.keys(nbNO.stepTitles).sort()).toEqual([...securedApplyStepIds].sort());
   });
 
   it('every error key of the validation has a text', () => {

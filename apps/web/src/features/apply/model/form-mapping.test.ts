@@ -2,6 +2,7 @@ import type { Debt, Expense } from '@nordloan/domain/loan-application';
 import { describe, expect, it } from 'vitest';
 import {
   applyStepIds,
+  applyStepsFor,
   employmentToApplicant,
   householdToApplicant,
   planDebts,
@@ -46,6 +47,16 @@ describe('resuming', () => {
     expect(resumeStep({ CurrentStep: 'summary', Status: 100 })).toBe('summary');
     expect(resumeStep({ CurrentStep: 'consent', Status: 160 })).toBe('sent');
     expect(applyStepIds.every((step) => /^[a-z][a-z0-9-]{0,63}$/.test(step))).toBe(true);
+  });
+
+  it('a secured loan has the property step after the economy; other products do not', () => {
+    expect(resumeStep({ CurrentStep: 'economy', Status: 100, Product: 'SecuredLoan' })).toBe('property');
+    expect(resumeStep({ CurrentStep: 'property', Status: 155, Product: 'SecuredLoan' })).toBe('co-applicant');
+    expect(resumeStep({ CurrentStep: 'economy', Status: 100, Product: 'UnsecuredLoan' })).toBe(
+      'co-applicant',
+    );
+    expect(applyStepsFor('SecuredLoan')).toContain('property');
+    expect(applyStepsFor('CreditCard')).not.toContain('property');
   });
 });
 

@@ -1,4 +1,5 @@
 import { isEmployed, isFixedTerm } from '@nordloan/domain/application-check';
+import type { Product } from '@nordloan/domain/enums';
 import type {
   Applicant,
   ApplicantDetailsInput,
@@ -30,19 +31,39 @@ export const applyStepIds = [
   'consent',
   'summary',
 ] as const;
-export type ApplyStepId = (typeof applyStepIds)[number];
+
+/** A secured loan adds the home it is secured on, after the applicant's economy (ADR 0027). */
+export const securedApplyStepIds = [
+  'loan',
+  'identify',
+  'address',
+  'household',
+  'employment',
+  'economy',
+  'property',
+  'co-applicant',
+  'consent',
+  'summary',
+] as const;
+export type ApplyStepId = (typeof securedApplyStepIds)[number];
+
+/** The steps of a product's journey. */
+export function applyStepsFor(product: Product): readonly ApplyStepId[] {
+  return product === 'SecuredLoan' ? securedApplyStepIds : applyStepIds;
+}
 
 /** §4 statuses in which the applicant is still filling in the form: Started, Pending co-applicant, Cloned. */
 export const stillApplyingStatuses: readonly number[] = [100, 155, 161];
 
 /** Where a returning applicant continues: the step after the last one completed (CurrentStep). */
 export function resumeStep(
-  application: Pick<LoanApplication, 'CurrentStep' | 'Status'>,
+  application: Pick<LoanApplication, 'CurrentStep' | 'Status'> & Partial<Pick<LoanApplication, 'Product'>>,
 ): ApplyStepId | 'sent' {
   if (!stillApplyingStatuses.includes(application.Status)) return 'sent';
-  const index = applyStepIds.indexOf(application.CurrentStep as ApplyStepId);
+  const steps = applyStepsFor(application.Product ?? 'UnsecuredLoan');
+  const index = steps.indexOf(application.CurrentStep as ApplyStepId);
   if (index < 0) return 'address';
-  return applyStepIds[Math.min(index + 1, applyStepIds.length - 1)]!;
+  return steps[Math.min(index + 1, steps.length - 1)]!;
 }
 
 const text = (value: string | number | null | undefined) =>

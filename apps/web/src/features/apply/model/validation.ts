@@ -3,6 +3,7 @@ import {
   isNetAboveGross,
   needsLoanPurpose,
 } from '@nordloan/domain/application-check';
+import { realEstateOwnershipTypeSchema } from '@nordloan/domain/backoffice-assets';
 import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
 import { checkAmountAndDuration } from '@nordloan/domain/brands/unsecured-bounds';
 import {
@@ -41,7 +42,11 @@ export type ErrorKey =
   | 'dateInFuture'
   | 'date'
   | 'consentRequired'
-  | 'sameAsMain';
+  | 'sameAsMain'
+  | 'streetNumber'
+  | 'propertyValueMin'
+  | 'mortgageAboveValue'
+  | 'commonDebtOnlyCooperative';
 
 const required = 'required' satisfies ErrorKey;
 
@@ -425,3 +430,46 @@ export const consentSchema = z.object({
   marketingPhone: z.boolean(),
 });
 export type ConsentInput = z.input<typeof consentSchema>;
+
+// ── Step: the property of a secured loan (ADR 0027) ──────────────────────────────────────────────────
+
+/** The property step's form; the same rules as the API's securedPropertyInputSchema, in the form's words. */
+export function propertySchema() {
+  return z
+    .object({
+      street: requiredText(120),
+      streetNumber: z
+        .string()
+        .trim()
+        .min(1, required)
+        .regex(/^\d{1,4}[A-Za-z]?$/, 'streetNumber' satisfies ErrorKey),
+      postcode: z.string().transform((value, ctx) => {
+        const code = normalizePostalCode('NO', value);
+        if (!code) {
+          ctx.addIssue({ code: 'custom', message: value.trim() === '' ? required : 'postalCode' });
+          return z.NEVER;
+        }
+        return code;
+      }),
+      municipality: requiredText(80),
+      propertyType: choice(propertyHousingTypeSchema),
+      ownershipType: choice(realEstateOwnershipTypeSchema),
+      estimatedValue: moneyField().refine((value) => value >= 100_000, 'propertyValueMin' satisfies ErrorKey),
+      existingMortgage: moneyField(),
+      cooperativeCommonDebt: optionalMoneyField(),
+    })
+    .superRefine((values, ctx) => {
+      if (values.existingMortgage > values.estimatedValue) {
+        ctx.addIssue({ code: 'custom', path: ['existingMortgage'], message: 'mortgageAboveValue' });
+      }
+      if (values.ownershipType !== 'Cooperative' && (values.cooperativeCommonDebt ?? 0) > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cooperativeCommonDebt'],
+          message: 'commonDebtOnlyCooperative',
+        });
+      }
+    });
+}
+export type PropertyInput = z.input<ReturnType<typeof propertySchema>>;
+export type PropertyOutput = z.output<ReturnType<typeof propertySchema>>;

@@ -4,7 +4,7 @@ import {
   documentSchema,
   MAX_DOCUMENT_BYTES,
 } from '@nordloan/domain/document';
-import type { DocumentCategory } from '@nordloan/domain/enums';
+import type { DocumentCategory, DocumentOwner } from '@nordloan/domain/enums';
 import { errorMessages } from '@nordloan/domain/errors';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -35,7 +35,7 @@ export function documentProblem(file: { type: string; size: number }): 'type' | 
 
 export async function uploadDocument(
   applicationID: string,
-  input: { file: File; category: DocumentCategory },
+  input: { file: File; category: DocumentCategory; owner?: DocumentOwner },
   token: string | null,
 ): Promise<Document> {
   if (!token) throw new Error(errorMessages.missingToken());
@@ -43,7 +43,7 @@ export async function uploadDocument(
   // Fields first: the server reads the parts in order.
   form.append('Filename', input.file.name);
   form.append('Category', input.category);
-  form.append('Owner', 'main-applicant');
+  form.append('Owner', input.owner ?? 'main-applicant');
   form.append('file', input.file, input.file.name);
   const response = await fetch(documentsPath(applicationID), {
     method: 'POST',
@@ -75,8 +75,9 @@ export function useUploadDocument(applicationID: string) {
   const token = useAuthStore(effectiveToken);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { file: File; category: DocumentCategory }) =>
+    mutationFn: (input: { file: File; category: DocumentCategory; owner?: DocumentOwner }) =>
       uploadDocument(applicationID, input, token),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['application', applicationID, 'documents'] }),
+    // The documents, and a secured loan's case (which marks what was received), are both under this key.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['application', applicationID] }),
   });
 }

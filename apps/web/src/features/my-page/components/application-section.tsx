@@ -21,6 +21,7 @@ import { ModalDialog } from '#src/features/my-page/components/modal-dialog.tsx';
 import { OfferCard } from '#src/features/my-page/components/offer-card.tsx';
 import { QuoteHistory } from '#src/features/my-page/components/quote-history.tsx';
 import { ReQuoteDialog } from '#src/features/my-page/components/re-quote-dialog.tsx';
+import { SecuredCasePanel } from '#src/features/my-page/components/secured-case-panel.tsx';
 import { StatusTimeline } from '#src/features/my-page/components/status-timeline.tsx';
 import { TransparencyPanel } from '#src/features/my-page/components/transparency-panel.tsx';
 import { useOfferFormat } from '#src/features/my-page/components/use-offer-format.ts';
@@ -298,6 +299,9 @@ export function ApplicationSection({ application }: { application: MyPageApplica
         </p>
       </header>
       <StatusTimeline status={status} createdAt={application.CreatedAt} history={summary.data?.History} />
+      {application.Product === 'SecuredLoan' && status < 700 && !isEnded(status) && (
+        <SecuredCasePanel applicationId={application.ID} />
+      )}
       <p role="status" aria-live="polite" className="application__notice" data-testid="application-notice">
         {notice}
       </p>

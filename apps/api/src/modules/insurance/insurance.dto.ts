@@ -1,0 +1,77 @@
+import { insuranceRules } from '@nordloan/domain/insurance';
+import type {
+  InsurancePolicyRow,
+  InsuranceRequestRow,
+} from '#src/modules/backoffice/insurance.repository.ts';
+import type { InsuranceMandateRow, InsurancePaymentMandateRow } from './insurance.repository.ts';
+
+// The wire shapes of the insurance calls (PascalCase, as every other record of the API).
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const toMandate = (row: InsuranceMandateRow) => ({
+  ID: row.id,
+  InsuranceRequestID: row.requestId,
+  Provider: row.provider,
+  Status: row.status as 'pending' | 'signed' | 'failed',
+  FailureReason: row.failureReason,
+  SignedAt: iso(row.signedAt),
+  CreatedAt: row.createdAt.toISOString(),
+});
+
+export const toPaymentMandate = (row: InsurancePaymentMandateRow) => ({
+  ID: row.id,
+  InsuranceRequestID: row.requestId,
+  Kind: row.kind,
+  Status: row.status as 'pending' | 'active' | 'declined' | 'failed',
+  PayerLast4: row.payerLast4,
+  FailureReason: row.failureReason,
+  ActivatedAt: iso(row.activatedAt),
+  CreatedAt: row.createdAt.toISOString(),
+});
+
+/** The last day the customer may withdraw (angrerett / ångerrätt), counted from the policy's start. */
+export function withdrawalDeadline(startsOn: string): string {
+  const day = new Date(`${startsOn}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + insuranceRules.withdrawalDays);
+  return day.toISOString().slice(0, 10);
+}
+
+export const toPolicy = (row: InsurancePolicyRow) => ({
+  ID: row.id,
+  InsuranceRequestID: row.requestId,
+  PolicyNumber: row.policyNumber,
+  Insurer: row.insurer,
+  InsuredMonthlyAmount: row.insuredMonthlyAmount,
+  MonthlyPremium: row.monthlyPremium,
+  StartsOn: row.startsOn,
+  Status: row.terminatedAt ? ('terminated' as const) : ('active' as const),
+  TerminatedAt: iso(row.terminatedAt),
+  TerminationReason: row.terminationReason,
+  WithdrawalDeadline: withdrawalDeadline(row.startsOn),
+});
+
+export const toRequest = (
+  row: InsuranceRequestRow,
+  related: {
+    mandate?: InsuranceMandateRow | undefined;
+    paymentMandate?: InsurancePaymentMandateRow | undefined;
+    policy?: InsurancePolicyRow | undefined;
+  } = {},
+) => ({
+  ID: row.id,
+  PersonID: row.personId,
+  LoanApplicationID: row.loanApplicationId,
+  Brand: row.brand,
+  Country: row.country,
+  Insurer: row.insurer,
+  InsuredMonthlyAmount: row.insuredMonthlyAmount,
+  MonthlyPremium: row.monthlyPremium,
+  Decision: row.decision as 'new' | 'approved' | 'denied',
+  DecidedAt: iso(row.decidedAt),
+  CreatedAt: row.createdAt.toISOString(),
+  Mandate: related.mandate ? toMandate(related.mandate) : null,
+  PaymentMandate: related.paymentMandate ? toPaymentMandate(related.paymentMandate) : null,
+  Policy: related.policy ? toPolicy(related.policy) : null,
+});
+export type InsuranceRequestDto = ReturnType<typeof toRequest>;

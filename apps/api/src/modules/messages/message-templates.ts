@@ -1,0 +1,260 @@
+import type { Locale } from '@nordloan/domain/enums';
+
+// The texts of every message we send, per brand language (ADR 0030). They name the brand and carry one link
+// and nothing else about the applicant: no name, no national identity number, no amounts — an e-mail or an
+// SMS may be read on a locked screen or by someone else. Placeholders: {brand} and {link}.
+
+export const messageKinds = [
+  'magic-link',
+  'offers-arrived',
+  'offer-accepted',
+  'documents-needed',
+  'expiry-reminder',
+] as const;
+export type MessageKind = (typeof messageKinds)[number];
+
+/** Consent purposes (§3). A reminder to take up credit is marketing in all four markets; the rest serve the application. */
+export const purposeOfKind: Record<MessageKind, 'transactional' | 'marketing'> = {
+  'magic-link': 'transactional',
+  'offers-arrived': 'transactional',
+  'offer-accepted': 'transactional',
+  'documents-needed': 'transactional',
+  'expiry-reminder': 'marketing',
+};
+
+export interface MessageTemplate {
+  subject: string;
+  /** E-mail paragraphs, plain text; the HTML part is built from them. */
+  paragraphs: string[];
+  sms: string;
+}
+
+type Catalogue = Record<MessageKind, MessageTemplate> & {
+  greeting: string;
+  linkLabel: string;
+  marketingFooter: string;
+  transactionalFooter: string;
+};
+
+export const messageTemplates: Record<Locale, Catalogue> = {
+  'nb-NO': {
+    greeting: 'Hei!',
+    linkLabel: 'Åpne',
+    transactionalFooter: 'Denne e-posten gjelder søknaden din hos {brand}. Svar ikke på den.',
+    marketingFooter:
+      'Du får denne påminnelsen fordi du har samtykket til markedsføring fra {brand}. Du kan trekke samtykket tilbake på Mine sider.',
+    'magic-link': {
+      subject: 'Fortsett søknaden din hos {brand}',
+      paragraphs: [
+        'Her er lenken for å fortsette søknaden din hos {brand}:',
+        'Lenken virker i 72 timer og kan brukes én gang. Har du ikke bedt om den, kan du se bort fra denne e-posten.',
+      ],
+      sms: '{brand}: fortsett søknaden din her: {link} (gjelder i 72 timer)',
+    },
+    'offers-arrived': {
+      subject: 'Du har fått lånetilbud hos {brand}',
+      paragraphs: [
+        'Du har fått tilbud på søknaden din. Se og sammenlign tilbudene på Mine sider:',
+        'Tilbudene gjelder en begrenset tid.',
+      ],
+      sms: '{brand}: du har fått lånetilbud. Se dem på {link}',
+    },
+    'offer-accepted': {
+      subject: 'Vi har mottatt aksepten din – {brand}',
+      paragraphs: [
+        'Du har akseptert et lånetilbud. Långiveren behandler saken videre, og du kan følge den på Mine sider:',
+        'Har du ikke akseptert noe tilbud, ta kontakt med oss.',
+      ],
+      sms: '{brand}: vi har mottatt aksepten din. Følg saken på {link}',
+    },
+    'documents-needed': {
+      subject: 'Vi trenger dokumentasjon fra deg – {brand}',
+      paragraphs: [
+        'Långiveren trenger dokumentasjon før søknaden kan gå videre. Last den opp på Mine sider:',
+        'Jo før vi får den, jo før kan lånet behandles.',
+      ],
+      sms: '{brand}: långiveren trenger dokumentasjon fra deg. Last opp på {link}',
+    },
+    'expiry-reminder': {
+      subject: 'Lånetilbudene dine utløper snart – {brand}',
+      paragraphs: ['Tilbudene du har fått, utløper snart. Se dem på Mine sider:'],
+      sms: '{brand}: tilbudene dine utløper snart. Se dem på {link}',
+    },
+  },
+  'sv-SE': {
+    greeting: 'Hej!',
+    linkLabel: 'Öppna',
+    transactionalFooter: 'Det här mejlet gäller din ansökan hos {brand}. Svara inte på det.',
+    marketingFooter:
+      'Du får den här påminnelsen eftersom du har samtyckt till marknadsföring från {brand}. Du kan återkalla samtycket på Mina sidor.',
+    'magic-link': {
+      subject: 'Fortsätt din ansökan hos {brand}',
+      paragraphs: [
+        'Här är länken för att fortsätta din ansökan hos {brand}:',
+        'Länken gäller i 72 timmar och kan användas en gång. Om du inte har bett om den kan du bortse från det här mejlet.',
+      ],
+      sms: '{brand}: fortsätt din ansökan här: {link} (gäller i 72 timmar)',
+    },
+    'offers-arrived': {
+      subject: 'Du har fått lånerbjudanden hos {brand}',
+      paragraphs: [
+        'Du har fått erbjudanden på din ansökan. Se och jämför dem på Mina sidor:',
+        'Erbjudandena gäller en begränsad tid.',
+      ],
+      sms: '{brand}: du har fått lånerbjudanden. Se dem på {link}',
+    },
+    'offer-accepted': {
+      subject: 'Vi har tagit emot ditt godkännande – {brand}',
+      paragraphs: [
+        'Du har tackat ja till ett lånerbjudande. Långivaren handlägger ärendet vidare och du kan följa det på Mina sidor:',
+        'Om du inte har tackat ja till något erbjudande, kontakta oss.',
+      ],
+      sms: '{brand}: vi har tagit emot ditt ja. Följ ärendet på {link}',
+    },
+    'documents-needed': {
+      subject: 'Vi behöver underlag från dig – {brand}',
+      paragraphs: [
+        'Långivaren behöver underlag innan ansökan kan gå vidare. Ladda upp det på Mina sidor:',
+        'Ju förr vi får det, desto förr kan lånet handläggas.',
+      ],
+      sms: '{brand}: långivaren behöver underlag från dig. Ladda upp på {link}',
+    },
+    'expiry-reminder': {
+      subject: 'Dina lånerbjudanden går snart ut – {brand}',
+      paragraphs: ['Erbjudandena du har fått går snart ut. Se dem på Mina sidor:'],
+      sms: '{brand}: dina erbjudanden går snart ut. Se dem på {link}',
+    },
+  },
+  'fi-FI': {
+    greeting: 'Hei!',
+    linkLabel: 'Avaa',
+    transactionalFooter: 'Tämä viesti koskee hakemustasi ({brand}). Älä vastaa tähän viestiin.',
+    marketingFooter:
+      'Saat tämän muistutuksen, koska olet antanut suostumuksen markkinointiin ({brand}). Voit perua suostumuksen Omilla sivuilla.',
+    'magic-link': {
+      subject: 'Jatka hakemustasi – {brand}',
+      paragraphs: [
+        'Tästä linkistä voit jatkaa hakemustasi ({brand}):',
+        'Linkki on voimassa 72 tuntia ja toimii kerran. Jos et pyytänyt linkkiä, voit jättää tämän viestin huomiotta.',
+      ],
+      sms: '{brand}: jatka hakemustasi: {link} (voimassa 72 tuntia)',
+    },
+    'offers-arrived': {
+      subject: 'Olet saanut lainatarjouksia – {brand}',
+      paragraphs: [
+        'Hakemukseesi on tullut tarjouksia. Katso ja vertaile niitä Omilla sivuilla:',
+        'Tarjoukset ovat voimassa rajoitetun ajan.',
+      ],
+      sms: '{brand}: olet saanut lainatarjouksia. Katso ne: {link}',
+    },
+    'offer-accepted': {
+      subject: 'Hyväksyntäsi on vastaanotettu – {brand}',
+      paragraphs: [
+        'Olet hyväksynyt lainatarjouksen. Lainanantaja jatkaa käsittelyä, ja voit seurata sitä Omilla sivuilla:',
+        'Jos et ole hyväksynyt tarjousta, ota meihin yhteyttä.',
+      ],
+      sms: '{brand}: hyväksyntäsi on vastaanotettu. Seuraa asiaa: {link}',
+    },
+    'documents-needed': {
+      subject: 'Tarvitsemme sinulta asiakirjoja – {brand}',
+      paragraphs: [
+        'Lainanantaja tarvitsee asiakirjoja ennen kuin hakemus voi edetä. Lataa ne Omilla sivuilla:',
+        'Mitä aiemmin saamme ne, sitä nopeammin laina voidaan käsitellä.',
+      ],
+      sms: '{brand}: lainanantaja tarvitsee sinulta asiakirjoja. Lataa ne: {link}',
+    },
+    'expiry-reminder': {
+      subject: 'Lainatarjouksesi vanhenevat pian – {brand}',
+      paragraphs: ['Saamasi tarjoukset vanhenevat pian. Katso ne Omilla sivuilla:'],
+      sms: '{brand}: tarjouksesi vanhenevat pian. Katso ne: {link}',
+    },
+  },
+  'da-DK': {
+    greeting: 'Hej!',
+    linkLabel: 'Åbn',
+    transactionalFooter: 'Denne e-mail handler om din ansøgning hos {brand}. Svar ikke på den.',
+    marketingFooter:
+      'Du får denne påmindelse, fordi du har givet samtykke til markedsføring fra {brand}. Du kan trække samtykket tilbage på Mine sider.',
+    'magic-link': {
+      subject: 'Fortsæt din ansøgning hos {brand}',
+      paragraphs: [
+        'Her er linket til at fortsætte din ansøgning hos {brand}:',
+        'Linket virker i 72 timer og kan bruges én gang. Har du ikke bedt om det, kan du se bort fra denne e-mail.',
+      ],
+      sms: '{brand}: fortsæt din ansøgning her: {link} (gælder i 72 timer)',
+    },
+    'offers-arrived': {
+      subject: 'Du har fået lånetilbud hos {brand}',
+      paragraphs: [
+        'Du har fået tilbud på din ansøgning. Se og sammenlign dem på Mine sider:',
+        'Tilbuddene gælder i en begrænset periode.',
+      ],
+      sms: '{brand}: du har fået lånetilbud. Se dem på {link}',
+    },
+    'offer-accepted': {
+      subject: 'Vi har modtaget din accept – {brand}',
+      paragraphs: [
+        'Du har accepteret et lånetilbud. Långiveren behandler sagen videre, og du kan følge den på Mine sider:',
+        'Har du ikke accepteret et tilbud, så kontakt os.',
+      ],
+      sms: '{brand}: vi har modtaget din accept. Følg sagen på {link}',
+    },
+    'documents-needed': {
+      subject: 'Vi mangler dokumentation fra dig – {brand}',
+      paragraphs: [
+        'Långiveren skal bruge dokumentation, før ansøgningen kan gå videre. Upload den på Mine sider:',
+        'Jo før vi får den, jo før kan lånet behandles.',
+      ],
+      sms: '{brand}: långiveren mangler dokumentation fra dig. Upload på {link}',
+    },
+    'expiry-reminder': {
+      subject: 'Dine lånetilbud udløber snart – {brand}',
+      paragraphs: ['De tilbud, du har fået, udløber snart. Se dem på Mine sider:'],
+      sms: '{brand}: dine tilbud udløber snart. Se dem på {link}',
+    },
+  },
+};
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html: string;
+  sms: string;
+}
+
+const escapeHtml = (value: string) =>
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+/** Fills a kind's template for a brand: the subject, the text and HTML parts of the e-mail, and the SMS. */
+export function renderMessage(input: {
+  kind: MessageKind;
+  locale: Locale;
+  brandName: string;
+  link: string;
+}): RenderedMessage {
+  const catalogue = messageTemplates[input.locale];
+  const template = catalogue[input.kind];
+  const fill = (text: string) => text.replaceAll('{brand}', input.brandName).replaceAll('{link}', input.link);
+  const footer = fill(
+    purposeOfKind[input.kind] === 'marketing' ? catalogue.marketingFooter : catalogue.transactionalFooter,
+  );
+  const [lead, ...rest] = template.paragraphs.map(fill);
+  const text = [catalogue.greeting, lead, input.link, ...rest, '—', footer].join('\n\n');
+  const html = [
+    '<!doctype html>',
+    `<html lang="${input.locale.slice(0, 2)}"><head><meta charset="utf-8"><title>${escapeHtml(fill(template.subject))}</title></head>`,
+    '<body style="font-family: sans-serif; line-height: 1.5; max-width: 36rem">',
+    `<p>${escapeHtml(catalogue.greeting)}</p>`,
+    `<p>${escapeHtml(lead ?? '')}</p>`,
+    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(catalogue.linkLabel)}: ${escapeHtml(input.link)}</a></p>`,
+    ...rest.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    `<hr><p style="font-size: 0.85em; color: #555">${escapeHtml(footer)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: fill(template.subject), text, html, sms: fill(template.sms) };
+}
