@@ -6,6 +6,7 @@ import {
   openPersonalPage,
   saveScreenshots,
   seriousAxeViolations,
+  signInOnIdentityPage,
 } from './support/api-helpers.ts';
 import { launchBrowser } from './support/browser.ts';
 import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
@@ -45,11 +46,12 @@ describe('insurance journey', () => {
     const page = await context.newPage();
     const url = `http://no-main.localhost:${server.port}/soknad/forsikring`;
     await page.goto(url);
-    const form = page.getByTestId('dev-login');
-    await form.waitFor({ timeout: 30_000 });
+    // The e-ID login (ADR 0029): the button, the local provider's identity page, and back here.
+    const login = page.getByTestId('eid-login-panel');
+    await login.waitFor({ timeout: 30_000 });
     expect(await seriousAxeViolations(page), 'login').toEqual([]);
-    await form.locator('input').fill(nationalId);
-    await form.getByRole('button').click();
+    await login.getByRole('button').click();
+    await signInOnIdentityPage(page, nationalId);
 
     // Eligibility
     const eligibility = page.getByTestId('insurance-eligibility');

@@ -189,16 +189,27 @@ export function getConsentState(baseUrl: string, login: ApiLogin, brand: BrandId
 
 export const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 
-/** Logs in on a personal page through the development identity provider's form (its #token hand-back). */
+/**
+ * Logs in on a personal page through the e-ID login (ADR 0029): the page's "Log in with BankID/MitID/…"
+ * button, the local e-ID provider's identity page (the national id typed in), and back with the token.
+ */
 export async function loginOnPersonalPage(page: Page, url: string, nationalId: string): Promise<void> {
   if (page.url() !== url) await page.goto(url);
-  const form = page.getByTestId('dev-login');
-  await form.waitFor({ timeout: 30_000 });
-  await form.locator('input').fill(nationalId);
-  await form.getByRole('button').click();
+  const button = page.getByTestId('eid-login-panel').getByRole('button');
+  await button.waitFor({ timeout: 30_000 });
+  await button.click();
+  await signInOnIdentityPage(page, nationalId);
   await page.locator('[data-logged-in="true"]').waitFor({ timeout: 30_000 });
   // §2: the hand-back's token left the address bar once read.
   if (new URL(page.url()).hash.includes('token=')) throw new Error('token still in the URL');
+}
+
+/** On the local e-ID provider's identity page: types the national id and logs in. */
+export async function signInOnIdentityPage(page: Page, nationalId: string): Promise<void> {
+  const identityPage = page.getByTestId('eid-identity-page');
+  await identityPage.waitFor({ timeout: 30_000 });
+  await identityPage.locator('input[name="nationalId"]').fill(nationalId);
+  await identityPage.locator('form:has(input[name="nationalId"]) button[type="submit"]').click();
 }
 
 /** axe on the page as it is: no serious or critical violation. Returns the violations for the message. */
@@ -236,13 +247,13 @@ export async function flowEventNames(page: Page): Promise<string[]> {
 }
 
 /**
- * Opens a personal page and makes sure the applicant is logged in through the identity provider: the dev
- * login form when it is shown, or — when the tab already holds a login of another kind (the apply
+ * Opens a personal page and makes sure the applicant is logged in through the identity provider: the e-ID
+ * login when it is offered, or — when the tab already holds a login of another kind (the apply
  * journey's) — after logging out, so the overview is loaded by the §4 idp row.
  */
 export async function openPersonalPage(page: Page, url: string, nationalId: string): Promise<void> {
   await page.goto(url);
-  const form = page.getByTestId('dev-login');
+  const form = page.getByTestId('eid-login-panel');
   const loggedIn = page.locator('[data-logged-in="true"]');
   await form.or(loggedIn).first().waitFor({ timeout: 30_000 });
   if (await loggedIn.isVisible()) {

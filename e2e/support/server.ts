@@ -4,12 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-// Starts the real server (apps/api/src/server.ts) on a free port with a fresh PGlite data directory,
-// waits for /health, and stops it again. The web app must be built (npm run build) beforehand.
+// Starts the real server (apps/api/src/server.ts) on a free port with a fresh PGlite data directory, and
+// with it the local e-ID provider on another free port; waits for /health, and stops it again. The web app must be built (npm run build) beforehand.
 
 export interface RunningServer {
   port: number;
   baseUrl: string;
+  /** The local e-ID provider the server runs beside it (its own free port; ADR 0029). */
+  eidProviderUrl: string;
   dataDir: string;
   /** The server's output so far (for failure messages). */
   output(): string;
@@ -55,6 +57,7 @@ export async function startServer({
   env?: Record<string, string>;
 } = {}): Promise<RunningServer> {
   const port = await freePort();
+  const eidProviderPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'nordloan-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -66,6 +69,7 @@ export async function startServer({
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       DATABASE_URL: '',
+      LOCAL_EID_PROVIDER_PORT: String(eidProviderPort),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,7 +109,7 @@ export async function startServer({
     await stop();
     throw error;
   }
-  return { port, baseUrl, dataDir, output, stop };
+  return { port, baseUrl, eidProviderUrl: `http://localhost:${eidProviderPort}`, dataDir, output, stop };
 }
 
 /** Builds the web app when there is no build yet (`npm test` builds it before this suite runs). */

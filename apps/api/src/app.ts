@@ -17,6 +17,8 @@ import { requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
 import type { TokenService } from './lib/token-service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { oidcRoutes } from './modules/auth/oidc.routes.ts';
+import { createOidcClients } from './modules/auth/oidc-login.service.ts';
 import { staffApplicationRoutes } from './modules/backoffice/applications/staff-application.routes.ts';
 import { callRoutes } from './modules/backoffice/calls/calls.routes.ts';
 import type { TelephonyAdapter } from './modules/backoffice/calls/telephony-adapter.ts';
@@ -158,6 +160,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db: database.db,
     tokens,
     devIdentityProvider: config.devIdentityProvider,
+  });
+  await app.register(oidcRoutes, {
+    db: database.db,
+    tokens,
+    clients: createOidcClients(config.oidc),
+    config,
+    now,
   });
 
   const moduleOptions: ModuleOptions = { config, db: database.db, database, tokens, now };

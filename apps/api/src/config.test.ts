@@ -50,4 +50,39 @@ describe('config', () => {
       'https://b.example',
     ]);
   });
+
+  describe('e-ID login (OIDC, ADR 0029)', () => {
+    it('outside production every provider points at the local e-ID provider (its port, one issuer each)', () => {
+      const config = loadConfig({ LOCAL_EID_PROVIDER_PORT: '3999' });
+      expect(config.localEidProvider).toEqual({ enabled: true, port: 3999 });
+      expect(config.oidc.NO).toMatchObject({
+        issuer: 'http://localhost:3999/no',
+        clientId: 'nordloan-no',
+        scopes: 'openid profile',
+        acrValues: 'urn:grn:authn:no:bankid:substantial',
+      });
+      expect(config.oidc.DK?.acrValues).toBe('urn:grn:authn:dk:mitid:substantial');
+      expect(config.oidc.staff).toMatchObject({
+        issuer: 'http://localhost:3999/staff',
+        scopes: 'openid profile staff',
+      });
+    });
+
+    it('in production offers only fully configured providers, and never the local provider', () => {
+      const production = { NODE_ENV: 'production', PERSONAL_DATA_KEY: productionKey };
+      expect(loadConfig(production).oidc).toEqual({});
+      expect(loadConfig(production).localEidProvider.enabled).toBe(false);
+      const withNorway = loadConfig({
+        ...production,
+        OIDC_NO_ISSUER: 'https://no.e-id.example',
+        OIDC_NO_CLIENT_ID: 'nordloan',
+        OIDC_NO_CLIENT_SECRET: 'from-the-vault',
+        // Half a provider is no provider.
+        OIDC_SE_ISSUER: 'https://se.e-id.example',
+      });
+      expect(Object.keys(withNorway.oidc)).toEqual(['NO']);
+      expect(withNorway.oidc.NO?.issuer).toBe('https://no.e-id.example');
+      expect(() => loadConfig({ ...production, LOCAL_EID_PROVIDER: 'true' })).toThrow(ConfigError);
+    });
+  });
 });

@@ -24,7 +24,35 @@ const optionalUrl = z
   .transform((value) => (value === '' ? undefined : value))
   .pipe(z.url().optional());
 
+/** The identity providers we log in through: each country's e-ID, and the staff's workforce provider. */
+export const oidcProviderIds = ['NO', 'SE', 'FI', 'DK', 'staff'] as const;
+export type OidcProviderId = (typeof oidcProviderIds)[number];
+
+/** What the local e-ID provider stands in for, per country (the acr value asks for the e-ID and its level). */
+const defaultAcrValues: Record<OidcProviderId, string> = {
+  NO: 'urn:grn:authn:no:bankid:substantial',
+  SE: 'urn:grn:authn:se:bankid',
+  FI: 'urn:grn:authn:fi:ftn:substantial',
+  DK: 'urn:grn:authn:dk:mitid:substantial',
+  staff: '',
+};
+
+// OIDC_<PROVIDER>_ISSUER … per provider (OIDC_NO_ISSUER, OIDC_STAFF_CLIENT_ID, …).
+const oidcEnv = Object.fromEntries(
+  oidcProviderIds.flatMap((id) => {
+    const prefix = `OIDC_${id.toUpperCase()}_`;
+    return [
+      [`${prefix}ISSUER`, optionalUrl],
+      [`${prefix}CLIENT_ID`, z.string().trim().min(1).optional()],
+      [`${prefix}CLIENT_SECRET`, z.string().min(1).optional()],
+      [`${prefix}SCOPES`, z.string().trim().min(1).optional()],
+      [`${prefix}ACR_VALUES`, z.string().trim().optional()],
+    ];
+  }),
+) as Record<string, z.ZodType<string | undefined>>;
+
 export const configSchema = z.object({
+  ...oidcEnv,
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -47,6 +75,8 @@ export const configSchema = z.object({
       message: 'must be at least 32 bytes, base64-encoded',
     }),
   DEV_IDENTITY_PROVIDER: booleanFromEnv.optional(),
+  LOCAL_EID_PROVIDER: booleanFromEnv.optional(),
+  LOCAL_EID_PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   INTEGRATION_URL: optionalUrl,
   PERSON_SERVICE_URL: optionalUrl,
   PUBLIC_BASE_URL: optionalUrl,
@@ -81,6 +111,16 @@ export const configSchema = z.object({
 
 export type RawConfig = z.infer<typeof configSchema>;
 
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Space-separated, `openid` first. */
+  scopes: string;
+  /** Space-separated acr values (the e-ID and its assurance level); empty for none. */
+  acrValues: string;
+}
+
 export interface Config {
   env: RawConfig['NODE_ENV'];
   host: string;
@@ -93,6 +133,13 @@ export interface Config {
   personalDataKey: string | undefined;
   /** The development identity provider: on unless NODE_ENV=production, never on in production. */
   devIdentityProvider: boolean;
+  /**
+   * The local e-ID provider (apps/api/src/dev/eid-provider) that `npm start` runs beside the API: on
+   * outside production unless LOCAL_EID_PROVIDER=false, never in production. Port 0: any free port.
+   */
+  localEidProvider: { enabled: boolean; port: number };
+  /** Per provider its OpenID Connect client; a provider without an issuer and client is not offered. */
+  oidc: Partial<Record<OidcProviderId, OidcProviderConfig>>;
   integrationUrl: string | undefined;
   personServiceUrl: string | undefined;
   publicBaseUrl: string | undefined;
@@ -151,6 +198,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'DEV_IDENTITY_PROVIDER: the development identity provider cannot run in production',
     ]);
   }
+  if (raw.NODE_ENV === 'production' && raw.LOCAL_EID_PROVIDER === true) {
+    throw new ConfigError(['LOCAL_EID_PROVIDER: the local e-ID provider cannot run in production']);
+  }
+  const localEidProvider = {
+    enabled: raw.NODE_ENV !== 'production' && raw.LOCAL_EID_PROVIDER !== false,
+    port: raw.LOCAL_EID_PROVIDER_PORT,
+  };
   return {
     env: raw.NODE_ENV,
     host: raw.HOST,
@@ -161,6 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwt: { privateKeyPem: raw.JWT_PRIVATE_KEY, issuer: raw.JWT_ISSUER, ttlSeconds: raw.JWT_TTL_SECONDS },
     personalDataKey: raw.PERSONAL_DATA_KEY,
     devIdentityProvider: raw.NODE_ENV !== 'production' && raw.DEV_IDENTITY_PROVIDER !== false,
+    localEidProvider,
+    oidc: oidcProvidersFrom(raw as unknown as Record<string, string | undefined>, localEidProvider),
     integrationUrl: raw.INTEGRATION_URL,
     personServiceUrl: raw.PERSON_SERVICE_URL,
     publicBaseUrl: raw.PUBLIC_BASE_URL,
@@ -202,6 +258,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smsSinkDelayMs: raw.SMS_SINK_DELAY_MS,
     },
   };
+}
+
+/** The local e-ID provider's address for a provider (its issuer): one issuer per country, and staff. */
+export function localEidIssuer(port: number, id: OidcProviderId): string {
+  return `http://localhost:${port}/${id.toLowerCase()}`;
+}
+
+/** The secret the local e-ID provider and the API share outside production (never a production secret). */
+export function localEidClientSecret(id: OidcProviderId): string {
+  return `local-e-id-secret-${id.toLowerCase()}`;
+}
+
+/**
+ * Each provider from its OIDC_<ID>_* variables. Outside production the local e-ID provider fills in what
+ * is not set; in production a provider is offered only when its issuer, client id and secret are all set.
+ */
+function oidcProvidersFrom(
+  env: Record<string, string | undefined>,
+  localEidProvider: { enabled: boolean; port: number },
+): Partial<Record<OidcProviderId, OidcProviderConfig>> {
+  const providers: Partial<Record<OidcProviderId, OidcProviderConfig>> = {};
+  for (const id of oidcProviderIds) {
+    const prefix = `OIDC_${id.toUpperCase()}_`;
+    const local = localEidProvider.enabled;
+    const issuer = env[`${prefix}ISSUER`] ?? (local ? localEidIssuer(localEidProvider.port, id) : undefined);
+    const clientId = env[`${prefix}CLIENT_ID`] ?? (local ? `nordloan-${id.toLowerCase()}` : undefined);
+    const clientSecret = env[`${prefix}CLIENT_SECRET`] ?? (local ? localEidClientSecret(id) : undefined);
+    if (!issuer || !clientId || !clientSecret) continue;
+    providers[id] = {
+      issuer,
+      clientId,
+      clientSecret,
+      scopes: env[`${prefix}SCOPES`] ?? (id === 'staff' ? 'openid profile staff' : 'openid profile'),
+      acrValues: env[`${prefix}ACR_VALUES`] ?? defaultAcrValues[id],
+    };
+  }
+  return providers;
 }
 
 /** A config for tests: in-memory everything, no worker unless asked. */

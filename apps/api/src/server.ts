@@ -5,11 +5,27 @@ import { migrate } from './db/migrate.ts';
 import { usePersonalDataKey } from './db/personal-data-cipher.ts';
 import { loadTemplate } from './db/template.ts';
 import { defaultDependencies } from './dependencies.ts';
+import { startLocalEidProvider } from './dev/eid-provider/local-eid-provider.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/token.service.ts';
 
 // Only start-up and shutdown live here; everything the server does is built in app.ts.
 async function main() {
   const config = loadConfig();
+  // Outside production the local e-ID provider runs beside the API (docs/decisions/0029); the API then
+  // logs in through it like through BankID/MitID/FTN. Its issuers replace the defaults (a free port, 0).
+  const localEid = config.localEidProvider.enabled
+    ? await startLocalEidProvider({
+        host: config.host,
+        port: config.localEidProvider.port,
+        clients: config.oidc,
+      })
+    : undefined;
+  if (localEid) {
+    for (const [id, issuer] of Object.entries(localEid.issuers) as [keyof typeof config.oidc, string][]) {
+      const client = config.oidc[id];
+      if (client?.issuer.startsWith('http://localhost:')) client.issuer = issuer;
+    }
+  }
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
@@ -37,6 +53,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await localEid?.close();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -49,6 +66,8 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`nordloan on http://localhost:${config.port} (database: ${database.kind})`);
+  if (localEid)
+    app.log.info(`local e-ID provider (BankID, MitID, FTN stand-in) on http://localhost:${localEid.port}`);
 }
 
 main().catch((error) => {

@@ -9,6 +9,4 @@ interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   readonly VITE_INTEGRATION_URL?: string;
   readonly VITE_PERSON_URL?: string;
-  /** 'false' hides the development identity provider's login even on local hosts. */
-  readonly VITE_DEV_IDENTITY_PROVIDER?: string;
 }

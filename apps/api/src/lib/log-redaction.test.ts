@@ -18,6 +18,9 @@ describe('redactUrl (no tokens or national ids in logs)', () => {
     expect(redactUrl('/backoffice/search?q=01018512345&limit=10')).toBe(
       '/backoffice/search?q=%5Bredacted%5D&limit=10',
     );
+    expect(redactUrl('/auth/oidc/callback?code=c0de&state=st4te&iss=http%3A%2F%2Flocalhost')).toBe(
+      '/auth/oidc/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&iss=http%3A%2F%2Flocalhost',
+    );
     for (const id of [
       '01018512345',
       '198506152384',

@@ -2,9 +2,10 @@ import type { FastifyRequest } from 'fastify';
 
 // Never log tokens or national identity numbers: magic tokens travel in paths, tokens and ids may travel in
 // query strings, and bearer tokens in headers (pino never sees headers: the serializer below drops them).
-// Search terms too: staff search by national id, phone, e-mail or name (`/backoffice/search?q=…`).
+// Search terms too: staff search by national id, phone, e-mail or name (`/backoffice/search?q=…`). And the
+// e-ID login's callback (ADR 0029): its authorization code and state are credentials until redeemed.
 const SENSITIVE_QUERY_KEYS =
-  /^(token|t|jwt|magictoken|nationalid|national_id|ssn|email|phone|q|query|search)$/i;
+  /^(token|t|jwt|magictoken|nationalid|national_id|ssn|email|phone|q|query|search|code|state)$/i;
 
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isDevIdentityProviderOffered, resolveSite } from '#src/app/runtime.ts';
+import { resolveSite } from '#src/app/runtime.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -31,14 +31,5 @@ describe('which site a host is', () => {
     expect(site).toMatchObject({ kind: 'brand', isFallback: true });
     expect(site.kind === 'brand' && site.brand.brand).toBe('se-main');
     expect(warn).toHaveBeenCalledWith('Invalid brand detected. Defaulting to the Swedish brand');
-  });
-
-  it('the development identity provider is offered on local and test hosts only', () => {
-    expect(isDevIdentityProviderOffered('no-main.localhost:3000', {})).toBe(true);
-    expect(isDevIdentityProviderOffered('test.lan-norge.example', {})).toBe(true);
-    expect(isDevIdentityProviderOffered('lan-norge.example', {})).toBe(false);
-    expect(
-      isDevIdentityProviderOffered('no-main.localhost:3000', { VITE_DEV_IDENTITY_PROVIDER: 'false' }),
-    ).toBe(false);
   });
 });

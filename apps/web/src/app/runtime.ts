@@ -24,16 +24,3 @@ export function resolveSite(host: string): SiteRuntime {
     isFallback: resolved.isFallback,
   };
 }
-
-/**
- * The development identity provider is offered on local and test hosts only; production builds served on
- * a production domain never show it (and the API answers 404 there anyway).
- */
-export function isDevIdentityProviderOffered(
-  host: string,
-  env: Record<string, unknown> = import.meta.env,
-): boolean {
-  if (env.VITE_DEV_IDENTITY_PROVIDER === 'false') return false;
-  const name = host.replace(/:\d+$/, '');
-  return name.endsWith('.localhost') || name.startsWith('test.') || name.startsWith('mine.test.');
-}

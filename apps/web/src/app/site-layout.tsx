@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
+import { EidLoginButton } from '#src/app/routes/eid-login-button.tsx';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { BrandLogo } from '#src/brands/brand-logo.tsx';
 import { brandPages, myPageHref } from '#src/brands/brand-pages.ts';
+import { useAuthStore } from '#src/session/auth-store.ts';
 
 /** A link to a path on the brand's main host (from the separate personal-page host it leaves the host). */
 export function mainHostHref(path: string, isMyPageHost: boolean): string {
@@ -18,6 +20,7 @@ function SiteHeader() {
   );
   const myPage = myPageHref(brand, window.location);
   const myPageIsHere = !myPage.includes('//') || isMyPageHost;
+  const token = useAuthStore((state) => state.token);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -42,6 +45,12 @@ function SiteHeader() {
                 <a href={myPage}>{t('purposes.myPage')}</a>
               )}
             </li>
+            {!myPageIsHere && !token && (
+              // The personal page is on its own host: log in here and land signed in there (ADR 0029).
+              <li>
+                <EidLoginButton variant="header" returnTo={myPage} />
+              </li>
+            )}
           </ul>
         </nav>
       </div>

@@ -3,7 +3,12 @@ import { validateNationalId } from '@nordloan/domain/national-id';
 import type { Db } from '#src/db/client.ts';
 import { fieldError, unauthorized } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { findCustomerByPersonId, insertCustomer } from '#src/modules/customers/customer.repository.ts';
+import {
+  findCustomerById,
+  findCustomerByPersonId,
+  insertCustomer,
+  linkCustomerToPerson,
+} from '#src/modules/customers/customer.repository.ts';
 import { findOrCreatePerson } from '#src/modules/persons/person.repository.ts';
 import type { TokenService } from './token.service.ts';
 
@@ -30,27 +35,60 @@ export interface DevLoginInput {
  * national id's real checksum, finds or creates the person and their customer record, and signs a token.
  */
 export async function devLogin(options: { db: Db; tokens: TokenService; input: DevLoginInput }) {
-  const { db, tokens, input } = options;
+  const { input } = options;
   const checked = validateNationalId(input.country, input.nationalId);
   if (!checked.valid) throw fieldError('nationalId', checked.message);
+  return signInPerson({
+    db: options.db,
+    tokens: options.tokens,
+    country: input.country,
+    nationalId: checked.normalized,
+    birthDate: checked.birthDate,
+    brand: input.brand,
+    role: input.role,
+  });
+}
 
+/**
+ * The person an identity provider vouched for (the development one, or an e-ID through OpenID Connect):
+ * finds or creates the person and their customer record, and signs our token. `linkCustomerId` names an
+ * anonymous sign-up customer (no person yet) of the same country: at the person's first login it becomes
+ * their customer record instead of a new one, so no second person or customer is made.
+ */
+export async function signInPerson(options: {
+  db: Db;
+  tokens: TokenService;
+  country: Country;
+  /** Normalized and checked. */
+  nationalId: string;
+  birthDate: string;
+  brand?: string | undefined;
+  role?: 'Person' | 'Customer' | undefined;
+  linkCustomerId?: string | null | undefined;
+}) {
+  const { db, tokens, country } = options;
   const { person, customer } = await db.transaction(async (tx) => {
     const person = await findOrCreatePerson(tx, {
-      country: input.country,
-      nationalId: checked.normalized,
-      birthDate: checked.birthDate,
+      country,
+      nationalId: options.nationalId,
+      birthDate: options.birthDate,
     });
-    const customer =
-      (await findCustomerByPersonId(tx, person.id)) ??
-      (await insertCustomer(tx, {
-        personId: person.id,
-        brand: input.brand ?? MAIN_BRAND_BY_COUNTRY[input.country],
-        country: input.country,
-      }));
+    const existing = await findCustomerByPersonId(tx, person.id);
+    if (existing) return { person, customer: existing };
+    const anonymous = options.linkCustomerId ? await findCustomerById(tx, options.linkCustomerId) : undefined;
+    if (anonymous && anonymous.personId === null && anonymous.country === country) {
+      const linked = await linkCustomerToPerson(tx, anonymous.id, person.id);
+      if (linked) return { person, customer: linked };
+    }
+    const customer = await insertCustomer(tx, {
+      personId: person.id,
+      brand: options.brand ?? MAIN_BRAND_BY_COUNTRY[country],
+      country,
+    });
     return { person, customer };
   });
 
-  const role: TokenRole = { Name: input.role ?? 'Person', Country: input.country };
+  const role: TokenRole = { Name: options.role ?? 'Person', Country: country };
   const token = await tokens.sign({
     CustomerID: customer.id,
     PersonID: person.id,

@@ -42,6 +42,23 @@ export async function findCustomersByEmail(db: Executor, email: string): Promise
     .limit(100);
 }
 
+/**
+ * Gives an anonymous sign-up customer (no person) its person, at that person's first e-ID login. Only a
+ * customer still without a person is changed: a concurrent link to another person loses (undefined).
+ */
+export async function linkCustomerToPerson(
+  db: Executor,
+  customerId: string,
+  personId: string,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .update(customer)
+    .set({ personId, updatedAt: sql`now()` })
+    .where(sql`${customer.id} = ${customerId} AND ${customer.personId} IS NULL`)
+    .returning();
+  return row;
+}
+
 export async function insertCustomer(db: Executor, values: NewCustomerRow): Promise<CustomerRow> {
   const [row] = await db.insert(customer).values(values).returning();
   return row!;

@@ -104,6 +104,13 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /auth/magic-token': { access: 'public', allowedRefusals: ['Invalid or expired magic token'] },
   'POST /auth/dev/login': { access: 'public' },
   'POST /auth/dev/staff-login': { access: 'public' },
+  // The e-ID login (ADR 0029): anyone may start one; the callback is the provider's redirect, checked by
+  // its state, browser binding, code and ID token (a sample request without them is a 400).
+  'POST /auth/oidc/:provider/start': { access: 'public' },
+  'GET /auth/oidc/callback': {
+    access: 'public',
+    allowedRefusals: ['The login is unknown, expired or already used'],
+  },
   'GET /api/cms/terms-and-conditions': { access: 'public' },
   'POST /calculator/loan-cost': { access: 'public' },
   'GET /calculator/representative-example': { access: 'public' },

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 // The staff token lives in sessionStorage: it survives a reload of the tab but not closing it, and it is
 // not shared with other tabs (a shared computer in the office must not keep a broker signed in). It is
-// never logged and never put in a URL.
+// never logged and never put in a URL by us; the staff identity provider's hand-back brings it once in
+// the fragment, and takeHandBackToken removes it from the address before anything renders.
 
 const storageKey = 'nordloan.backoffice.token';
 const listeners = new Set<() => void>();
@@ -36,4 +37,20 @@ function subscribe(listener: () => void): () => void {
 
 export function useToken(): string | null {
   return useSyncExternalStore(subscribe, readToken, () => null);
+}
+
+/**
+ * The staff sign-in's hand-back (`#token=…&provider-name=staff`, ADR 0029): keeps the token and replaces
+ * the address without the fragment, so the token stays neither in the address bar nor in the history.
+ */
+export function takeHandBackToken(
+  location: Location = window.location,
+  history: History = window.history,
+): boolean {
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const token = fragment.get('token');
+  if (!token || fragment.get('provider-name') !== 'staff') return false;
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  saveToken(token);
+  return true;
 }

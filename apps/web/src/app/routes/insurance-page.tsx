@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { UnauthorizedFallback } from '#src/app/error-pages.tsx';
-import { DevLoginForm } from '#src/app/routes/dev-login-form.tsx';
-import { isDevIdentityProviderOffered } from '#src/app/runtime.ts';
+import { EidLoginButton } from '#src/app/routes/eid-login-button.tsx';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { type BrandPage, myPageHref } from '#src/brands/brand-pages.ts';
 import { InsuranceJourney } from '#src/features/insurance/components/insurance-journey.tsx';
@@ -28,11 +27,9 @@ export function InsurancePage({ page }: { page: BrandPage }) {
       ) : (
         <UnauthorizedFallback>
           <p className="login-stack">{t('insuranceJourney.login')}</p>
-          {isDevIdentityProviderOffered(window.location.host) && (
-            <div className="login-stack">
-              <DevLoginForm />
-            </div>
-          )}
+          <div className="login-stack">
+            <EidLoginButton />
+          </div>
         </UnauthorizedFallback>
       )}
     </article>

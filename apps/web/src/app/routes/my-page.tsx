@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UnauthorizedFallback } from '#src/app/error-pages.tsx';
-import { DevLoginForm } from '#src/app/routes/dev-login-form.tsx';
-import { isDevIdentityProviderOffered } from '#src/app/runtime.ts';
+import { EidLoginButton } from '#src/app/routes/eid-login-button.tsx';
 import { mainHostHref } from '#src/app/site-layout.tsx';
 import { useSessionSync } from '#src/app/use-session-sync.ts';
 import { useBrand } from '#src/brands/brand-context.tsx';
@@ -18,7 +17,7 @@ import { authStore, useAuthStore } from '#src/session/auth-store.ts';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 import '#src/features/insurance/insurance.css';
 
-// Personal page (issue 6): login (the 401 fallback with the development identity provider locally), or
+// Personal page (issue 6): login (the 401 fallback with the e-ID login button, ADR 0029), or
 // the applicant's applications — loaded by the §4 sync table for this page's view (overview without a
 // product, results with one) — each with its timeline, offers and actions (features/my-page).
 
@@ -31,11 +30,9 @@ function LoginPanel() {
   return (
     <UnauthorizedFallback>
       <p className="login-stack">{t('myPage.loginLead')}</p>
-      {isDevIdentityProviderOffered(window.location.host) && (
-        <div className="login-stack">
-          <DevLoginForm />
-        </div>
-      )}
+      <div className="login-stack">
+        <EidLoginButton />
+      </div>
     </UnauthorizedFallback>
   );
 }

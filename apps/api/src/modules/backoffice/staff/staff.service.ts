@@ -96,3 +96,25 @@ export async function signInByName(options: {
   const row = await findOrCreateAgent(options.db, { name: options.name, roles: options.roles });
   return { token: await options.tokens.sign({ Roles: row.roles, sub: row.id }) };
 }
+
+/**
+ * Staff signed in by the workforce identity provider (the e-ID login's staff client, docs/decisions/0029):
+ * the directory's name and roles find the agent (created at the first sign-in); an agent we disabled stays
+ * refused even while the directory still lets the person in.
+ */
+export async function signInDirectoryStaff(options: {
+  db: Executor;
+  tokens: TokenService;
+  name: string;
+  roles: TokenRole[];
+}) {
+  const [disabled] = await options.db
+    .select({ id: agent.id })
+    .from(agent)
+    .where(
+      sql`${agent.name} = ${options.name} AND ${agent.roles} = ${JSON.stringify(options.roles)}::jsonb AND ${agent.disabled}`,
+    )
+    .limit(1);
+  if (disabled) throw forbidden('This agent is disabled');
+  return signInByName(options);
+}

@@ -1,11 +1,41 @@
+import { useState } from 'react';
 import { type DevAgent, useDevAgents } from '#src/features/auth/api/list-dev-agents.ts';
 import { useStaffLogin } from '#src/features/auth/api/staff-login.ts';
+import { startStaffSignIn } from '#src/features/auth/api/start-staff-sign-in.ts';
 import { ApiError } from '#src/shared/api/http.ts';
 import { ErrorMessage, Loading } from '#src/shared/ui/feedback.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 
-// Development sign-in: pick one of the seeded agents. In production the staff identity provider signs
-// people in instead, and GET /backoffice/dev/agents answers 404 — the page then says so.
+// Sign-in: the staff identity provider (OpenID Connect, ADR 0029; the local provider outside production),
+// and outside production also the development sign-in — pick one of the seeded agents. In production
+// GET /backoffice/dev/agents answers 404 and only the company sign-in is there.
+
+function CompanySignIn() {
+  const [state, setState] = useState<'idle' | 'starting' | 'failed'>('idle');
+  const start = async () => {
+    setState('starting');
+    try {
+      // Back to this address (a link to an application opens it right after sign-in).
+      const returnTo = `${window.location.origin}${window.location.pathname}${window.location.search}`;
+      window.location.assign(await startStaffSignIn(returnTo));
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <section className="company-sign-in" aria-labelledby="company-sign-in">
+      <h2 id="company-sign-in">Company account</h2>
+      <button type="button" className="primary" onClick={start} disabled={state === 'starting'}>
+        {state === 'starting' ? 'Going to the sign-in…' : 'Sign in with your company account'}
+      </button>
+      {state === 'failed' ? (
+        <p className="error-box" role="alert">
+          The sign-in could not be started. Try again.
+        </p>
+      ) : null}
+    </section>
+  );
+}
 
 function rolesText(agent: DevAgent): string {
   return agent.Roles.map((role) => (role.Country ? `${role.Name} (${role.Country})` : role.Name)).join(', ');
@@ -28,7 +58,8 @@ export function SignInPage() {
   return (
     <main className="sign-in" id="main">
       <h1>nordloan back office</h1>
-      <p className="lead">Sign in as one of the development agents.</p>
+      <CompanySignIn />
+      <p className="lead">Development sign-in: pick one of the agents.</p>
       {agents.isPending ? <Loading label="Loading agents…" /> : null}
       {agents.isError ? (
         <ErrorMessage

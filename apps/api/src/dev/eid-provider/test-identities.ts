@@ -1,0 +1,65 @@
+import type { TokenRole } from '@nordloan/domain/auth';
+import type { Country } from '@nordloan/domain/enums';
+import { makeTestNationalId } from '@nordloan/domain/national-id';
+import { demoAgents } from '#src/dev/seed/demo-backoffice.ts';
+
+// The people the local e-ID provider offers on its identity page. Any other valid national id can be
+// typed in; these are here so nobody has to compute a check digit to try the product.
+
+export interface TestPerson {
+  nationalId: string;
+  givenName: string;
+  familyName: string;
+  birthDate: string;
+}
+
+const people: Record<Country, { givenName: string; familyName: string; birthDate: string }[]> = {
+  NO: [
+    { givenName: 'Kari', familyName: 'Nordmann', birthDate: '1985-04-12' },
+    { givenName: 'Ola', familyName: 'Hansen', birthDate: '1972-11-03' },
+    { givenName: 'Ingrid', familyName: 'Solberg', birthDate: '1999-01-27' },
+  ],
+  SE: [
+    { givenName: 'Anna', familyName: 'Svensson', birthDate: '1988-06-30' },
+    { givenName: 'Erik', familyName: 'Johansson', birthDate: '1969-02-14' },
+    { givenName: 'Linnea', familyName: 'Berg', birthDate: '2001-09-09' },
+  ],
+  FI: [
+    { givenName: 'Aino', familyName: 'Virtanen', birthDate: '1990-03-21' },
+    { givenName: 'Matti', familyName: 'Korhonen', birthDate: '1975-12-01' },
+    { givenName: 'Helmi', familyName: 'Laine', birthDate: '1997-07-18' },
+  ],
+  DK: [
+    { givenName: 'Freja', familyName: 'Jensen', birthDate: '1986-10-05' },
+    { givenName: 'Mads', familyName: 'Nielsen', birthDate: '1979-05-22' },
+    { givenName: 'Ida', familyName: 'Pedersen', birthDate: '1995-08-16' },
+  ],
+};
+
+export function testPeople(country: Country): TestPerson[] {
+  return people[country].map((person) => ({
+    ...person,
+    nationalId: makeTestNationalId(country, person.birthDate),
+  }));
+}
+
+export interface TestStaffMember {
+  /** The workforce directory's id for the employee (the ID token's `sub`). */
+  employeeId: string;
+  name: string;
+  email: string;
+  /** The market the employee works in (the directory's country attribute). */
+  country: Country;
+  roles: TokenRole[];
+}
+
+/** The staff the local provider signs in: the seeded agents (npm run db:seed), with their roles as claims. */
+export function testStaff(): TestStaffMember[] {
+  return demoAgents.map((agent, index) => ({
+    employeeId: `emp-${String(index + 1).padStart(4, '0')}`,
+    name: agent.name,
+    email: agent.email,
+    country: agent.marketCountry as Country,
+    roles: agent.roles,
+  }));
+}

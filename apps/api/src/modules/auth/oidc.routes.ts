@@ -1,0 +1,139 @@
+import { brandIdSchema } from '@nordloan/domain/brands/registry';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config, OidcProviderId } from '#src/config.ts';
+import type { Db } from '#src/db/client.ts';
+import { badRequest } from '#src/lib/app-error.ts';
+import { loginRateLimit } from '#src/plugins/security.ts';
+import {
+  bindingCookieName,
+  callbackPath,
+  completeOidcLogin,
+  loginAttemptTtlMs,
+  type OidcClients,
+  startOidcLogin,
+} from './oidc-login.service.ts';
+import type { TokenService } from './token.service.ts';
+
+// The e-ID login routes (docs/decisions/0029). Thin: the flow is in oidc-login.service.ts.
+
+const providerParamSchema = z.object({
+  provider: z.enum(['no', 'se', 'fi', 'dk', 'staff']),
+});
+const startBodySchema = z
+  .object({
+    // The page to hand the token back to (absolute: it may be the brand's separate personal-page host).
+    returnTo: z.string().trim().min(1).max(2000),
+    // The brand the customer record is created on; must be the returnTo host's brand.
+    brand: brandIdSchema.optional(),
+  })
+  .strict();
+// What the provider sends back (RFC 6749 §4.1.2, RFC 9207 iss); anything else is ignored, not refused.
+const callbackQuerySchema = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(500).optional(),
+  iss: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+});
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+function bindingCookie(value: string, options: { secure: boolean; maxAgeSeconds: number }): string {
+  return [
+    `${bindingCookieName}=${value}`,
+    'Path=/auth/oidc',
+    'HttpOnly',
+    // Lax: sent on the provider's top-level redirect back to the callback, not on cross-site subrequests.
+    'SameSite=Lax',
+    `Max-Age=${options.maxAgeSeconds}`,
+    ...(options.secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+export async function oidcRoutes(
+  app: FastifyInstance,
+  options: { db: Db; tokens: TokenService; clients: OidcClients; config: Config; now: () => Date },
+) {
+  const { db, tokens, clients, now } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/auth/oidc/:provider/start',
+    {
+      config: loginRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Starts an e-ID (or staff) login: answers the identity provider URL to go to',
+        params: providerParamSchema,
+        body: startBodySchema,
+        response: { 200: z.object({ authorizationUrl: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      // Our callback is on the host the browser called; without a Host there is none to name.
+      if (!request.host) throw badRequest('The Host header is required');
+      const provider = (
+        request.params.provider === 'staff' ? 'staff' : request.params.provider.toUpperCase()
+      ) as OidcProviderId;
+      const { authorizationUrl, binding } = await startOidcLogin({
+        db,
+        clients,
+        env: options.config.env,
+        provider,
+        redirectUri: `${request.protocol}://${request.host}${callbackPath}`,
+        returnTo: request.body.returnTo,
+        brand: request.body.brand,
+        caller: request.caller,
+        now,
+      });
+      reply.header(
+        'set-cookie',
+        bindingCookie(binding, {
+          secure: request.protocol === 'https',
+          maxAgeSeconds: loginAttemptTtlMs / 1000,
+        }),
+      );
+      reply.header('cache-control', 'no-store');
+      return { authorizationUrl };
+    },
+  );
+
+  routes.get(
+    callbackPath,
+    {
+      config: loginRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'The identity provider returns here',
+        querystring: callbackQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { handBackUrl } = await completeOidcLogin({
+        db,
+        tokens,
+        clients,
+        query: request.query,
+        bindingCookie: readCookie(request, bindingCookieName),
+        now,
+      });
+      // The login is over: the binding is spent. The token travels in the fragment (never sent to a
+      // server, removed from the address bar by the page), and the redirect itself is not cached.
+      reply.header(
+        'set-cookie',
+        bindingCookie('', { secure: request.protocol === 'https', maxAgeSeconds: 0 }),
+      );
+      reply.header('cache-control', 'no-store');
+      reply.header('referrer-policy', 'no-referrer');
+      return reply.redirect(handBackUrl, 303);
+    },
+  );
+}
