@@ -53,11 +53,40 @@ function freePort() {
 const ports = [];
 for (let index = 0; index < instanceCount; index++) ports.push(await freePort());
 
+// Outside production each API process starts the local e-ID provider (ADR 0029) on a fixed port: in a
+// cluster only the first one does, and the others log in through it, so a login begun on one instance can
+// end on another (the login attempts themselves are in the database).
+const localEid =
+  process.env.NODE_ENV !== 'production' &&
+  !['false', '0', 'no'].includes(process.env.LOCAL_EID_PROVIDER ?? '');
+const eidPort =
+  process.env.LOCAL_EID_PROVIDER_PORT && process.env.LOCAL_EID_PROVIDER_PORT !== '0'
+    ? Number(process.env.LOCAL_EID_PROVIDER_PORT)
+    : process.env.LOCAL_EID_PROVIDER_PORT === '0'
+      ? await freePort()
+      : 3001;
+function instanceEnv(index) {
+  if (!localEid) return {};
+  if (index === 0) return { LOCAL_EID_PROVIDER_PORT: String(eidPort) };
+  const env = { LOCAL_EID_PROVIDER: 'false' };
+  // The same issuer, client and secret the first instance's provider registers (apps/api/src/config.ts),
+  // for each provider not configured by hand.
+  for (const id of ['NO', 'SE', 'FI', 'DK', 'staff']) {
+    const prefix = `OIDC_${id.toUpperCase()}_`;
+    if (process.env[`${prefix}ISSUER`]) continue;
+    env[`${prefix}ISSUER`] = `http://localhost:${eidPort}/${id.toLowerCase()}`;
+    env[`${prefix}CLIENT_ID`] = process.env[`${prefix}CLIENT_ID`] ?? `nordloan-${id.toLowerCase()}`;
+    env[`${prefix}CLIENT_SECRET`] =
+      process.env[`${prefix}CLIENT_SECRET`] ?? `local-e-id-secret-${id.toLowerCase()}`;
+  }
+  return env;
+}
+
 let stopping = false;
 const instances = ports.map((instancePort, index) => {
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
     // Internal ports on the loopback only: the proxy is the one address clients use.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(instancePort) },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(instancePort), ...instanceEnv(index) },
     stdio: 'inherit',
   });
   child.on('exit', (code, signal) => {

@@ -172,6 +172,8 @@ export async function createClusterBenchWorld(
           DATA_DIR: dataDir,
           JWT_PRIVATE_KEY: privateKeyPem,
           WORKER_ENABLED: 'false',
+          // One process each would start the local e-ID provider on one fixed port; the bench does not log in through it.
+          LOCAL_EID_PROVIDER: 'false',
           WEB_DIST_DIR: '/nonexistent',
           REDIS_URL: '',
         },

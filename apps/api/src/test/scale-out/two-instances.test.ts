@@ -68,6 +68,9 @@ beforeAll(async () => {
     LENDER_DELAY_SCALE: '0.05',
     LENDER_SEED: '7',
     JWT_PRIVATE_KEY: '',
+    // Each process would start the local e-ID provider on one fixed port (start:cluster runs it in the
+    // first instance only); this test signs in through the development login.
+    LOCAL_EID_PROVIDER: 'false',
   };
   const ports = [await freePort(), await freePort()];
   servers.push(
