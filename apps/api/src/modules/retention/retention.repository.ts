@@ -58,8 +58,8 @@ export async function findPersonsPastRetention(
 }
 
 /**
- * Clears every personal field of the person, their customers' contact details and what their applicant
- * rows say about their work. The national id becomes a placeholder (sealed like any number) and its
+ * Clears every personal field of the person, their customers' contact details, what their applicant
+ * rows say about their work, and the addresses we sent their applications' messages to. The national id becomes a placeholder (sealed like any number) and its
  * lookup hash a value no number hashes to, so the person can no longer be found by number.
  * The application rows stay, without anyone in them: their figures are the lenders' and our statistics.
  */
@@ -95,4 +95,12 @@ export async function anonymisePerson(db: Executor, personId: string, now: Date)
     .update(loanApplicationApplicant)
     .set({ employerName: null, jobTitle: null })
     .where(inArray(loanApplicationApplicant.personId, [personId]));
+  // Where we wrote to them: the record of each message stays (when, channel, kind), the address goes.
+  await db.execute(sql`
+    UPDATE notification SET recipient = 'anonymised'
+    WHERE loan_application_id IN (SELECT id FROM loan_application WHERE person_id = ${personId})`);
+  await db.execute(sql`
+    UPDATE message SET recipient = 'anonymised', last_error = NULL, subject = NULL, text_body = NULL,
+                       html_body = NULL
+    WHERE loan_application_id IN (SELECT id FROM loan_application WHERE person_id = ${personId})`);
 }

@@ -221,6 +221,11 @@ describe('the retention job', () => {
       return key;
     };
     const goneKey = await documentOf(gone);
+    await sql(
+      `INSERT INTO notification (kind, channel, recipient, loan_application_id, status)
+       SELECT 'magic-link', 'email', 'kari@example.com', id, 'sent' FROM loan_application WHERE person_id = $1`,
+      [gone.PersonID],
+    );
     const keptKey = await documentOf(kept);
 
     const clock = { current: new Date('2031-06-16T01:00:00Z') };
@@ -235,6 +240,11 @@ describe('the retention job', () => {
     expect(await isAnonymised(gone.PersonID)).toBe(true);
     expect(await isAnonymised(kept.PersonID)).toBe(false);
     expect([...stored]).toEqual([keptKey]);
+    const notices = await sql<{ recipient: string }>(
+      'SELECT n.recipient FROM notification n JOIN loan_application la ON la.id = n.loan_application_id WHERE la.person_id = $1',
+      [gone.PersonID],
+    );
+    expect(notices.map((notice) => notice.recipient)).toEqual(['anonymised']);
     const documents = await sql<{ storage_key: string }>('SELECT storage_key FROM document');
     expect(documents.map((row) => row.storage_key)).toContain(keptKey);
     expect(documents.map((row) => row.storage_key)).not.toContain(goneKey);
