@@ -11,16 +11,23 @@
 //   bare      — Fastify answering the same JSON from memory (the HTTP stack alone; for the application read).
 // The load comes from autocannon in a child process (the other core); this process runs the servers.
 // It prints requests/s, p50/p99 latency and the ratio nordloan / limit for each call.
+//
+//   BENCH_INSTANCES=2 npm run bench:api-read    scale-out (issue 12 goal 5, docs/decisions/0035): the
+//   authorised application read against real API processes (apps/api/dist/server.js) on one database —
+//   one instance directly, one behind the round-robin proxy (the proxy's own cost), and n behind it —
+//   with requests/s, p50/p99 and the gain of n instances over one.
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
-import { createApiBenchWorld } from './support/api-bench-world.ts';
+import { startRoundRobinProxy } from '../apps/api/src/cluster/round-robin-proxy.ts';
+import { createApiBenchWorld, createClusterBenchWorld } from './support/api-bench-world.ts';
 
 const run = promisify(execFile);
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+// `let`: the scale-out mode's warm-up runs are shorter.
+let seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -74,7 +81,52 @@ async function listenOn(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
+const format = (result: LoadResult) =>
+  `${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  ` +
+  `p99 ${String(result.p99).padStart(4)} ms${result.non2xx + result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''}`;
+
+/** BENCH_INSTANCES=n: the application read against one instance, then n behind the proxy. */
+async function scaleOut(instanceCount: number) {
+  const world = await createClusterBenchWorld(serverUrl, instanceCount);
+  const path = `/loan-application/${world.applicationId}`;
+  const single = await startRoundRobinProxy({ targets: world.instanceUrls.slice(0, 1) });
+  const all = await startRoundRobinProxy({ targets: world.instanceUrls });
+  try {
+    console.log(
+      `API scale-out benchmark — GET /loan-application/{id}, PostgreSQL, ${connections} connections × ` +
+        `${seconds} s per run, ${instanceCount} processes of apps/api/dist/server.js (logs at warn, no worker), ` +
+        `round-robin proxy in this process, autocannon in a child process`,
+    );
+    // Every instance warmed up first (JIT, its pool's connections and prepared statement), or the
+    // instances that join last would be measured cold.
+    const saved = seconds;
+    seconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+    for (const instanceUrl of world.instanceUrls) await load(instanceUrl + path, { token: world.token });
+    seconds = saved;
+    const direct = await load(world.instanceUrls[0] + path, { token: world.token });
+    console.log(`  1 instance, direct          ${format(direct)}`);
+    const proxied = await load(single.url + path, { token: world.token });
+    console.log(`  1 instance behind the proxy ${format(proxied)}`);
+    const scaled = await load(all.url + path, { token: world.token });
+    console.log(`  ${instanceCount} instances behind the proxy ${format(scaled)}`);
+    console.log(
+      `  gain: ${instanceCount} behind the proxy / 1 direct = ${(scaled.requestsPerSecond / direct.requestsPerSecond).toFixed(2)}; ` +
+        `/ 1 behind the proxy = ${(scaled.requestsPerSecond / proxied.requestsPerSecond).toFixed(2)}`,
+    );
+    console.log(`  requests per instance: ${all.forwardedCounts().join(' / ')}`);
+  } finally {
+    await Promise.all([single.close(), all.close()]);
+    await world.close();
+  }
+}
+
 async function main() {
+  const instances = process.env.BENCH_INSTANCES ? Number(process.env.BENCH_INSTANCES) : undefined;
+  if (instances !== undefined) {
+    if (!Number.isInteger(instances) || instances < 1)
+      throw new Error('BENCH_INSTANCES must be a whole number ≥ 1');
+    return scaleOut(instances);
+  }
   const {
     app,
     databaseUrl,
@@ -168,9 +220,6 @@ async function main() {
     `API read benchmark — PostgreSQL, ${connections} connections × ${seconds} s per run, logs at warn, ` +
       `autocannon in a child process`,
   );
-  const format = (result: LoadResult) =>
-    `${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  ` +
-    `p99 ${String(result.p99).padStart(4)} ms${result.non2xx + result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''}`;
   // BENCH_ONLY=read|list|quotes|patch runs one call (e.g. under node --cpu-prof); BENCH_PROFILE=1 skips
   // the limit and bare servers' runs, so a profile holds nordloan's work only.
   const only = process.env.BENCH_ONLY;

@@ -1,6 +1,7 @@
 // `npm run build:api`: the API compiled to JavaScript, apps/api/dist/server.js, which `npm start` runs
 // instead of TypeScript through tsx (issue 12 goal 4), and apps/api/dist/template-cli.js, which makes the
-// migrated PGlite database an empty DATA_DIR starts from (apps/api/src/db/template.ts). esbuild bundles our own code (apps/api/src and
+// migrated PGlite database an empty DATA_DIR starts from (apps/api/src/db/template.ts), and
+// apps/api/dist/round-robin-proxy.js (scripts/start-cluster.mjs). esbuild bundles our own code (apps/api/src and
 // @nordloan/domain); npm dependencies stay external and load from node_modules as usual.
 //
 // Files the API reads at run time next to its sources (the SQL migrations, the terms content) are found
@@ -38,6 +39,8 @@ export async function buildApi() {
     entryPoints: {
       server: join(apiDir, 'src/server.ts'),
       'template-cli': join(apiDir, 'src/db/template-cli.ts'),
+      // The round-robin proxy `npm run start:cluster` puts in front of the instances (ADR 0035).
+      'round-robin-proxy': join(apiDir, 'src/cluster/round-robin-proxy.ts'),
     },
     outdir: join(apiDir, 'dist'),
     bundle: true,

@@ -1,4 +1,10 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -9,6 +15,7 @@ import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { defaultDependencies } from '../../apps/api/src/dependencies.ts';
 import {
   createTokenService,
+  generateSigningKeyPem,
   loadSigningKey,
   type SigningKey,
 } from '../../apps/api/src/modules/auth/token.service.ts';
@@ -97,4 +104,143 @@ export async function createApiBenchWorld(serverUrl: string): Promise<ApiBenchWo
       await admin.end();
     },
   };
+}
+
+/**
+ * What `BENCH_INSTANCES=n npm run bench:api-read` stands on (issue 12 goal 5): a fresh PostgreSQL database
+ * of its own, n real API processes (apps/api/dist/server.js, built first; logs at warn, no job worker: the
+ * single-instance bench has none either) on it, all signing with one key, and one Norwegian applicant with
+ * one application, made through the first instance's HTTP routes.
+ */
+export interface ClusterBenchWorld {
+  /** The instances' own addresses, e.g. http://127.0.0.1:41234. */
+  instanceUrls: string[];
+  token: string;
+  applicationId: string;
+  close(): Promise<void>;
+}
+
+export async function createClusterBenchWorld(
+  serverUrl: string,
+  instanceCount: number,
+): Promise<ClusterBenchWorld> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const build = spawnSync(process.execPath, ['scripts/build-api.mjs', '--no-template'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('building the API failed');
+
+  const databaseName = `nordloan_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'nordloan-bench-cluster-'));
+  const privateKeyPem = await generateSigningKeyPem();
+
+  const children: ChildProcess[] = [];
+  const instanceUrls: string[] = [];
+  const close = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let index = 0; index < instanceCount; index++) {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'development',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: url.toString(),
+          DATA_DIR: dataDir,
+          JWT_PRIVATE_KEY: privateKeyPem,
+          WORKER_ENABLED: 'false',
+          // One process each would start the local e-ID provider on one fixed port; the bench does not log in through it.
+          LOCAL_EID_PROVIDER: 'false',
+          WEB_DIST_DIR: '/nonexistent',
+          REDIS_URL: '',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      children.push(child);
+      instanceUrls.push(`http://127.0.0.1:${port}`);
+    }
+    await Promise.all(instanceUrls.map(waitForHealth));
+
+    const post = async (path: string, body: unknown, token?: string) => {
+      const response = await fetch(`${instanceUrls[0]}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<Record<string, unknown>>;
+    };
+    const { token } = (await post('/auth/dev/login', {
+      nationalId: makeTestNationalId('NO', '1985-06-15', 7),
+      country: 'NO',
+      role: 'Customer',
+      brand: 'no-main',
+    })) as { token: string };
+    const created = await post(
+      '/loan-application',
+      {
+        Product: 'UnsecuredLoan',
+        Brand: 'no-main',
+        Amount: 150_000,
+        Duration: 5,
+        LoanPurpose: 'Renovation',
+        MainApplicant: mainApplicantDetails(defaultIncome.NO),
+      },
+      token,
+    );
+    return { instanceUrls, token, applicationId: created.ID as string, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not become healthy within 2 minutes`);
 }

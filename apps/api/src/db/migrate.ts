@@ -62,14 +62,16 @@ async function sealExistingNationalIds(session: RawSession): Promise<void> {
  */
 export async function migrate(handle: DatabaseHandle, migrations = readMigrations()): Promise<string[]> {
   return handle.withSession(async (session) => {
-    await session.query(`
-      CREATE TABLE IF NOT EXISTS schema_migrations (
-        name text PRIMARY KEY,
-        checksum text NOT NULL,
-        applied_at timestamptz NOT NULL DEFAULT now()
-      )`);
+    // The lock first: two instances creating the table at once on an empty database collide in the
+    // catalogue (CREATE TABLE IF NOT EXISTS is not safe against a concurrent create) and one fails to start.
     await session.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
     try {
+      await session.query(`
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+          name text PRIMARY KEY,
+          checksum text NOT NULL,
+          applied_at timestamptz NOT NULL DEFAULT now()
+        )`);
       const rows = await session.query<{ name: string; checksum: string }>(
         'SELECT name, checksum FROM schema_migrations',
       );

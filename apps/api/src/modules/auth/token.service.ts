@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type TokenPayload, tokenPayloadSchema } from '@nordloan/domain/auth';
 import {
@@ -62,7 +62,18 @@ export async function loadSigningKey(options: {
   const keyPath = join(keyDir, KEY_FILE);
   if (!existsSync(keyPath)) {
     mkdirSync(keyDir, { recursive: true });
-    writeFileSync(keyPath, await generateSigningKeyPem(), { mode: 0o600 });
+    // Several instances starting together on one empty DATA_DIR (npm run start:cluster) must end up with
+    // one key, or tokens one signs the others refuse: the key is written whole to a file of this process's
+    // own and linked into place, which fails for all but the first; the others then read the winner's.
+    const draft = join(keyDir, `${KEY_FILE}.${process.pid}.${randomUUID()}`);
+    writeFileSync(draft, await generateSigningKeyPem(), { mode: 0o600 });
+    try {
+      linkSync(draft, keyPath);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(draft);
+    }
   }
   return keyFromPem(readFileSync(keyPath, 'utf8'));
 }
