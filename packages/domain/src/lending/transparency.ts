@@ -16,6 +16,9 @@ export const lenderCommissionPercent: Readonly<Record<string, number>> = {
   'no-nordlys-kreditt': 3,
   'no-vidde-finans': 4,
   'no-kyst-sparebank': 2,
+  // Mortgage refinancing pays a broker far less per krone than an unsecured loan does.
+  'no-hjem-boligkreditt': 0.8,
+  'no-fjell-sparebank': 0.7,
   'se-skargardsbanken': 2.5,
   'se-malar-kredit': 3.5,
   'se-norrsken-finans': 4,
