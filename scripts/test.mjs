@@ -59,7 +59,7 @@ function runCollected({ name, cmd, args, env }) {
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     console.log(`=== ${name}: started`);
-    child.on('close', (code) => resolve({ name, code: code ?? 1, output, started }));
+    child.on('close', (code) => resolve({ name, code: code ?? 1, output, seconds: seconds(started) }));
   });
 }
 
@@ -67,10 +67,10 @@ if (together.length > 0) {
   console.log(`\n=== side by side: ${together.map(({ name }) => name).join(' | ')} ===`);
   const results = await Promise.all(together.map(runCollected));
   let failed = 0;
-  for (const { name, code, output, started } of results) {
+  for (const { name, code, output, seconds: took } of results) {
     console.log(`\n=== ${name} ===`);
     process.stdout.write(Buffer.concat(output));
-    console.log(`=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(started)} s`);
+    console.log(`=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${took} s`);
     if (code !== 0) failed = code;
   }
   if (failed !== 0) process.exit(failed);
