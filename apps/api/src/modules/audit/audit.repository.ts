@@ -1,6 +1,7 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { auditEntry } from '#src/db/schema/audit.ts';
+import { selectPage } from '#src/db/select-page.ts';
 
 export type AuditEntryRow = typeof auditEntry.$inferSelect;
 export type NewAuditEntryRow = typeof auditEntry.$inferInsert;
@@ -30,13 +31,11 @@ export async function selectAuditEntries(
   if (filter.subjectId) conditions.push(eq(auditEntry.subjectId, filter.subjectId));
   if (filter.actorAgentId) conditions.push(eq(auditEntry.actorAgentId, filter.actorAgentId));
   const where = conditions.length ? and(...conditions) : undefined;
-  const rows = await db
-    .select()
-    .from(auditEntry)
-    .where(where)
-    .orderBy(desc(auditEntry.at), desc(auditEntry.id))
-    .offset(filter.offset)
-    .limit(filter.limit);
-  const [totals] = await db.select({ total: count() }).from(auditEntry).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  const { items, total } = await selectPage(db, auditEntry, {
+    where,
+    orderBy: [desc(auditEntry.at), desc(auditEntry.id)],
+    offset: filter.offset,
+    limit: filter.limit,
+  });
+  return { rows: items, total };
 }

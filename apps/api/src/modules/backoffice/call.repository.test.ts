@@ -12,12 +12,12 @@ import {
   insertCallOrder,
   insertCallRecord,
   insertCallRecordForOrder,
-  listCallList,
   listCallOrdersForApplication,
   listCallRecordsForApplication,
   listCallRecordsForOrder,
   updateCallRecordByExternalRef,
 } from './call.repository.ts';
+import { listCallListIn } from './calls/calls.repository.ts';
 import { createTestApplication, expectDatabaseError } from './test-fixtures.ts';
 
 const t0 = new Date('2030-03-01T09:00:00.000Z');
@@ -218,7 +218,8 @@ describe('call list', () => {
     });
 
     const page = async (filters: { country?: string; offset: number; limit: number }) => {
-      const { items, total } = await listCallList(database.db, filters);
+      const countries = filters.country ? [filters.country] : ['NO', 'SE', 'FI', 'DK'];
+      const { items, total } = await listCallListIn(database.db, countries, filters);
       return { ids: items.map((row) => row.id), total };
     };
     expect(await page({ country: 'NO', offset: 0, limit: 25 })).toEqual({

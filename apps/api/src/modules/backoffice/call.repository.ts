@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { callOrder, callRecord } from '#src/db/schema/backoffice.ts';
 
@@ -55,29 +55,6 @@ export async function listCallOrdersForApplication(
     .from(callOrder)
     .where(eq(callOrder.loanApplicationId, loanApplicationId))
     .orderBy(desc(callOrder.createdAt), desc(callOrder.id));
-}
-
-// An order stays on the call list until a call on it was answered: no answer and voicemail mean "try again".
-const stillToCall = sql`NOT EXISTS (SELECT 1 FROM ${callRecord} WHERE ${callRecord.orderId} = ${callOrder.id} AND ${callRecord.answered})`;
-
-/**
- * §3 call list (filters country, offset, limit): orders not yet answered, oldest first, with the total for
- * paging.
- */
-export async function listCallList(
-  db: Executor,
-  filters: { country?: string; offset: number; limit: number },
-): Promise<{ items: CallOrderRow[]; total: number }> {
-  const where = and(stillToCall, filters.country ? eq(callOrder.marketCountry, filters.country) : undefined);
-  const items = await db
-    .select()
-    .from(callOrder)
-    .where(where)
-    .orderBy(asc(callOrder.createdAt), asc(callOrder.id))
-    .offset(filters.offset)
-    .limit(filters.limit);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(callOrder).where(where);
-  return { items, total: counted?.total ?? 0 };
 }
 
 /** An outbound call placed on an order: the record repeats the order's fields as they are now. */

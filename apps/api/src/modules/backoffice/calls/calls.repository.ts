@@ -4,6 +4,7 @@ import type { Executor } from '#src/db/client.ts';
 import { consentRecord } from '#src/db/schema/applicant.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { agent, callOrder, callRecord } from '#src/db/schema/backoffice.ts';
+import { selectPage } from '#src/db/select-page.ts';
 import { type AgentRow, workQueueAgentId } from '../agent.repository.ts';
 import type { CallOrderRow, CallRecordRow, NewCallRecordRow } from '../call.repository.ts';
 
@@ -40,15 +41,11 @@ export async function listCallListIn(
     sql`NOT ${salesCallRefused}`,
     inArray(callOrder.marketCountry, [...countries]),
   );
-  const items = await db
-    .select()
-    .from(callOrder)
-    .where(where)
-    .orderBy(asc(callOrder.createdAt), asc(callOrder.id))
-    .offset(paging.offset)
-    .limit(paging.limit);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(callOrder).where(where);
-  return { items, total: counted?.total ?? 0 };
+  return selectPage(db, callOrder, {
+    where,
+    orderBy: [asc(callOrder.createdAt), asc(callOrder.id)],
+    ...paging,
+  });
 }
 
 /** Call records of the caller's markets, optionally of one application, newest first. */
@@ -60,15 +57,11 @@ export async function listCallRecordsIn(
   const conditions: SQL[] = [inArray(callRecord.marketCountry, [...filters.countries])];
   if (filters.loanApplicationId) conditions.push(eq(callRecord.loanApplicationId, filters.loanApplicationId));
   const where = and(...conditions);
-  const items = await db
-    .select()
-    .from(callRecord)
-    .where(where)
-    .orderBy(desc(callRecord.createdAt), desc(callRecord.id))
-    .offset(paging.offset)
-    .limit(paging.limit);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(callRecord).where(where);
-  return { items, total: counted?.total ?? 0 };
+  return selectPage(db, callRecord, {
+    where,
+    orderBy: [desc(callRecord.createdAt), desc(callRecord.id)],
+    ...paging,
+  });
 }
 
 /** A call that never reported an end is given up after this long (a lost webhook must not block the order). */
@@ -133,15 +126,7 @@ export async function listAgentsIn(
 ): Promise<{ items: AgentRow[]; total: number }> {
   // The work-queue rules' system agent is no member of staff: nobody lists, enables or calls as it.
   const where = and(inArray(agent.marketCountry, [...countries]), ne(agent.id, workQueueAgentId));
-  const items = await db
-    .select()
-    .from(agent)
-    .where(where)
-    .orderBy(asc(agent.name), asc(agent.id))
-    .offset(paging.offset)
-    .limit(paging.limit);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(agent).where(where);
-  return { items, total: counted?.total ?? 0 };
+  return selectPage(db, agent, { where, orderBy: [asc(agent.name), asc(agent.id)], ...paging });
 }
 
 /**
