@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useChangeQuote } from '#src/features/my-page/api/quote-actions.ts';
 import { ModalDialog } from '#src/features/my-page/components/modal-dialog.tsx';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
+import { NumericField } from './numeric-field.tsx';
 
 /** Changing an offer: a new amount and/or duration; the lender answers with a new quote. */
 export function ChangeOfferDialog({
@@ -20,8 +21,6 @@ export function ChangeOfferDialog({
   const [amount, setAmount] = useState(String(quote.Amount));
   const [duration, setDuration] = useState(String(quote.DurationMonths));
   const [invalid, setInvalid] = useState(false);
-  const amountId = useId();
-  const durationId = useId();
   const errorId = useId();
 
   const submit = async (event: React.FormEvent) => {
@@ -59,34 +58,20 @@ export function ChangeOfferDialog({
     <ModalDialog title={t('offers.change.title')} onClose={onClose} testId="change-dialog">
       <form onSubmit={submit} noValidate>
         <p>{t('offers.change.lead')}</p>
-        <div className="field">
-          <label className="field__label" htmlFor={amountId}>
-            {t('offers.change.amount')} ({quote.Currency})
-          </label>
-          <input
-            id={amountId}
-            className="text-input"
-            inputMode="numeric"
-            value={amount}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? errorId : undefined}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={durationId}>
-            {t('offers.change.duration')}
-          </label>
-          <input
-            id={durationId}
-            className="text-input"
-            inputMode="numeric"
-            value={duration}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? errorId : undefined}
-            onChange={(event) => setDuration(event.target.value)}
-          />
-        </div>
+        <NumericField
+          label={`${t('offers.change.amount')} (${quote.Currency})`}
+          value={amount}
+          invalid={invalid}
+          errorId={errorId}
+          onChange={setAmount}
+        />
+        <NumericField
+          label={t('offers.change.duration')}
+          value={duration}
+          invalid={invalid}
+          errorId={errorId}
+          onChange={setDuration}
+        />
         {invalid && (
           <p id={errorId} className="error-text" role="alert">
             {t('offers.change.invalid')}

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReQuote } from '#src/features/my-page/api/re-quote.ts';
 import { ModalDialog } from '#src/features/my-page/components/modal-dialog.tsx';
+import { NumericField } from './numeric-field.tsx';
 
 /**
  * Issue 13 item 5: one new amount or term for all open offers; every lender that can answers with a new
@@ -27,8 +28,6 @@ export function ReQuoteDialog({
   const [years, setYears] = useState(currentDuration ? String(currentDuration / 12) : '');
   const [invalid, setInvalid] = useState(false);
   const [result, setResult] = useState<ReQuoteResult | null>(null);
-  const amountId = useId();
-  const yearsId = useId();
   const errorId = useId();
 
   const submit = async (event: React.FormEvent) => {
@@ -79,35 +78,21 @@ export function ReQuoteDialog({
       ) : (
         <form onSubmit={submit} noValidate>
           <p>{t('offers.reQuote.lead')}</p>
-          <div className="field">
-            <label className="field__label" htmlFor={amountId}>
-              {t('offers.reQuote.amount')} ({currency})
-            </label>
-            <input
-              id={amountId}
-              className="text-input"
-              inputMode="numeric"
-              value={amount}
-              aria-invalid={invalid}
-              aria-describedby={invalid ? errorId : undefined}
-              onChange={(event) => setAmount(event.target.value)}
-            />
-          </div>
+          <NumericField
+            label={`${t('offers.reQuote.amount')} (${currency})`}
+            value={amount}
+            invalid={invalid}
+            errorId={errorId}
+            onChange={setAmount}
+          />
           {currentDuration !== null && (
-            <div className="field">
-              <label className="field__label" htmlFor={yearsId}>
-                {t('offers.reQuote.years')}
-              </label>
-              <input
-                id={yearsId}
-                className="text-input"
-                inputMode="numeric"
-                value={years}
-                aria-invalid={invalid}
-                aria-describedby={invalid ? errorId : undefined}
-                onChange={(event) => setYears(event.target.value)}
-              />
-            </div>
+            <NumericField
+              label={t('offers.reQuote.years')}
+              value={years}
+              invalid={invalid}
+              errorId={errorId}
+              onChange={setYears}
+            />
           )}
           {invalid && (
             <p id={errorId} className="error-text" role="alert">
