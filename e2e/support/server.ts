@@ -49,7 +49,23 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`server did not answer /health within ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startServer({
+/**
+ * The server on a free port, started again on other ports when one was taken between our probe and its
+ * listen (the API tests run beside this suite and open ports of their own).
+ */
+export async function startServer(
+  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startServerOnce({
   timeoutMs = 120_000,
   env = {},
 }: {
@@ -57,7 +73,9 @@ export async function startServer({
   env?: Record<string, string>;
 } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const eidProviderPort = await freePort();
+  let eidProviderPort = await freePort();
+  // Two probes in a row may be given the same port back.
+  while (eidProviderPort === port) eidProviderPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'nordloan-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
