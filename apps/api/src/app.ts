@@ -27,6 +27,7 @@ import { screeningRoutes } from './modules/backoffice/screening/screening.routes
 import type { ScreeningAdapter } from './modules/backoffice/screening/screening-adapter.ts';
 import { staffRoutes } from './modules/backoffice/staff/staff.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
+import { coApplicantInviteRoutes } from './modules/co-applicant-invites/co-applicant-invite.routes.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { contactLogRoutes } from './modules/contact-log/contact-log.routes.ts';
 import { customerRoutes } from './modules/customers/customer.routes.ts';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(securedLoanRoutes, { ...moduleOptions, register: deps.propertyRegister });
   await app.register(preCheckRoutes, moduleOptions);
   await app.register(magicLinkRoutes, moduleOptions);
+  await app.register(coApplicantInviteRoutes, moduleOptions);
   await app.register(messageRoutes, { ...moduleOptions, messaging: deps.messaging, worker });
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
   await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });

@@ -138,6 +138,9 @@ export function isOwnDebt(
   role: 'MainApplicant' | 'CoApplicant',
   debt: { source: unknown; ownerRole: unknown },
 ): boolean {
+  // The co-applicant sees only their own debts, whoever entered them (ADR 0038): the main applicant's
+  // debts are the main applicant's personal data. The main applicant fills in the shared form.
+  if (role === 'CoApplicant') return debt.ownerRole === 'CoApplicant';
   return debt.source !== NATIONAL_REGISTER_DEBT_SOURCE || debt.ownerRole === role;
 }
 

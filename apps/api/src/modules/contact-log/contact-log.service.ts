@@ -6,13 +6,16 @@ import type {
   ContactOutcome,
 } from '@nordloan/domain/contact-log';
 import type { Db } from '#src/db/client.ts';
-import { loadApplicationForCaller } from '#src/lib/application-access.ts';
+import { applicantRoleOf, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { maskedAddress } from '#src/modules/messages/message.repository.ts';
 import { listCallContacts, listMessageContacts, listNotificationContacts } from './contact-log.repository.ts';
 
 // Issue 13 item 7 (docs/decisions/0037): every contact about an application, for its applicants and for
 // staff who may read it — when, channel, what kind, how it went, a masked address; never a body.
+
+/** Contacts addressed to the co-applicant rather than the main applicant. */
+const coApplicantKinds = new Set(['co-applicant-invite']);
 
 function messageOutcome(status: string): ContactOutcome {
   if (status === 'sent' || status === 'failed') return status;
@@ -73,5 +76,12 @@ export async function getContactLog(options: {
 }): Promise<ContactLog> {
   const { db, caller, applicationId } = options;
   const application = await loadApplicationForCaller({ db, caller, applicationId, access: 'read' });
-  return { LoanApplicationID: application.id, Items: await contactLogOf(db, application.id) };
+  const items = await contactLogOf(db, application.id);
+  // The co-applicant sees only what was sent to them (the invite), not the main applicant's e-mails,
+  // SMS and calls: those addresses and contacts are the main applicant's personal data (ADR 0038).
+  const shown =
+    applicantRoleOf(caller, application) === 'CoApplicant'
+      ? items.filter((item) => coApplicantKinds.has(item.Kind))
+      : items;
+  return { LoanApplicationID: application.id, Items: shown };
 }

@@ -11,7 +11,12 @@ import {
 } from '@nordloan/domain/document';
 import type { Db } from '#src/db/client.ts';
 import { AppError, badRequest, type FieldError, fieldError, notFound } from '#src/lib/app-error.ts';
-import { describeCaller, isUuid, loadApplicationForCaller } from '#src/lib/application-access.ts';
+import {
+  applicantRoleOf,
+  describeCaller,
+  isUuid,
+  loadApplicationForCaller,
+} from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import {
   countDocuments,
@@ -215,14 +220,28 @@ async function loadDocument(options: {
   const application = await loadApplicationForCaller(options);
   if (!isUuid(options.documentId)) throw notFound();
   const row = await findDocument(options.db, application.id, options.documentId);
-  if (!row) throw notFound();
+  if (!row || !seesDocument(options.caller, application, row)) throw notFound();
   return row;
+}
+
+/**
+ * The co-applicant sees only their own documents (ADR 0038): the main applicant's payslips and tax
+ * returns are theirs alone. The main applicant and staff see every document of the case.
+ */
+function seesDocument(
+  caller: Caller,
+  application: Parameters<typeof applicantRoleOf>[1],
+  row: { owner: string },
+): boolean {
+  return applicantRoleOf(caller, application) !== 'CoApplicant' || row.owner === 'co-applicant';
 }
 
 /** §7 GET /loan-application/{id}/documents. */
 export async function listDocuments(options: { db: Db; caller: Caller; applicationId: string }) {
   const application = await loadApplicationForCaller({ ...options, access: 'read' });
-  return (await findDocuments(options.db, application.id)).map(toDocument);
+  return (await findDocuments(options.db, application.id))
+    .filter((row) => seesDocument(options.caller, application, row))
+    .map(toDocument);
 }
 
 /** §7 GET /loan-application/{id}/documents/{documentId}. */

@@ -62,9 +62,22 @@ export async function getApplication(options: {
   return forCaller(options.caller, toLoanApplication(found.row, found));
 }
 
-/** What `caller` may see of a presented application: applicants never see an AML block (198/199). */
+/**
+ * What `caller` may see of a presented application: applicants never see an AML block (198/199); the
+ * co-applicant does not see the main applicant's part (income, employment, housing: ADR 0038).
+ */
 function forCaller(caller: Caller, application: LoanApplication): LoanApplication {
-  return isApplicantCaller(caller) ? withApplicantStatus(application) : application;
+  if (!isApplicantCaller(caller)) return application;
+  const shown = withApplicantStatus(application);
+  if (
+    applicantRoleOf(caller, {
+      personId: application.PersonID,
+      coApplicantPersonId: application.CoApplicantPersonID,
+    }) === 'CoApplicant'
+  ) {
+    return { ...shown, MainApplicant: null };
+  }
+  return shown;
 }
 
 /**
@@ -165,6 +178,8 @@ function revisionForCaller(
   if (typeof snapshot.Status === 'number' && typeof snapshot.StatusName === 'string') {
     Object.assign(shown, withApplicantStatus({ Status: snapshot.Status, StatusName: snapshot.StatusName }));
   }
+  // The co-applicant does not see the main applicant's part in old versions either (ADR 0038).
+  if (role === 'CoApplicant' && 'MainApplicant' in snapshot) shown.MainApplicant = null;
   if (Array.isArray(snapshot.Debts)) {
     shown.Debts = snapshot.Debts.filter((debt: { Source?: unknown; OwnerRole?: unknown }) =>
       isOwnDebt(role, { source: debt.Source, ownerRole: debt.OwnerRole }),

@@ -10,6 +10,7 @@ export const messageKinds = [
   'offer-accepted',
   'documents-needed',
   'expiry-reminder',
+  'co-applicant-invite',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
@@ -20,6 +21,8 @@ export const purposeOfKind: Record<MessageKind, 'transactional' | 'marketing'> =
   'offer-accepted': 'transactional',
   'documents-needed': 'transactional',
   'expiry-reminder': 'marketing',
+  // The main applicant asked for it, for the application they share (ADR 0038).
+  'co-applicant-invite': 'transactional',
 };
 
 export interface MessageTemplate {
@@ -75,6 +78,14 @@ export const messageTemplates: Record<Locale, Catalogue> = {
       ],
       sms: '{brand}: långiveren trenger dokumentasjon fra deg. Last opp på {link}',
     },
+    'co-applicant-invite': {
+      subject: 'Du er invitert som medsøker hos {brand}',
+      paragraphs: [
+        'Du er oppgitt som medsøker på en lånesøknad hos {brand}. Logg inn med din egen BankID for å se dine opplysninger og gi samtykket ditt:',
+        'Lenken gjelder i sju dager og kan brukes én gang. Kjenner du ikke til søknaden, kan du se bort fra denne meldingen.',
+      ],
+      sms: '{brand}: du er invitert som medsøker på en lånesøknad. Logg inn med BankID her: {link} (gjelder i en uke)',
+    },
     'expiry-reminder': {
       subject: 'Lånetilbudene dine utløper snart – {brand}',
       paragraphs: ['Tilbudene du har fått, utløper snart. Se dem på Mine sider:'],
@@ -118,6 +129,14 @@ export const messageTemplates: Record<Locale, Catalogue> = {
         'Ju förr vi får det, desto förr kan lånet handläggas.',
       ],
       sms: '{brand}: långivaren behöver underlag från dig. Ladda upp på {link}',
+    },
+    'co-applicant-invite': {
+      subject: 'Du är inbjuden som medsökande hos {brand}',
+      paragraphs: [
+        'Du är angiven som medsökande på en låneansökan hos {brand}. Logga in med ditt eget BankID för att se dina uppgifter och lämna ditt samtycke:',
+        'Länken gäller i sju dagar och kan användas en gång. Om du inte känner till ansökan kan du bortse från det här meddelandet.',
+      ],
+      sms: '{brand}: du är inbjuden som medsökande på en låneansökan. Logga in med BankID här: {link} (gäller i en vecka)',
     },
     'expiry-reminder': {
       subject: 'Dina lånerbjudanden går snart ut – {brand}',
@@ -163,6 +182,14 @@ export const messageTemplates: Record<Locale, Catalogue> = {
       ],
       sms: '{brand}: lainanantaja tarvitsee sinulta asiakirjoja. Lataa ne: {link}',
     },
+    'co-applicant-invite': {
+      subject: 'Sinut on kutsuttu kanssahakijaksi – {brand}',
+      paragraphs: [
+        'Sinut on merkitty kanssahakijaksi lainahakemukseen ({brand}). Kirjaudu omilla pankkitunnuksillasi nähdäksesi omat tietosi ja antaaksesi suostumuksesi:',
+        'Linkki on voimassa seitsemän päivää ja toimii kerran. Jos et tiedä hakemuksesta, voit jättää tämän viestin huomiotta.',
+      ],
+      sms: '{brand}: sinut on kutsuttu kanssahakijaksi lainahakemukseen. Kirjaudu tästä: {link} (voimassa viikon)',
+    },
     'expiry-reminder': {
       subject: 'Lainatarjouksesi vanhenevat pian – {brand}',
       paragraphs: ['Saamasi tarjoukset vanhenevat pian. Katso ne Omilla sivuilla:'],
@@ -206,6 +233,14 @@ export const messageTemplates: Record<Locale, Catalogue> = {
         'Jo før vi får den, jo før kan lånet behandles.',
       ],
       sms: '{brand}: långiveren mangler dokumentation fra dig. Upload på {link}',
+    },
+    'co-applicant-invite': {
+      subject: 'Du er inviteret som medansøger hos {brand}',
+      paragraphs: [
+        'Du er angivet som medansøger på en låneansøgning hos {brand}. Log ind med dit eget MitID for at se dine oplysninger og give dit samtykke:',
+        'Linket gælder i syv dage og kan bruges én gang. Kender du ikke til ansøgningen, kan du se bort fra denne besked.',
+      ],
+      sms: '{brand}: du er inviteret som medansøger på en låneansøgning. Log ind med MitID her: {link} (gælder i en uge)',
     },
     'expiry-reminder': {
       subject: 'Dine lånetilbud udløber snart – {brand}',
