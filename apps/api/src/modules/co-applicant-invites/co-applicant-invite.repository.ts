@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { coApplicantInvite } from '#src/db/schema/co-applicant-invites.ts';
 
@@ -48,7 +48,8 @@ export async function findLatestInvite(
     .select()
     .from(coApplicantInvite)
     .where(eq(coApplicantInvite.loanApplicationId, loanApplicationId))
-    .orderBy(desc(coApplicantInvite.createdAt))
+    // The one not revoked first: two invites in the same instant still answer the one that works.
+    .orderBy(sql`${coApplicantInvite.revokedAt} IS NULL DESC`, desc(coApplicantInvite.createdAt))
     .limit(1);
   return row;
 }
