@@ -26,6 +26,11 @@ async function pageElement(page: BrandPage) {
   }
 }
 
+async function coApplicantInviteElement() {
+  const { CoApplicantInvitePage } = await import('#src/app/routes/co-applicant-invite-page.tsx');
+  return { element: <CoApplicantInvitePage /> };
+}
+
 async function homeElement() {
   const { HomePage } = await import('#src/app/routes/home-page.tsx');
   return { element: <HomePage /> };
@@ -59,6 +64,10 @@ export function brandRoutes(brand: BrandConfig, isMyPageHost: boolean): RouteObj
                 : { lazy: homeElement }),
             },
             ...pages.map((page) => ({ path: page.path, lazy: () => pageElement(page) })),
+            // The co-applicant's invite landing page, under the personal page (ADR 0038).
+            ...pages
+              .filter((page) => page.purpose === 'myPage')
+              .map((page) => ({ path: `${page.path}/invite`, lazy: coApplicantInviteElement })),
             { path: '*', element: <NotFoundFallback /> },
           ],
         },

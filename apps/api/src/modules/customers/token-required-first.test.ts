@@ -42,6 +42,11 @@ const needToken: Record<string, Call[]> = {
   'magic-links': [
     { method: 'POST', url: `/loan-application/${someId}/magic-link`, payload: { Channel: 'fax' } },
   ],
+  'co-applicant-invites': [
+    { method: 'POST', url: `/loan-application/${someId}/co-applicant-invite`, payload: { Email: 5 } },
+    { method: 'GET', url: `/loan-application/${someId}/co-applicant-invite` },
+    { method: 'POST', url: '/co-applicant-invite/accept', payload: { Token: 5 } },
+  ],
 };
 
 describe('calls that need a token', () => {

@@ -52,6 +52,8 @@ export function handWrittenBodies(world: World): Record<string, unknown> {
       ]),
     ),
     'PATCH /customer/:id': { Email: 'matrix@example.com' },
+    // At least one address (ADR 0038), so callers are refused by the access check, not by 400.
+    'POST /loan-application/:id/co-applicant-invite': { Email: 'matrix-co@example.com' },
     // A property past the schema (ADR 0027), so callers are refused by the access check, not by 400.
     'PUT /loan-application/:id/property': {
       Street: 'Storgata',

@@ -158,6 +158,22 @@ export const routePolicies: Record<string, RoutePolicy> = {
     staff: ['application.read', 'application.update', 'offer.change'],
   },
   'POST /loan-application/:id/magic-link': write,
+  // Issue 13 item 8 (ADR 0038): only the main applicant invites and sees the invite; no staff role.
+  'POST /loan-application/:id/co-applicant-invite': {
+    access: 'application',
+    staff: null,
+    allowedRefusals: ['Only the main applicant invites a co-applicant'],
+  },
+  'GET /loan-application/:id/co-applicant-invite': {
+    access: 'application',
+    staff: null,
+    allowedRefusals: ['Only the main applicant invites a co-applicant'],
+  },
+  // Any signed-in caller may try a token; only the co-applicant it names gets further (the service checks).
+  'POST /co-applicant-invite/accept': {
+    access: 'signedIn',
+    allowedRefusals: ['Invalid or expired invite', 'Only the invited co-applicant accepts an invite'],
+  },
   'GET /loan-application/:id/channel-snapshot': read,
   'POST /loan-application/:id/channel-snapshot': write,
   'POST /v1/loan-application': {

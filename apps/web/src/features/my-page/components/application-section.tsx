@@ -20,6 +20,7 @@ import { useQuoteHistory } from '#src/features/my-page/api/re-quote.ts';
 import { useWithdrawApplication } from '#src/features/my-page/api/withdraw-application.ts';
 import { AcceptOfferDialog } from '#src/features/my-page/components/accept-offer-dialog.tsx';
 import { ChangeOfferDialog } from '#src/features/my-page/components/change-offer-dialog.tsx';
+import { CoApplicantInvitePanel } from '#src/features/my-page/components/co-applicant-invite-panel.tsx';
 import { ContactLogPanel } from '#src/features/my-page/components/contact-preferences.tsx';
 import { DocumentsPanel } from '#src/features/my-page/components/documents-panel.tsx';
 import { ModalDialog } from '#src/features/my-page/components/modal-dialog.tsx';
@@ -38,6 +39,7 @@ import {
   offerSortKeys,
   sortOffers,
 } from '#src/features/my-page/model/offer-sorting.ts';
+import { useAuthStore } from '#src/session/auth-store.ts';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 import '#src/features/my-page/my-page.css';
 
@@ -50,6 +52,8 @@ export interface MyPageApplication {
   CreatedAt: string;
   Amount?: unknown;
   Duration?: unknown;
+  PersonID?: string | null | undefined;
+  CoApplicantPersonID?: string | null | undefined;
 }
 
 /** How often the timeline is refreshed between acceptance and payout (the bank's steps take days). */
@@ -211,6 +215,9 @@ export function ApplicationSection({ application }: { application: MyPageApplica
   const titleId = useId();
   const [modal, setModal] = useState<OpenModal>(null);
   const [notice, setNotice] = useState('');
+  // Only the main applicant invites the co-applicant (ADR 0038); the co-applicant sees no invite panel.
+  const personId = useAuthStore((state) => state.personId);
+  const isMainApplicant = !!personId && application.PersonID === personId;
 
   const summaryProbe = useLendingSummary(application.ID, { refetchInterval: false });
   const knownStatus = summaryProbe.data?.Status ?? application.Status ?? 100;
@@ -410,6 +417,9 @@ export function ApplicationSection({ application }: { application: MyPageApplica
             <DocumentsPanel applicationId={application.ID} quotes={quotes} />
           )}
         </div>
+      )}
+      {isMainApplicant && application.CoApplicantPersonID && !isEnded(status) && status < 700 && (
+        <CoApplicantInvitePanel applicationId={application.ID} />
       )}
       <ContactLogPanel applicationId={application.ID} />
       {!isEnded(status) && status < 700 && (
