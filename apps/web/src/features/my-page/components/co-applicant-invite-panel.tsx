@@ -6,6 +6,7 @@ import {
   useSendCoApplicantInvite,
 } from '#src/features/my-page/api/co-applicant-invite.ts';
 import { ApiError } from '#src/shared/api/http.ts';
+import '#src/features/my-page/co-applicant-invite.css';
 
 // Issue 13 item 8 (ADR 0038): the main applicant invites the co-applicant by e-mail and/or SMS and sees
 // whether the invite was sent, accepted or has run out. Shown only to the main applicant (the API refuses
