@@ -47,9 +47,17 @@ export const SIGN_IN_WITH_EID_MESSAGE = 'Sign in with your e-ID first';
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 const hashInviteToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-/** The landing page: under the brand's personal page, the token in the fragment (never sent to a server). */
+/**
+ * The landing page: under the brand's personal page, the token in the fragment (never sent to a server).
+ * A brand with its personal page on a host of its own serves the page there (`mine.<host>`, brands.md), so
+ * the link goes there; with PUBLIC_BASE_URL set the one address given is used as it is.
+ */
 export function inviteUrl(config: Config, brand: BrandConfig, token: string): string {
-  return `${personalPageUrl(config, brand)}/invite#invite=${token}`;
+  const page = new URL(personalPageUrl(config, brand));
+  if (brand.paths.myPageHost === 'separate' && !config.publicBaseUrl && !page.host.startsWith('mine.')) {
+    page.host = `mine.${page.host.replace(/^www\./, '')}`;
+  }
+  return `${page.origin}${page.pathname.replace(/\/$/, '')}/invite#invite=${token}`;
 }
 
 export type InviteStatus = 'none' | 'sent' | 'accepted' | 'expired';

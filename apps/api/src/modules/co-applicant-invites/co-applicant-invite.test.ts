@@ -93,6 +93,20 @@ describe('POST /loan-application/:id/co-applicant-invite', () => {
     expect(await t.deliverMessages()).toBeGreaterThanOrEqual(2);
   });
 
+  it('links to the personal-page host of a brand that has one (no-alt1: mine.<host>)', async () => {
+    const main = await newApplicant(t);
+    const application = await createApplicationAs(t, main.token, {
+      ...unsecuredNo,
+      Brand: 'no-alt1',
+      CoApplicant: { NationalID: freshNationalId() },
+    });
+    expect((await invite(application.ID, main.token)).statusCode).toBe(201);
+    const [message] = (await listMessagesOfApplication(t.database.db, application.ID)).filter(
+      (row) => row.kind === 'co-applicant-invite',
+    );
+    expect(message?.textBody).toMatch(/\/\/mine\.[^/\s]+\/mine-tilbud\/invite#invite=/);
+  });
+
   it('refuses without a token, a stranger (404), the co-applicant and staff (403), and a bad body', async () => {
     const { main, coNationalId, application } = await applicationWithCoApplicant();
     expect((await invite(application.ID, '')).statusCode).toBe(401);
