@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { brands } from '@nordloan/domain/brands/registry';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import {
   devLoginOverApi,
   loginOnPersonalPage,
   nextNationalId,
-  saveScreenshots,
+  screenshotDir,
   seriousAxeViolations,
   signInOnIdentityPage,
 } from './support/api-helpers.ts';
@@ -70,7 +71,7 @@ describe('co-applicant invite', () => {
     await panel.getByRole('button', { name: 'Send invitasjon' }).click();
     await panel.getByText(/Invitasjon sendt til m\*\*\*@example\.com/).waitFor({ timeout: 15_000 });
     expect(await seriousAxeViolations(mainPage), 'personal page with the invite panel').toEqual([]);
-    await saveScreenshots(mainPage, 'co-applicant-invite-sent');
+    await mainPage.screenshot({ path: join(screenshotDir, 'co-applicant-invite-sent.png'), fullPage: true });
 
     // 2. The e-mail, as it crossed the local SMTP sink.
     let inbox: { Channel: string; Body: string }[] = [];
@@ -104,7 +105,7 @@ describe('co-applicant invite', () => {
     await consent.getByRole('button', { name: 'Bekreft samtykke' }).click();
     await consent.getByText('Kryss av for å bekrefte samtykket.').waitFor();
     await consent.getByLabel('Jeg har lest dette og samtykker som medsøker').check();
-    await saveScreenshots(coPage, 'co-applicant-consent');
+    await coPage.screenshot({ path: join(screenshotDir, 'co-applicant-consent.png'), fullPage: true });
     await consent.getByRole('button', { name: 'Bekreft samtykke' }).click();
 
     // 5. Their own personal page: the application is there, the main applicant's part is not.
