@@ -11,6 +11,18 @@ import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 // The e-ID login (ADR 0029) against the real local provider (oidc-provider: the whole protocol), and
 // against a hostile provider that answers ID tokens crafted to be wrong: each must be refused.
 
+/**
+ * A refused callback sends the browser back to a page with `#eid-error=…` (ADR 0039) and no token;
+ * answers that page and the code.
+ */
+function refusal(answer: { statusCode: number; headers: Record<string, unknown> }) {
+  expect(answer.statusCode).toBe(303);
+  const page = new URL(String(answer.headers.location));
+  const fragment = new URLSearchParams(page.hash.slice(1));
+  expect(fragment.has('token')).toBe(false);
+  return { page: `${page.origin}${page.pathname}`, code: fragment.get('eid-error') };
+}
+
 /** A browser's cookies for the provider's host (the provider keeps its interaction state in them). */
 function cookieJar() {
   const cookies = new Map<string, string>();
@@ -168,32 +180,60 @@ describe('e-ID login through the local provider', () => {
     const tampered = new URL(login.callbackUrl);
     tampered.searchParams.set('state', `${tampered.searchParams.get('state')}x`);
     const answer = await callback(tampered, login.host, login.binding);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().Message).toBe('The login is unknown, expired or already used');
+    // Unknown attempt, so no page of its own to go back to: the brand's personal page on this host.
+    expect(refusal(answer)).toEqual({ page: 'http://no-main.localhost/mine-tilbud', code: 'expired' });
+  });
+
+  it('sends a cancelled login back to the page it started from, told it was cancelled', async () => {
+    // From another client address: the login rate limit counts per address, and this file logs in a lot.
+    const remoteAddress = '10.0.0.39';
+    const host = 'se-main.localhost';
+    const cancelWith = async (error: string) => {
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/auth/oidc/se/start',
+        remoteAddress,
+        headers: { host },
+        payload: { returnTo: `http://${host}/ansok` },
+      });
+      const binding = /nordloan_oidc=([^;]*)/.exec(String(started.headers['set-cookie']))![1]!;
+      const state = new URL(started.json().authorizationUrl).searchParams.get('state')!;
+      return t.app.inject({
+        method: 'GET',
+        url: `/auth/oidc/callback?error=${error}&state=${encodeURIComponent(state)}`,
+        remoteAddress,
+        headers: { host, cookie: `nordloan_oidc=${binding}` },
+      });
+    };
+    expect(refusal(await cancelWith('access_denied'))).toEqual({
+      page: `http://${host}/ansok`,
+      code: 'cancelled',
+    });
+    // Any other provider error is a failed login.
+    expect(refusal(await cancelWith('server_error')).code).toBe('failed');
   });
 
   it('refuses a callback from another browser (no or another binding cookie)', async () => {
     const login = await loginAs(testPeople('NO')[0]!.nationalId);
-    expect((await callback(login.callbackUrl, login.host, undefined)).statusCode).toBe(400);
+    expect(refusal(await callback(login.callbackUrl, login.host, undefined)).code).toBe('expired');
     // The attempt was spent by that try: the right browser cannot finish it any more either.
-    expect((await callback(login.callbackUrl, login.host, login.binding)).statusCode).toBe(400);
+    expect(refusal(await callback(login.callbackUrl, login.host, login.binding)).code).toBe('expired');
 
     const other = await loginAs(testPeople('NO')[0]!.nationalId);
-    expect((await callback(other.callbackUrl, other.host, login.binding)).statusCode).toBe(400);
+    expect(refusal(await callback(other.callbackUrl, other.host, login.binding)).code).toBe('expired');
   });
 
   it('refuses a replayed callback and a replayed code', async () => {
     const login = await loginAs(testPeople('NO')[2]!.nationalId);
     expect((await callback(login.callbackUrl, login.host, login.binding)).statusCode).toBe(303);
     // The same callback again: the state is used.
-    expect((await callback(login.callbackUrl, login.host, login.binding)).statusCode).toBe(400);
+    expect(refusal(await callback(login.callbackUrl, login.host, login.binding)).code).toBe('expired');
     // The code under a fresh login's own state and binding: the provider refuses a code used once.
     const fresh = await start('no', login.host, { returnTo: 'http://no-main.localhost/mine-tilbud' });
     const replay = new URL(login.callbackUrl);
     replay.searchParams.set('state', new URL(fresh.authorizationUrl).searchParams.get('state')!);
     const answer = await callback(replay, login.host, fresh.binding);
-    expect(answer.statusCode).toBe(401);
-    expect(answer.json().Message).toBe('The e-ID login could not be verified');
+    expect(refusal(answer)).toEqual({ page: 'http://no-main.localhost/mine-tilbud', code: 'failed' });
   });
 
   it("refuses a hand-back page that is not the brand's, another country's brand, or a made-up provider", async () => {
@@ -401,8 +441,7 @@ describe('e-ID login: ID tokens that must be refused', () => {
     ["a signature not from the provider's JWKS", { signWithOtherKey: true }],
   ] as const)('refuses %s', async (_case, shape) => {
     const answer = await callbackWith(shape);
-    expect(answer.statusCode).toBe(401);
-    expect(answer.json().Message).toBe('The e-ID login could not be verified');
+    expect(refusal(answer).code).toBe('failed');
   });
 });
 
@@ -415,7 +454,7 @@ describe('e-ID login where no provider is configured (production without OIDC_* 
     await t?.close();
   });
 
-  it('answers 404 to a start, and 400 to a callback nobody started', async () => {
+  it('answers 404 to a start, and 400 to a callback nobody started on a host that is no brand', async () => {
     const started = await t.app.inject({
       method: 'POST',
       url: '/auth/oidc/no/start',
