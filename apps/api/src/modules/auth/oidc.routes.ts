@@ -67,11 +67,7 @@ function bindingCookie(value: string, options: { secure: boolean; maxAgeSeconds:
  * host — or the host's start page where the personal page lives on its own host (its header offers the
  * login). null: not a brand's host (the API's own host), where the JSON refusal stays.
  */
-function refusalPage(
-  refused: OidcLoginRefused,
-  request: FastifyRequest,
-  env: Config['env'],
-): string | null {
+function refusalPage(refused: OidcLoginRefused, request: FastifyRequest, env: Config['env']): string | null {
   const withReason = (page: string, code: EidLoginError) => {
     const url = new URL(page);
     url.hash = new URLSearchParams({ 'eid-error': code }).toString();

@@ -5,7 +5,8 @@ import { serviceUrl } from '#src/shared/api/service-urls.ts';
 // The e-ID login (docs/decisions/0029): the API starts an OpenID Connect login with the country's e-ID
 // (BankID, MitID, FTN; the local e-ID provider outside production) and answers where to send the browser.
 // After the login the API sends the browser back to `returnTo` with `#token=…&provider-name=…`, which the
-// session layer reads at page start like any identity-provider return (§4, ADR 0005).
+// session layer reads at page start like any identity-provider return (§4, ADR 0005). Here in session/
+// because both the personal page's login and the apply journey's identity step start it (ADR 0039).
 
 export interface StartEidLoginRequest {
   country: Country;
