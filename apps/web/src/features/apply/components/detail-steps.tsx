@@ -26,13 +26,11 @@ import {
   type EmploymentInput,
   type EmploymentOutput,
   economySchema,
-  emailField,
   employmentSchema,
   type HouseholdInput,
   type HouseholdOutput,
   householdSchema,
   incomeSchema,
-  phoneField,
 } from '#src/features/apply/model/validation.ts';
 import type { EidLoginError } from '#src/session/eid-login-outcome.ts';
 import { EmploymentFields, HouseholdFields, IncomeFields } from './detail-fields.tsx';
