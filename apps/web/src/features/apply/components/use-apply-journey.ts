@@ -3,6 +3,7 @@ import type { LoanApplication, PatchLoanApplication } from '@nordloan/domain/loa
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { useAddDebt } from '#src/features/apply/api/add-debt.ts';
 import { useAddExpense } from '#src/features/apply/api/add-expense.ts';
@@ -137,11 +138,12 @@ export function useApplyJourney(products: Product[]) {
 
   // A login that came back without a token: the identity step shows why. Taken out of the shared store
   // so the site header's login button does not say it a second time.
+  const location = useLocation();
   const returnedEidError = useEidLoginError();
   const [eidError, setEidError] = useState(returnedEidError);
   // What was typed before leaving for the e-ID, read once when the page opens again.
   const [draft] = useState<JourneyDraft | null>(() => {
-    const found = readJourneyDraft({ brand: brand.brand, path: window.location.pathname });
+    const found = readJourneyDraft({ brand: brand.brand, path: location.pathname });
     return found && products.includes(found.loanValues.product) ? found : null;
   });
   const creating = useCreateApplication();
@@ -267,7 +269,7 @@ export function useApplyJourney(products: Product[]) {
           setContactDraft(values);
           saveJourneyDraft({
             brand: brand.brand,
-            path: window.location.pathname,
+            path: location.pathname,
             loanValues,
             preCheckAnswers,
             contact: values,
@@ -277,7 +279,8 @@ export function useApplyJourney(products: Product[]) {
             await leaveForEid({
               country: brand.country,
               brand: brand.brand,
-              returnTo: `${window.location.origin}${window.location.pathname}${window.location.search}`,
+              // This apply page, without a fragment: the hand-back adds its own.
+              returnTo: `${window.location.origin}${location.pathname}${location.search}`,
             });
           } catch (error) {
             trackFlowEvent('unhandled-error', { message: messageOf(error).slice(0, 200) });
