@@ -15,6 +15,11 @@ export interface StartEidLoginRequest {
   brand: string;
   /** An anonymous sign-up customer's token: the API links that customer to the person at this login. */
   token?: string | null;
+  /**
+   * Our token's role after the login: Person by default (§4 "with method idp the default is person");
+   * the apply journey asks for Customer, as it always worked customer-scoped (ADR 0016, 0039).
+   */
+  role?: 'Customer';
 }
 
 export async function startEidLogin(request: StartEidLoginRequest): Promise<string> {
@@ -25,7 +30,11 @@ export async function startEidLogin(request: StartEidLoginRequest): Promise<stri
       baseUrl: serviceUrl(),
       requireToken: false,
       token: request.token ?? null,
-      body: { returnTo: request.returnTo, brand: request.brand },
+      body: {
+        returnTo: request.returnTo,
+        brand: request.brand,
+        ...(request.role ? { role: request.role } : {}),
+      },
     },
   );
   if (!answer?.authorizationUrl) throw new Error('The e-ID login could not be started');

@@ -155,11 +155,18 @@ export async function startOidcLogin(options: {
   redirectUri: string;
   returnTo: string;
   brand?: string | undefined;
+  /**
+   * The role of our token after the login (ADR 0039): Person by default (§4, the personal page);
+   * Customer for the apply journey, which works customer-scoped (ADR 0016). Applicant logins only.
+   */
+  tokenRole?: 'Person' | 'Customer' | undefined;
   caller: Caller | null;
   now: () => Date;
 }) {
   const settings = options.clients.settings(options.provider);
   if (!settings) throw notFound('This identity provider is not offered here');
+  if (options.tokenRole && options.provider === 'staff')
+    throw badRequest('A staff login has no applicant role', [{ Field: 'role', Message: 'Not allowed' }]);
   const { url: returnTo, brand } = checkReturnTo({
     ...options,
     requestHost: new URL(options.redirectUri).host,
@@ -194,6 +201,7 @@ export async function startOidcLogin(options: {
     brand: brand ?? null,
     returnTo: returnTo.href,
     linkCustomerId,
+    tokenRole: options.tokenRole ?? null,
     expiresAt: new Date(now.getTime() + loginAttemptTtlMs),
     createdAt: now,
   });
@@ -319,6 +327,7 @@ export async function completeOidcLogin(options: {
     nationalId: checked.normalized,
     birthDate: checked.birthDate,
     brand: attempt.brand ?? undefined,
+    role: attempt.tokenRole === 'Customer' ? 'Customer' : 'Person',
     linkCustomerId: attempt.linkCustomerId,
   });
   return hand(token);

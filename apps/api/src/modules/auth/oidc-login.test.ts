@@ -213,6 +213,45 @@ describe('e-ID login through the local provider', () => {
     expect(refusal(await cancelWith('server_error')).code).toBe('failed');
   });
 
+  it('the apply journey asks for a customer-scoped token (role Customer); staff logins have no such role', async () => {
+    // From another client address: the login rate limit counts per address.
+    const remoteAddress = '10.0.0.40';
+    const host = 'dk-main.localhost';
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/auth/oidc/dk/start',
+      remoteAddress,
+      headers: { host },
+      payload: { returnTo: `http://${host}/ansog`, role: 'Customer' },
+    });
+    expect(started.statusCode).toBe(200);
+    const binding = /nordloan_oidc=([^;]*)/.exec(String(started.headers['set-cookie']))![1]!;
+    const callbackUrl = await followToCallback(
+      started.json().authorizationUrl,
+      cookieJar(),
+      new URLSearchParams({ nationalId: testPeople('DK')[0]!.nationalId }),
+    );
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `${callbackUrl.pathname}${callbackUrl.search}`,
+      remoteAddress,
+      headers: { host, cookie: `nordloan_oidc=${binding}` },
+    });
+    expect(answer.statusCode).toBe(303);
+    const token = new URLSearchParams(new URL(String(answer.headers.location)).hash.slice(1)).get('token')!;
+    expect(claimsOf(token).Roles).toEqual([{ Name: 'Customer', Country: 'DK' }]);
+    expect(claimsOf(token).CustomerID).toEqual(expect.any(String));
+
+    const staff = await t.app.inject({
+      method: 'POST',
+      url: '/auth/oidc/staff/start',
+      remoteAddress,
+      headers: { host: 'backoffice.localhost' },
+      payload: { returnTo: 'http://backoffice.localhost/', role: 'Customer' },
+    });
+    expect(staff.statusCode).toBe(400);
+  });
+
   it('refuses a callback from another browser (no or another binding cookie)', async () => {
     const login = await loginAs(testPeople('NO')[0]!.nationalId);
     expect(refusal(await callback(login.callbackUrl, login.host, undefined)).code).toBe('expired');

@@ -30,6 +30,9 @@ const startBodySchema = z
     returnTo: z.string().trim().min(1).max(2000),
     // The brand the customer record is created on; must be the returnTo host's brand.
     brand: brandIdSchema.optional(),
+    // Our token's role after the login: Person by default (§4); the apply journey asks for Customer
+    // (ADR 0016, 0039). Not for the staff provider.
+    role: z.enum(['Person', 'Customer']).optional(),
   })
   .strict();
 // What the provider sends back (RFC 6749 §4.1.2, RFC 9207 iss); anything else is ignored, not refused.
@@ -117,6 +120,7 @@ export async function oidcRoutes(
         redirectUri: `${request.protocol}://${request.host}${callbackPath}`,
         returnTo: request.body.returnTo,
         brand: request.body.brand,
+        tokenRole: request.body.role,
         caller: request.caller,
         now,
       });

@@ -4,9 +4,10 @@ import { startEidLogin } from '#src/session/start-eid-login.ts';
 
 // The applicant is identified with their country's e-ID (BankID, MitID, FTN; docs/decisions/0029 and
 // 0039): the same OpenID Connect login as the personal page's, started here with this apply page as the
-// way back. The e-ID's national id is the applicant; the API signs our token for that person (role
-// Person, §4 "with method idp the default is person") and hands it back in the fragment, which the session
-// layer reads at page start. `POST /auth/dev/login` stays an API for tests and scripts; no page calls it.
+// way back. The e-ID's national id is the applicant; the API signs our token for that person and hands it
+// back in the fragment, which the session layer reads at page start. The journey asks for a
+// customer-scoped token (role Customer), as its development login did: §4 "the isUnscoped flag disables
+// loading the single application", and the applicant is filling in their own (ADR 0016). `POST /auth/dev/login` stays an API for tests and scripts; no page calls it.
 
 export interface LeaveForEidInput {
   country: Country;
@@ -24,6 +25,7 @@ export async function leaveForEid(
     country: input.country,
     brand: input.brand,
     returnTo: input.returnTo,
+    role: 'Customer',
     // A customer who signed up without e-ID is linked to their person at this login.
     token: authStore.getState().token,
   });
