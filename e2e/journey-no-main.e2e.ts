@@ -1,6 +1,6 @@
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
   flowEventNames,
   openPersonalPage,
@@ -35,6 +35,8 @@ afterAll(async () => {
 
 describe('no-main: apply with a co-applicant, compare, accept', () => {
   it('quotes arrive, the best is accepted, the status is shown', async () => {
+    // A lender that never answers is the server's story (job failures, leases): print its log tail.
+    onTestFailed(() => console.error(`server warnings and errors:\n${server.problems()}`));
     const page = await context.newPage();
     const nationalId = makeTestNationalId('NO', '1984-07-19', 11);
     const violations: Record<string, string[]> = {};

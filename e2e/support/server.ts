@@ -15,6 +15,8 @@ export interface RunningServer {
   dataDir: string;
   /** The server's output so far (for failure messages). */
   output(): string;
+  /** The server's warnings, errors and non-JSON lines (the last 60): why a lender or a job got stuck. */
+  problems(): string;
   stop(): Promise<void>;
 }
 
@@ -100,6 +102,13 @@ async function startServerOnce({
     log += chunk;
   });
   const output = () => log.slice(-4000);
+  // pino's warn (40) and above, or any line that is not JSON (a crash's stack): what explains a stuck test.
+  const problems = () =>
+    log
+      .split('\n')
+      .filter((line) => line.trim() && !/"level":(10|20|30),/.test(line))
+      .slice(-60)
+      .join('\n');
 
   const stop = async () => {
     if (child.exitCode === null) {
@@ -127,7 +136,15 @@ async function startServerOnce({
     await stop();
     throw error;
   }
-  return { port, baseUrl, eidProviderUrl: `http://localhost:${eidProviderPort}`, dataDir, output, stop };
+  return {
+    port,
+    baseUrl,
+    eidProviderUrl: `http://localhost:${eidProviderPort}`,
+    dataDir,
+    output,
+    problems,
+    stop,
+  };
 }
 
 /** Builds the web app when there is no build yet (`npm test` builds it before this suite runs). */

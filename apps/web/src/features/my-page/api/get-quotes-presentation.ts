@@ -15,6 +15,13 @@ import { integrationUrl } from '#src/shared/api/service-urls.ts';
 /** How often offers are asked for while lenders are still deciding (issue 6: offers arrive without reload). */
 export const offersPollMs = 3_000;
 
+/**
+ * While the live stream is up it says when to ask again; this slow poll is only the safety net for a
+ * notification that never came (a dropped LISTEN connection, a proxy that buffered the stream). Without it a
+ * single lost event would leave "waiting for 1 bank" on the page until a reload.
+ */
+export const liveSafetyPollMs = 15_000;
+
 export async function getQuotesPresentation(
   applicationID: string,
   token: string | null,
@@ -38,7 +45,9 @@ export function useQuotesPresentation(applicationID: string, options: { enabled:
     ...quotesPresentationQueryOptions(applicationID, token),
     enabled: options.enabled && !!token,
     // Poll while lenders are deciding (or the application is still on its way to them); stop when settled.
-    // Not while the live stream is up (issue 13): it says when to ask again, the moment a change is stored.
-    refetchInterval: (query) => (!options.live && shouldPollOffers(query.state.data) ? offersPollMs : false),
+    // While the live stream is up (issue 13) it says when to ask again, the moment a change is stored; the
+    // slow safety poll only catches a change whose notification was lost.
+    refetchInterval: (query) =>
+      shouldPollOffers(query.state.data) ? (options.live ? liveSafetyPollMs : offersPollMs) : false,
   });
 }

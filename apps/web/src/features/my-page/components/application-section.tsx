@@ -9,7 +9,11 @@ import { useApplicationLiveUpdates } from '#src/features/my-page/api/application
 import { useLendingSummary } from '#src/features/my-page/api/get-lending-summary.ts';
 import { usePaymentRemarks } from '#src/features/my-page/api/get-payment-remarks.ts';
 import { useProductRecommendation } from '#src/features/my-page/api/get-product-recommendation.ts';
-import { offersPollMs, useQuotesPresentation } from '#src/features/my-page/api/get-quotes-presentation.ts';
+import {
+  liveSafetyPollMs,
+  offersPollMs,
+  useQuotesPresentation,
+} from '#src/features/my-page/api/get-quotes-presentation.ts';
 import { useTransparency } from '#src/features/my-page/api/get-transparency.ts';
 import { useGoToBank } from '#src/features/my-page/api/quote-actions.ts';
 import { useQuoteHistory } from '#src/features/my-page/api/re-quote.ts';
@@ -219,7 +223,14 @@ export function ApplicationSection({ application }: { application: MyPageApplica
   // After acceptance the offers are settled but the bank's steps are not: the timeline follows them slowly.
   const afterAcceptance = knownStatus >= 500 && knownStatus < 700 && !isEnded(knownStatus);
   const summary = useLendingSummary(application.ID, {
-    refetchInterval: polling ? offersPollMs : afterAcceptance && !live ? bankStepsPollMs : false,
+    // While the stream is up these slow polls are only its safety net (a lost notification).
+    refetchInterval: polling
+      ? offersPollMs
+      : afterAcceptance
+        ? bankStepsPollMs
+        : submitted && shouldPollOffers(presentation.data)
+          ? liveSafetyPollMs
+          : false,
   });
   const transparency = useTransparency(application.ID, {
     enabled: submitted,
