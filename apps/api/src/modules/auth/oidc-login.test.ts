@@ -93,10 +93,18 @@ describe('e-ID login through the local provider', () => {
     await provider?.close();
   });
 
-  async function start(path: string, host: string, body: Record<string, string>, token?: string) {
+  // `remoteAddress`: the login rate limit counts per client address, and this file logs in a lot.
+  async function start(
+    path: string,
+    host: string,
+    body: Record<string, string>,
+    token?: string,
+    remoteAddress?: string,
+  ) {
     const response = await t.app.inject({
       method: 'POST',
       url: `/auth/oidc/${path}/start`,
+      ...(remoteAddress ? { remoteAddress } : {}),
       headers: { host, ...(token ? bearer(token) : {}) },
       payload: body,
     });
@@ -104,10 +112,16 @@ describe('e-ID login through the local provider', () => {
     return { response, binding, authorizationUrl: response.json().authorizationUrl as string };
   }
 
-  async function callback(callbackUrl: URL, host: string, binding: string | undefined) {
+  async function callback(
+    callbackUrl: URL,
+    host: string,
+    binding: string | undefined,
+    remoteAddress?: string,
+  ) {
     return t.app.inject({
       method: 'GET',
       url: `${callbackUrl.pathname}${callbackUrl.search}`,
+      ...(remoteAddress ? { remoteAddress } : {}),
       headers: { host, ...(binding ? { cookie: `nordloan_oidc=${binding}` } : {}) },
     });
   }
@@ -185,25 +199,12 @@ describe('e-ID login through the local provider', () => {
   });
 
   it('sends a cancelled login back to the page it started from, told it was cancelled', async () => {
-    // From another client address: the login rate limit counts per address, and this file logs in a lot.
-    const remoteAddress = '10.0.0.39';
-    const host = 'se-main.localhost';
+    const [host, ip] = ['se-main.localhost', '10.0.0.39'];
     const cancelWith = async (error: string) => {
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/auth/oidc/se/start',
-        remoteAddress,
-        headers: { host },
-        payload: { returnTo: `http://${host}/ansok` },
-      });
-      const binding = /nordloan_oidc=([^;]*)/.exec(String(started.headers['set-cookie']))![1]!;
-      const state = new URL(started.json().authorizationUrl).searchParams.get('state')!;
-      return t.app.inject({
-        method: 'GET',
-        url: `/auth/oidc/callback?error=${error}&state=${encodeURIComponent(state)}`,
-        remoteAddress,
-        headers: { host, cookie: `nordloan_oidc=${binding}` },
-      });
+      const started = await start('se', host, { returnTo: `http://${host}/ansok` }, undefined, ip);
+      const state = new URL(started.authorizationUrl).searchParams.get('state')!;
+      const url = new URL(`http://${host}/auth/oidc/callback?error=${error}&state=${state}`);
+      return callback(url, host, started.binding, ip);
     };
     expect(refusal(await cancelWith('access_denied'))).toEqual({
       page: `http://${host}/ansok`,
@@ -214,42 +215,28 @@ describe('e-ID login through the local provider', () => {
   });
 
   it('the apply journey asks for a customer-scoped token (role Customer); staff logins have no such role', async () => {
-    // From another client address: the login rate limit counts per address.
-    const remoteAddress = '10.0.0.40';
-    const host = 'dk-main.localhost';
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/auth/oidc/dk/start',
-      remoteAddress,
-      headers: { host },
-      payload: { returnTo: `http://${host}/ansog`, role: 'Customer' },
-    });
-    expect(started.statusCode).toBe(200);
-    const binding = /nordloan_oidc=([^;]*)/.exec(String(started.headers['set-cookie']))![1]!;
-    const callbackUrl = await followToCallback(
-      started.json().authorizationUrl,
-      cookieJar(),
-      new URLSearchParams({ nationalId: testPeople('DK')[0]!.nationalId }),
+    const [host, ip] = ['dk-main.localhost', '10.0.0.40'];
+    const started = await start(
+      'dk',
+      host,
+      { returnTo: `http://${host}/ansog`, role: 'Customer' },
+      undefined,
+      ip,
     );
-    const answer = await t.app.inject({
-      method: 'GET',
-      url: `${callbackUrl.pathname}${callbackUrl.search}`,
-      remoteAddress,
-      headers: { host, cookie: `nordloan_oidc=${binding}` },
-    });
-    expect(answer.statusCode).toBe(303);
+    expect(started.response.statusCode).toBe(200);
+    const nationalId = testPeople('DK')[0]!.nationalId;
+    const callbackUrl = await followToCallback(
+      started.authorizationUrl,
+      cookieJar(),
+      new URLSearchParams({ nationalId }),
+    );
+    const answer = await callback(callbackUrl, host, started.binding, ip);
     const token = new URLSearchParams(new URL(String(answer.headers.location)).hash.slice(1)).get('token')!;
     expect(claimsOf(token).Roles).toEqual([{ Name: 'Customer', Country: 'DK' }]);
     expect(claimsOf(token).CustomerID).toEqual(expect.any(String));
-
-    const staff = await t.app.inject({
-      method: 'POST',
-      url: '/auth/oidc/staff/start',
-      remoteAddress,
-      headers: { host: 'backoffice.localhost' },
-      payload: { returnTo: 'http://backoffice.localhost/', role: 'Customer' },
-    });
-    expect(staff.statusCode).toBe(400);
+    const staffStart = { returnTo: 'http://backoffice.localhost/', role: 'Customer' };
+    const staff = await start('staff', 'backoffice.localhost', staffStart, undefined, ip);
+    expect(staff.response.statusCode).toBe(400);
   });
 
   it('refuses a callback from another browser (no or another binding cookie)', async () => {
