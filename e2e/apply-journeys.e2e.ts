@@ -142,19 +142,16 @@ describe('apply journeys', () => {
     await page.getByTestId('step-identify').waitFor();
     // The step heading takes the focus, so a screen reader hears where it is.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('apply-step-title');
-    await page.getByTestId('field-nationalId').fill('0101011234x');
+    // No national id to type: the e-ID gives it (ADR 0039).
+    expect(await page.getByTestId('field-nationalId').count()).toBe(0);
     await page.getByTestId('field-phone').fill('12');
     await page.getByTestId('step-submit').focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('step-identify').getByRole('alert').first().waitFor();
     const alerts = await page.getByTestId('step-identify').getByRole('alert').allTextContents();
-    expect(alerts).toEqual([
-      'CPR-nummeret er ikke gyldigt. Kontrollér de 10 cifre (DDMMÅÅ-NNNN).',
-      'Udfyld dette felt.',
-      'Skriv et gyldigt mobilnummer.',
-    ]);
+    expect(alerts).toEqual(['Udfyld dette felt.', 'Skriv et gyldigt mobilnummer.']);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe(
-      'nationalId',
+      'email',
     );
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(screenshotDir, 'apply-dk-main-phone-errors.png'), fullPage: true });

@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   brandBaseUrl,
+  identifyWithEid,
   seriousAxeViolations,
   testPhone,
   testPostalCode,
@@ -50,12 +51,11 @@ describe('magic link', () => {
     await page.getByTestId('duration-field-input').fill('3');
     await page.getByTestId('field-loanPurpose').selectOption('Holiday');
     await page.getByTestId('step-submit').click();
-    await waitForStep(page, 'identify');
-    await page.getByTestId('field-nationalId').fill(makeTestNationalId('NO', '1982-07-19', 3));
-    await page.getByTestId('field-email').fill(email);
-    await page.getByTestId('field-phone').fill(testPhone.NO);
-    await page.getByTestId('step-submit').click();
-    await waitForStep(page, 'address');
+    await identifyWithEid(page, {
+      nationalId: makeTestNationalId('NO', '1982-07-19', 3),
+      email,
+      phone: testPhone.NO,
+    });
     await page.getByTestId('field-firstName').fill('Magnhild');
     await page.getByTestId('field-lastName').fill('Lenkesen');
     await page.getByTestId('field-street').fill('Lenkeveien 7');

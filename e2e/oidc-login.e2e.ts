@@ -96,7 +96,7 @@ describe('e-ID login (OpenID Connect) against the local provider', () => {
     await page.context().close();
   });
 
-  it('cancelling at the provider comes back to the page, not signed in', async () => {
+  it('cancelling at the provider comes back to the page, not signed in, with the reason', async () => {
     const page = await newPage();
     const url = personalPageUrl('se-main');
     await page.goto(url);
@@ -105,6 +105,13 @@ describe('e-ID login (OpenID Connect) against the local provider', () => {
     await page.getByTestId('eid-login-panel').waitFor({ timeout: 30_000 });
     expect(page.url()).toBe(url);
     expect((await storedAuth(page)).token ?? null).toBeNull();
+    // ADR 0039: it says so in the brand's language; the login button is the way to try again.
+    const message = page.getByTestId('eid-login-error');
+    await message.waitFor({ timeout: 10_000 });
+    expect(await message.textContent()).toBe(
+      'Du avbröt inloggningen med BankID. Försök igen när du är redo.',
+    );
+    expect(await seriousAxeViolations(page), 'cancelled login').toEqual([]);
     await page.context().close();
   });
 

@@ -2,7 +2,7 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshots, seriousAxeViolations } from './support/api-helpers.ts';
-import { brandBaseUrl, testPhone, waitForStep } from './support/apply-helpers.ts';
+import { brandBaseUrl, identifyWithEid, testPhone, waitForStep } from './support/apply-helpers.ts';
 import { launchBrowser } from './support/browser.ts';
 import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
 
@@ -48,12 +48,7 @@ async function answerPreCheck(
 async function identifyAndAddress(page: Page, nationalId: string) {
   await page.getByTestId('field-loanPurpose').selectOption('Renovation');
   await page.locator('[data-testid="step-loan"] [data-testid="step-submit"]').click();
-  await waitForStep(page, 'identify');
-  await page.getByTestId('field-nationalId').fill(nationalId);
-  await page.getByTestId('field-email').fill(`pre-${nationalId}@example.com`);
-  await page.getByTestId('field-phone').fill(testPhone.NO);
-  await page.locator('[data-testid="step-identify"] [data-testid="step-submit"]').click();
-  await waitForStep(page, 'address');
+  await identifyWithEid(page, { nationalId, email: `pre-${nationalId}@example.com`, phone: testPhone.NO });
 }
 
 describe('no-main one-form and discovery', () => {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type BrandId, brands } from '@nordloan/domain/brands/registry';
 import type { Country, Product } from '@nordloan/domain/enums';
 import type { Page } from 'playwright-core';
+import { signInOnIdentityPage } from './api-helpers.ts';
 
 // Drives the apply journey (apps/web features/apply) in a real browser, from the brand's apply page to a
 // submitted application. Used by the apply tests and by the personal-page journeys (no-main with a
@@ -76,6 +77,24 @@ async function submitStep(page: Page, from: string, to: string) {
   await waitForStep(page, to);
 }
 
+/**
+ * The identity step (ADR 0039): the contact details, then the e-ID — the local e-ID provider's identity
+ * page, the national id typed there — and back on the same step, identified, with the details kept;
+ * continues to the address step unless `stay`.
+ */
+export async function identifyWithEid(
+  page: Page,
+  options: { nationalId: string; email: string; phone: string; stay?: boolean },
+): Promise<void> {
+  await waitForStep(page, 'identify');
+  await fill(page, 'email', options.email);
+  await fill(page, 'phone', options.phone);
+  await page.locator('[data-testid="step-identify"] [data-testid="step-submit"]').click();
+  await signInOnIdentityPage(page, options.nationalId);
+  await page.getByTestId('identified').waitFor({ timeout: 30_000 });
+  if (!options.stay) await submitStep(page, 'identify', 'address');
+}
+
 const choose = (page: Page, name: string, value: string) =>
   page.getByTestId(`field-${name}`).selectOption(value);
 const fill = (page: Page, name: string, value: string) => page.getByTestId(`field-${name}`).fill(value);
@@ -110,8 +129,8 @@ async function fillIncome(page: Page) {
 }
 
 /**
- * Applies on the brand from its apply page to "sent": loan, login with the national id (development
- * identity provider), every detail step, optionally a co-applicant, consents, submit.
+ * Applies on the brand from its apply page to "sent": loan, login with e-ID (the local e-ID provider,
+ * the national id typed on its identity page), every detail step, optionally a co-applicant, consents, submit.
  */
 export async function completeApplication(
   page: Page,
@@ -134,10 +153,11 @@ export async function completeApplication(
   await submitStep(page, 'loan', 'identify');
 
   await onStep?.('identify', page);
-  await fill(page, 'nationalId', nationalId);
-  await fill(page, 'email', `applicant-${nationalId.replace(/\D/g, '')}@example.com`);
-  await fill(page, 'phone', testPhone[country]);
-  await submitStep(page, 'identify', 'address');
+  await identifyWithEid(page, {
+    nationalId,
+    email: `applicant-${nationalId.replace(/\D/g, '')}@example.com`,
+    phone: testPhone[country],
+  });
 
   await onStep?.('address', page);
   await fill(page, 'firstName', 'Kari');

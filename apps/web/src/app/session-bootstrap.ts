@@ -8,6 +8,7 @@ import { personQueryOptions } from '#src/features/person/api/get-person.ts';
 import { type ApplicationSessionState, applicationSessionStore } from '#src/session/active-application.ts';
 import { type AuthDependencies, type AuthOutcome, authenticate } from '#src/session/auth-flow.ts';
 import { type AuthStore, authStore } from '#src/session/auth-store.ts';
+import { eidLoginOutcomeStore } from '#src/session/eid-login-outcome.ts';
 import { emptyStartParameters, type StartParameters } from '#src/session/start-params.ts';
 
 // Wires the pure session layer to the real calls: §4 authentication at page load, then the §2 hand-over
@@ -60,6 +61,8 @@ export async function bootstrapSession({
   appSession = applicationSessionStore,
 }: BootstrapInput): Promise<AuthOutcome> {
   if (startParams.isInternal) store.getState().setIsInternal(true);
+  // An e-ID login came back without a token: the page that started it says why (ADR 0039).
+  if (startParams.eidError) eidLoginOutcomeStore.getState().setError(startParams.eidError);
   // §2 the magic token resolves to an application id. The lookup runs BEFORE the login: the exchange uses the
   // magic token up (docs/decisions/0010), after which the lookup no longer answers.
   const magicApplicationId =

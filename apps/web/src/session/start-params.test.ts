@@ -66,6 +66,15 @@ describe('§2 start parameters', () => {
     expect(params.accessToken).toBe('idp-tok');
   });
 
+  it('an e-ID login that came back without a token: its reason is read and removed (ADR 0039)', () => {
+    const reading = read('https://x.test/ansok?utm_source=x#eid-error=cancelled');
+    expect(reading.params.eidError).toBe('cancelled');
+    expect(reading.params.accessToken).toBeNull();
+    expect(reading.cleanedUrl).toBe('https://x.test/ansok?utm_source=x');
+    // Only the three known reasons; anything else is ignored (and still removed).
+    expect(read('https://x.test/#eid-error=<script>').params.eidError).toBeNull();
+  });
+
   it('traffic=internal sets isInternal', () => {
     expect(read('https://x.test/?traffic=internal').params.isInternal).toBe(true);
     expect(read('https://x.test/?traffic=external').params.isInternal).toBe(false);

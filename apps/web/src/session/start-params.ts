@@ -1,4 +1,5 @@
 import { type AuthOrigin, authOrigins } from '@nordloan/domain/enums';
+import { type EidLoginError, parseEidLoginError } from './eid-login-outcome.ts';
 
 // §2 Start parameters. Pure: takes a URL, answers what it carries and the URL to show instead. The
 // caller (readAndCleanStartParameters) applies the cleaned URL with history.replaceState.
@@ -17,6 +18,8 @@ export interface StartParameters {
   providerName: string | null;
   /** §2 `traffic=internal`. */
   isInternal: boolean;
+  /** An e-ID login that came back without a token, and why (`#eid-error=…`, docs/decisions/0039). */
+  eidError: EidLoginError | null;
 }
 
 export const emptyStartParameters: StartParameters = Object.freeze({
@@ -27,6 +30,7 @@ export const emptyStartParameters: StartParameters = Object.freeze({
   authOrigin: null,
   providerName: null,
   isInternal: false,
+  eidError: null,
 }) as StartParameters;
 
 /**
@@ -35,7 +39,14 @@ export const emptyStartParameters: StartParameters = Object.freeze({
  * marketing parameters stay; they are neither credentials nor ids.
  */
 export const consumedQueryNames = ['aid', 'id', 'token', 'magic', 'auth-origin', 'provider-name'] as const;
-export const consumedHashNames = ['t', 'token', 'magic', 'provider-name', 'auth-origin'] as const;
+export const consumedHashNames = [
+  't',
+  'token',
+  'magic',
+  'provider-name',
+  'auth-origin',
+  'eid-error',
+] as const;
 
 function nonEmpty(value: string | null): string | null {
   const trimmed = value?.trim();
@@ -79,6 +90,7 @@ export function readStartParameters(
     authOrigin: parseAuthOrigin(query.get('auth-origin') ?? hash?.get('auth-origin') ?? null),
     providerName: nonEmpty(hash?.get('provider-name') ?? null) ?? nonEmpty(query.get('provider-name')),
     isInternal: query.get('traffic') === 'internal',
+    eidError: parseEidLoginError(hash?.get('eid-error') ?? null),
   };
 
   let changed = false;

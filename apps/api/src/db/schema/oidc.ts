@@ -2,7 +2,7 @@ import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestampColumn, timestamps } from './columns.ts';
 import { customer } from './core.ts';
 
-// Mirrors migrations/0013_oidc_login.sql (schema.test.ts checks that they agree); the SQL file carries
+// Mirrors migrations/0013_oidc_login.sql and 0022_oidc_login_token_role.sql (schema.test.ts checks that they agree); the SQL file carries
 // the comments on what each column means.
 
 export const oidcLoginAttempt = pgTable(
@@ -18,6 +18,7 @@ export const oidcLoginAttempt = pgTable(
     brand: text('brand'),
     returnTo: text('return_to').notNull(),
     linkCustomerId: uuid('link_customer_id').references(() => customer.id, { onDelete: 'cascade' }),
+    tokenRole: text('token_role'),
     expiresAt: timestampColumn('expires_at').notNull(),
     usedAt: timestampColumn('used_at'),
     createdAt: timestamps.createdAt,

@@ -39,6 +39,28 @@ export const providerNames: Record<OidcProviderId, string> = {
 export const loginStateRefused = 'The login is unknown, expired or already used';
 export const loginVerificationFailed = 'The e-ID login could not be verified';
 
+/**
+ * Why a login came back without a token, as the page is told (`#eid-error=…`, docs/decisions/0039):
+ * `cancelled` the person stopped at the provider; `failed` the provider refused or the answer did not
+ * verify; `expired` the login is unknown, expired, already used or was started in another browser.
+ */
+export type EidLoginError = 'cancelled' | 'failed' | 'expired';
+
+/**
+ * A refused callback. `returnTo` is the page the login was started from when the attempt was known (a
+ * page of the brand checked at the start), so the browser can be sent back there with the reason.
+ */
+export class OidcLoginRefused extends AppError {
+  constructor(
+    status: 400 | 401,
+    readonly code: EidLoginError,
+    readonly returnTo: string | null,
+    readonly reason?: string,
+  ) {
+    super(status, status === 400 ? loginStateRefused : loginVerificationFailed, [], reason ? { reason } : {});
+  }
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
 export interface OidcClients {
@@ -133,11 +155,18 @@ export async function startOidcLogin(options: {
   redirectUri: string;
   returnTo: string;
   brand?: string | undefined;
+  /**
+   * The role of our token after the login (ADR 0039): Person by default (§4, the personal page);
+   * Customer for the apply journey, which works customer-scoped (ADR 0016). Applicant logins only.
+   */
+  tokenRole?: 'Person' | 'Customer' | undefined;
   caller: Caller | null;
   now: () => Date;
 }) {
   const settings = options.clients.settings(options.provider);
   if (!settings) throw notFound('This identity provider is not offered here');
+  if (options.tokenRole && options.provider === 'staff')
+    throw badRequest('A staff login has no applicant role', [{ Field: 'role', Message: 'Not allowed' }]);
   const { url: returnTo, brand } = checkReturnTo({
     ...options,
     requestHost: new URL(options.redirectUri).host,
@@ -172,6 +201,7 @@ export async function startOidcLogin(options: {
     brand: brand ?? null,
     returnTo: returnTo.href,
     linkCustomerId,
+    tokenRole: options.tokenRole ?? null,
     expiresAt: new Date(now.getTime() + loginAttemptTtlMs),
     createdAt: now,
   });
@@ -214,19 +244,28 @@ export async function completeOidcLogin(options: {
   now: () => Date;
 }): Promise<{ handBackUrl: string }> {
   const state = options.query.state;
-  if (!state) throw badRequest(loginStateRefused);
+  if (!state) throw new OidcLoginRefused(400, 'expired', null);
   const attempt = await takeLoginAttempt(options.db, sha256(state), options.now());
-  if (!attempt) throw badRequest(loginStateRefused);
+  if (!attempt) throw new OidcLoginRefused(400, 'expired', null);
+  // Another browser's login (login CSRF): no token; it may see the page the login started from, which is
+  // a page of the brand anyway.
   if (!options.bindingCookie || sha256(options.bindingCookie) !== attempt.browserBindingHash) {
-    throw badRequest(loginStateRefused);
+    throw new OidcLoginRefused(400, 'expired', attempt.returnTo, 'browser binding missing or wrong');
   }
   const provider = attempt.provider as OidcProviderId;
   const returnTo = new URL(attempt.returnTo);
+  const refuse = (reason: string) => new OidcLoginRefused(401, 'failed', returnTo.href, reason);
 
-  // The person cancelled or the e-ID refused: back to the page, without a token.
-  if (options.query.error) return { handBackUrl: returnTo.href };
+  // The person cancelled (RFC 6749 access_denied) or the e-ID refused: back to the page, without a token.
+  if (options.query.error) {
+    if (options.query.error === 'access_denied')
+      throw new OidcLoginRefused(401, 'cancelled', returnTo.href, 'cancelled at the provider');
+    throw refuse(`provider: ${options.query.error}`);
+  }
 
-  const configuration = await options.clients.configuration(provider);
+  const configuration = await options.clients.configuration(provider).catch(() => {
+    throw refuse('provider not available');
+  });
   const currentUrl = new URL(attempt.redirectUri);
   for (const [name, value] of Object.entries(options.query)) {
     if (value !== undefined) currentUrl.searchParams.set(name, value);
@@ -247,7 +286,7 @@ export async function completeOidcLogin(options: {
     claims = tokens.claims() ?? {};
   } catch (error) {
     // A replayed or stolen code, a wrong nonce, audience, issuer or signature, an expired ID token.
-    throw new AppError(401, loginVerificationFailed, [], { reason: oidcFailureReason(error) });
+    throw refuse(oidcFailureReason(error));
   }
 
   const hand = async (token: string) => {
@@ -263,8 +302,7 @@ export async function completeOidcLogin(options: {
 
   if (provider === 'staff') {
     const staff = staffClaimsSchema.safeParse(claims);
-    if (!staff.success)
-      throw new AppError(401, loginVerificationFailed, [], { reason: 'staff claims missing' });
+    if (!staff.success) throw refuse('staff claims missing');
     const roles: TokenRole[] = staff.data[staffRolesClaim];
     const { token } = await signInDirectoryStaff({
       db: options.db,
@@ -280,7 +318,7 @@ export async function completeOidcLogin(options: {
   const claimedCountry = person.success ? person.data[countryClaim] : undefined;
   const checked = person.success ? validateNationalId(country, person.data[nationalIdClaim]) : undefined;
   if (!checked?.valid || (claimedCountry && claimedCountry !== country)) {
-    throw new AppError(401, loginVerificationFailed, [], { reason: 'national id claim missing or invalid' });
+    throw refuse('national id claim missing or invalid');
   }
   const { token } = await signInPerson({
     db: options.db,
@@ -289,6 +327,7 @@ export async function completeOidcLogin(options: {
     nationalId: checked.normalized,
     birthDate: checked.birthDate,
     brand: attempt.brand ?? undefined,
+    role: attempt.tokenRole === 'Customer' ? 'Customer' : 'Person',
     linkCustomerId: attempt.linkCustomerId,
   });
   return hand(token);

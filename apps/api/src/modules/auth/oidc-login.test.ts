@@ -11,6 +11,18 @@ import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 // The e-ID login (ADR 0029) against the real local provider (oidc-provider: the whole protocol), and
 // against a hostile provider that answers ID tokens crafted to be wrong: each must be refused.
 
+/**
+ * A refused callback sends the browser back to a page with `#eid-error=…` (ADR 0039) and no token;
+ * answers that page and the code.
+ */
+function refusal(answer: { statusCode: number; headers: Record<string, unknown> }) {
+  expect(answer.statusCode).toBe(303);
+  const page = new URL(String(answer.headers.location));
+  const fragment = new URLSearchParams(page.hash.slice(1));
+  expect(fragment.has('token')).toBe(false);
+  return { page: `${page.origin}${page.pathname}`, code: fragment.get('eid-error') };
+}
+
 /** A browser's cookies for the provider's host (the provider keeps its interaction state in them). */
 function cookieJar() {
   const cookies = new Map<string, string>();
@@ -81,10 +93,18 @@ describe('e-ID login through the local provider', () => {
     await provider?.close();
   });
 
-  async function start(path: string, host: string, body: Record<string, string>, token?: string) {
+  // `remoteAddress`: the login rate limit counts per client address, and this file logs in a lot.
+  async function start(
+    path: string,
+    host: string,
+    body: Record<string, string>,
+    token?: string,
+    remoteAddress?: string,
+  ) {
     const response = await t.app.inject({
       method: 'POST',
       url: `/auth/oidc/${path}/start`,
+      ...(remoteAddress ? { remoteAddress } : {}),
       headers: { host, ...(token ? bearer(token) : {}) },
       payload: body,
     });
@@ -92,10 +112,16 @@ describe('e-ID login through the local provider', () => {
     return { response, binding, authorizationUrl: response.json().authorizationUrl as string };
   }
 
-  async function callback(callbackUrl: URL, host: string, binding: string | undefined) {
+  async function callback(
+    callbackUrl: URL,
+    host: string,
+    binding: string | undefined,
+    remoteAddress?: string,
+  ) {
     return t.app.inject({
       method: 'GET',
       url: `${callbackUrl.pathname}${callbackUrl.search}`,
+      ...(remoteAddress ? { remoteAddress } : {}),
       headers: { host, ...(binding ? { cookie: `nordloan_oidc=${binding}` } : {}) },
     });
   }
@@ -168,32 +194,72 @@ describe('e-ID login through the local provider', () => {
     const tampered = new URL(login.callbackUrl);
     tampered.searchParams.set('state', `${tampered.searchParams.get('state')}x`);
     const answer = await callback(tampered, login.host, login.binding);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().Message).toBe('The login is unknown, expired or already used');
+    // Unknown attempt, so no page of its own to go back to: the brand's personal page on this host.
+    expect(refusal(answer)).toEqual({ page: 'http://no-main.localhost/mine-tilbud', code: 'expired' });
+  });
+
+  it('sends a cancelled login back to the page it started from, told it was cancelled', async () => {
+    const [host, ip] = ['se-main.localhost', '10.0.0.39'];
+    const cancelWith = async (error: string) => {
+      const started = await start('se', host, { returnTo: `http://${host}/ansok` }, undefined, ip);
+      const state = new URL(started.authorizationUrl).searchParams.get('state')!;
+      const url = new URL(`http://${host}/auth/oidc/callback?error=${error}&state=${state}`);
+      return callback(url, host, started.binding, ip);
+    };
+    expect(refusal(await cancelWith('access_denied'))).toEqual({
+      page: `http://${host}/ansok`,
+      code: 'cancelled',
+    });
+    // Any other provider error is a failed login.
+    expect(refusal(await cancelWith('server_error')).code).toBe('failed');
+  });
+
+  it('the apply journey asks for a customer-scoped token (role Customer); staff logins have no such role', async () => {
+    const [host, ip] = ['dk-main.localhost', '10.0.0.40'];
+    const started = await start(
+      'dk',
+      host,
+      { returnTo: `http://${host}/ansog`, role: 'Customer' },
+      undefined,
+      ip,
+    );
+    expect(started.response.statusCode).toBe(200);
+    const nationalId = testPeople('DK')[0]!.nationalId;
+    const callbackUrl = await followToCallback(
+      started.authorizationUrl,
+      cookieJar(),
+      new URLSearchParams({ nationalId }),
+    );
+    const answer = await callback(callbackUrl, host, started.binding, ip);
+    const token = new URLSearchParams(new URL(String(answer.headers.location)).hash.slice(1)).get('token')!;
+    expect(claimsOf(token).Roles).toEqual([{ Name: 'Customer', Country: 'DK' }]);
+    expect(claimsOf(token).CustomerID).toEqual(expect.any(String));
+    const staffStart = { returnTo: 'http://backoffice.localhost/', role: 'Customer' };
+    const staff = await start('staff', 'backoffice.localhost', staffStart, undefined, ip);
+    expect(staff.response.statusCode).toBe(400);
   });
 
   it('refuses a callback from another browser (no or another binding cookie)', async () => {
     const login = await loginAs(testPeople('NO')[0]!.nationalId);
-    expect((await callback(login.callbackUrl, login.host, undefined)).statusCode).toBe(400);
+    expect(refusal(await callback(login.callbackUrl, login.host, undefined)).code).toBe('expired');
     // The attempt was spent by that try: the right browser cannot finish it any more either.
-    expect((await callback(login.callbackUrl, login.host, login.binding)).statusCode).toBe(400);
+    expect(refusal(await callback(login.callbackUrl, login.host, login.binding)).code).toBe('expired');
 
     const other = await loginAs(testPeople('NO')[0]!.nationalId);
-    expect((await callback(other.callbackUrl, other.host, login.binding)).statusCode).toBe(400);
+    expect(refusal(await callback(other.callbackUrl, other.host, login.binding)).code).toBe('expired');
   });
 
   it('refuses a replayed callback and a replayed code', async () => {
     const login = await loginAs(testPeople('NO')[2]!.nationalId);
     expect((await callback(login.callbackUrl, login.host, login.binding)).statusCode).toBe(303);
     // The same callback again: the state is used.
-    expect((await callback(login.callbackUrl, login.host, login.binding)).statusCode).toBe(400);
+    expect(refusal(await callback(login.callbackUrl, login.host, login.binding)).code).toBe('expired');
     // The code under a fresh login's own state and binding: the provider refuses a code used once.
     const fresh = await start('no', login.host, { returnTo: 'http://no-main.localhost/mine-tilbud' });
     const replay = new URL(login.callbackUrl);
     replay.searchParams.set('state', new URL(fresh.authorizationUrl).searchParams.get('state')!);
     const answer = await callback(replay, login.host, fresh.binding);
-    expect(answer.statusCode).toBe(401);
-    expect(answer.json().Message).toBe('The e-ID login could not be verified');
+    expect(refusal(answer)).toEqual({ page: 'http://no-main.localhost/mine-tilbud', code: 'failed' });
   });
 
   it("refuses a hand-back page that is not the brand's, another country's brand, or a made-up provider", async () => {
@@ -401,8 +467,7 @@ describe('e-ID login: ID tokens that must be refused', () => {
     ["a signature not from the provider's JWKS", { signWithOtherKey: true }],
   ] as const)('refuses %s', async (_case, shape) => {
     const answer = await callbackWith(shape);
-    expect(answer.statusCode).toBe(401);
-    expect(answer.json().Message).toBe('The e-ID login could not be verified');
+    expect(refusal(answer).code).toBe('failed');
   });
 });
 
@@ -415,7 +480,7 @@ describe('e-ID login where no provider is configured (production without OIDC_* 
     await t?.close();
   });
 
-  it('answers 404 to a start, and 400 to a callback nobody started', async () => {
+  it('answers 404 to a start, and 400 to a callback nobody started on a host that is no brand', async () => {
     const started = await t.app.inject({
       method: 'POST',
       url: '/auth/oidc/no/start',

@@ -1,4 +1,5 @@
 import { brandIdSchema } from '@nordloan/domain/brands/registry';
+import { resolveBrandFromHost } from '@nordloan/domain/brands/resolve-brand';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,8 +11,10 @@ import {
   bindingCookieName,
   callbackPath,
   completeOidcLogin,
+  type EidLoginError,
   loginAttemptTtlMs,
   type OidcClients,
+  OidcLoginRefused,
   startOidcLogin,
 } from './oidc-login.service.ts';
 import type { TokenService } from './token.service.ts';
@@ -27,6 +30,9 @@ const startBodySchema = z
     returnTo: z.string().trim().min(1).max(2000),
     // The brand the customer record is created on; must be the returnTo host's brand.
     brand: brandIdSchema.optional(),
+    // Our token's role after the login: Person by default (§4); the apply journey asks for Customer
+    // (ADR 0016, 0039). Not for the staff provider.
+    role: z.enum(['Person', 'Customer']).optional(),
   })
   .strict();
 // What the provider sends back (RFC 6749 §4.1.2, RFC 9207 iss); anything else is ignored, not refused.
@@ -56,6 +62,29 @@ function bindingCookie(value: string, options: { secure: boolean; maxAgeSeconds:
     `Max-Age=${options.maxAgeSeconds}`,
     ...(options.secure ? ['Secure'] : []),
   ].join('; ');
+}
+
+/**
+ * Where a refused login goes without a token (docs/decisions/0039): the page it started from, told why in
+ * the fragment; when the attempt is unknown (expired, used, tampered) the brand's personal page on this
+ * host — or the host's start page where the personal page lives on its own host (its header offers the
+ * login). null: not a brand's host (the API's own host), where the JSON refusal stays.
+ */
+function refusalPage(refused: OidcLoginRefused, request: FastifyRequest, env: Config['env']): string | null {
+  const withReason = (page: string, code: EidLoginError) => {
+    const url = new URL(page);
+    url.hash = new URLSearchParams({ 'eid-error': code }).toString();
+    return url.href;
+  };
+  if (refused.returnTo) return withReason(refused.returnTo, refused.code);
+  if (!request.host) return null;
+  const origin = `${request.protocol}://${request.host}`;
+  if (request.host.startsWith('backoffice.')) return withReason(`${origin}/`, refused.code);
+  const resolved = resolveBrandFromHost(request.host, env);
+  if (resolved.isFallback) return null;
+  const { paths } = resolved.brand;
+  const personalPageHere = paths.myPageHost === 'same' || resolved.isMyPageHost;
+  return withReason(`${origin}${personalPageHere ? paths.myPage : '/'}`, refused.code);
 }
 
 export async function oidcRoutes(
@@ -91,6 +120,7 @@ export async function oidcRoutes(
         redirectUri: `${request.protocol}://${request.host}${callbackPath}`,
         returnTo: request.body.returnTo,
         brand: request.body.brand,
+        tokenRole: request.body.role,
         caller: request.caller,
         now,
       });
@@ -117,14 +147,24 @@ export async function oidcRoutes(
       },
     },
     async (request, reply) => {
-      const { handBackUrl } = await completeOidcLogin({
-        db,
-        tokens,
-        clients,
-        query: request.query,
-        bindingCookie: readCookie(request, bindingCookieName),
-        now,
-      });
+      let handBackUrl: string;
+      try {
+        ({ handBackUrl } = await completeOidcLogin({
+          db,
+          tokens,
+          clients,
+          query: request.query,
+          bindingCookie: readCookie(request, bindingCookieName),
+          now,
+        }));
+      } catch (error) {
+        if (!(error instanceof OidcLoginRefused)) throw error;
+        const page = refusalPage(error, request, options.config.env);
+        if (!page) throw error;
+        // The reason for the log only (never the token, the code or the claims); the page gets the code.
+        request.log.warn({ eidError: error.code, reason: error.reason }, error.message);
+        handBackUrl = page;
+      }
       // The login is over: the binding is spent. The token travels in the fragment (never sent to a
       // server, removed from the address bar by the page), and the redirect itself is not cached.
       reply.header(

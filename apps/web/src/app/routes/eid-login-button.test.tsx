@@ -1,6 +1,7 @@
 import { brands } from '@nordloan/domain/brands/registry';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eidLoginOutcomeStore } from '#src/session/eid-login-outcome.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
 import { renderBrand } from '#src/test/render-brand.tsx';
 
@@ -16,6 +17,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   resetServiceUrls();
   sessionStorage.clear();
+  eidLoginOutcomeStore.getState().setError(null);
 });
 
 function jsonResponse(status: number, body: unknown) {
@@ -52,5 +54,20 @@ describe('the e-ID login button on the personal page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Vi fikk ikke startet innloggingen. Prøv igjen.',
     );
+  });
+
+  it('dk-main: a login that came back failed says so in Danish; pressing the button again clears it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { authorizationUrl: 'http://localhost:3001/fi/auth?x=1' })),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    eidLoginOutcomeStore.getState().setError('failed');
+    renderBrand(brands['dk-main'], '/mypage');
+    expect((await screen.findByTestId('eid-login-error')).textContent).toBe(
+      'Vi kunne ikke bekræfte login med MitID. Prøv igen.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Log ind med MitID' }));
+    await waitFor(() => expect(screen.queryByTestId('eid-login-error')).toBeNull());
   });
 });

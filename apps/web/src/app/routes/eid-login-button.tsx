@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
-import { startEidLogin } from '#src/features/auth/api/start-eid-login.ts';
 import { authStore } from '#src/session/auth-store.ts';
+import { eidLoginOutcomeStore, useEidLoginError } from '#src/session/eid-login-outcome.ts';
+import { startEidLogin } from '#src/session/start-eid-login.ts';
 
 // "Log in with BankID/MitID/…": starts the e-ID login (OpenID Connect through the API) and leaves for the
 // identity provider; the provider's answer comes back to this page with the token in the fragment.
@@ -19,9 +20,12 @@ export function EidLoginButton({
   const { t } = useTranslation();
   const { brand } = useBrand();
   const [state, setState] = useState<'idle' | 'starting' | 'failed'>('idle');
+  // A login that came back without a token (ADR 0039): say why; the button is the way to try again.
+  const eidError = useEidLoginError();
 
   const start = async () => {
     setState('starting');
+    eidLoginOutcomeStore.getState().setError(null);
     try {
       const authorizationUrl = await startEidLogin({
         country: brand.country,
@@ -50,6 +54,11 @@ export function EidLoginButton({
       >
         {state === 'starting' ? t('myPage.loggingIn') : t('myPage.loginButton')}
       </button>
+      {eidError && state !== 'failed' && (
+        <p className="error-text" role="alert" data-testid="eid-login-error" data-eid-error={eidError}>
+          {t(`myPage.eidError.${eidError}`)}
+        </p>
+      )}
       {state === 'failed' && (
         <p className="error-text" role="alert">
           {t('myPage.loginFailed')}

@@ -65,6 +65,11 @@ export const daDK: Messages = {
     loginButton: 'Log ind med MitID',
     loggingIn: 'Sender dig til MitID …',
     loginFailed: 'Vi kunne ikke starte login. Prøv igen.',
+    eidError: {
+      cancelled: 'Du afbrød login med MitID. Prøv igen, når du er klar.',
+      failed: 'Vi kunne ikke bekræfte login med MitID. Prøv igen.',
+      expired: 'Login tog for lang tid eller blev startet i en anden browser. Prøv igen.',
+    },
     logout: 'Log ud',
     applicationsTitle: 'Dine ansøgninger',
     noApplications: 'Du har ingen ansøgninger endnu.',

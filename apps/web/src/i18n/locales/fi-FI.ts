@@ -65,6 +65,11 @@ export const fiFI: Messages = {
     loginButton: 'Tunnistaudu',
     loggingIn: 'Siirrytään tunnistautumiseen …',
     loginFailed: 'Tunnistautumista ei voitu aloittaa. Yritä uudelleen.',
+    eidError: {
+      cancelled: 'Keskeytit tunnistautumisen. Yritä uudelleen, kun olet valmis.',
+      failed: 'Tunnistautumista ei voitu vahvistaa. Yritä uudelleen.',
+      expired: 'Tunnistautuminen kesti liian kauan tai se aloitettiin toisessa selaimessa. Yritä uudelleen.',
+    },
     logout: 'Kirjaudu ulos',
     applicationsTitle: 'Hakemuksesi',
     noApplications: 'Sinulla ei ole vielä hakemuksia.',

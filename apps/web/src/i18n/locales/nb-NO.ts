@@ -63,6 +63,11 @@ export const nbNO = {
     loginButton: 'Logg inn med BankID',
     loggingIn: 'Sender deg til BankID …',
     loginFailed: 'Vi fikk ikke startet innloggingen. Prøv igjen.',
+    eidError: {
+      cancelled: 'Du avbrøt innloggingen med BankID. Prøv igjen når du er klar.',
+      failed: 'Vi fikk ikke bekreftet innloggingen med BankID. Prøv igjen.',
+      expired: 'Innloggingen tok for lang tid eller ble startet i en annen nettleser. Prøv igjen.',
+    },
     logout: 'Logg ut',
     applicationsTitle: 'Dine søknader',
     noApplications: 'Du har ingen søknader ennå.',

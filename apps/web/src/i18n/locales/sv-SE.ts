@@ -65,6 +65,11 @@ export const svSE: Messages = {
     loginButton: 'Logga in med BankID',
     loggingIn: 'Skickar dig till BankID …',
     loginFailed: 'Vi kunde inte starta inloggningen. Försök igen.',
+    eidError: {
+      cancelled: 'Du avbröt inloggningen med BankID. Försök igen när du är redo.',
+      failed: 'Vi kunde inte bekräfta inloggningen med BankID. Försök igen.',
+      expired: 'Inloggningen tog för lång tid eller startades i en annan webbläsare. Försök igen.',
+    },
     logout: 'Logga ut',
     applicationsTitle: 'Dina ansökningar',
     noApplications: 'Du har inga ansökningar ännu.',

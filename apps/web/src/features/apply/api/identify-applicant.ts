@@ -1,35 +1,33 @@
 import type { Country } from '@nordloan/domain/enums';
-import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { authStore } from '#src/session/auth-store.ts';
-import { call } from './request.ts';
+import { startEidLogin } from '#src/session/start-eid-login.ts';
 
-// Login inside the journey (docs/decisions/0005 method `session`): locally the development identity
-// provider (POST /auth/dev/login) stands in for BankID/MitID/FTN. The apply journey asks for a
-// customer-scoped token (role Customer): §4 "the isUnscoped flag disables loading the single application",
-// and the applicant is filling in their own application (see docs/decisions/0016-apply-journey.md).
+// The applicant is identified with their country's e-ID (BankID, MitID, FTN; docs/decisions/0029 and
+// 0039): the same OpenID Connect login as the personal page's, started here with this apply page as the
+// way back. The e-ID's national id is the applicant; the API signs our token for that person and hands it
+// back in the fragment, which the session layer reads at page start. The journey asks for a
+// customer-scoped token (role Customer), as its development login did: §4 "the isUnscoped flag disables
+// loading the single application", and the applicant is filling in their own (ADR 0016). `POST /auth/dev/login` stays an API for tests and scripts; no page calls it.
 
-const devLoginAnswerSchema = z.object({ token: z.string(), CustomerID: z.string(), PersonID: z.string() });
-export type ApplicantIdentity = z.infer<typeof devLoginAnswerSchema>;
-
-export async function identifyApplicant(input: {
-  nationalId: string;
+export interface LeaveForEidInput {
   country: Country;
   brand: string;
-}): Promise<ApplicantIdentity> {
-  const answer = await call<unknown>('POST', '/auth/dev/login', {
-    anonymous: true,
-    body: { nationalId: input.nationalId, country: input.country, brand: input.brand, role: 'Customer' },
-  });
-  const identity = devLoginAnswerSchema.parse(answer);
-  const result = authStore.getState().setToken(identity.token, 'session');
-  if (!result.ok) throw result.error;
-  authStore.getState().setIdentity({ customerId: identity.CustomerID, personId: identity.PersonID });
-  return identity;
+  /** Absolute URL of the apply page to come back to (without a fragment: the hand-back adds its own). */
+  returnTo: string;
 }
 
-export const identifyApplicantMutation = () => ({ mutationFn: identifyApplicant });
-
-export function useIdentifyApplicant() {
-  return useMutation(identifyApplicantMutation());
+/** Starts the e-ID login and leaves the page for the provider; throws when the login cannot start. */
+export async function leaveForEid(
+  input: LeaveForEidInput,
+  navigate: (url: string) => void = (url) => window.location.assign(url),
+): Promise<void> {
+  const authorizationUrl = await startEidLogin({
+    country: input.country,
+    brand: input.brand,
+    returnTo: input.returnTo,
+    role: 'Customer',
+    // A customer who signed up without e-ID is linked to their person at this login.
+    token: authStore.getState().token,
+  });
+  navigate(authorizationUrl);
 }

@@ -1,9 +1,11 @@
 import { brands } from '@nordloan/domain/brands/registry';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveJourneyDraft } from '#src/features/apply/model/journey-draft.ts';
 import { liveExample } from '#src/features/apply/model/live-example.ts';
 import { applicationSessionStore } from '#src/session/active-application.ts';
 import { authStore, initialAuthData } from '#src/session/auth-store.ts';
+import { eidLoginOutcomeStore } from '#src/session/eid-login-outcome.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
 import { customerRecord, loanApplicationRecord, personRecord } from '#src/test/records.ts';
 import { renderBrand } from '#src/test/render-brand.tsx';
@@ -75,6 +77,42 @@ describe('apply page', () => {
     expect(screen.getByText('Kredittgrense')).toBeTruthy();
     expect(screen.queryByTestId('duration-field')).toBeNull();
     expect(plain(screen.getByTestId('amount-field-value').textContent)).toBe('50 000 kr');
+  });
+});
+
+describe('back from the e-ID (ADR 0039)', () => {
+  afterEach(() => eidLoginOutcomeStore.getState().setError(null));
+
+  it('a cancelled e-ID: the identity step again, with the answers, the reason and "try again"', async () => {
+    saveJourneyDraft({
+      brand: 'no-main',
+      path: '/soknad/forbrukslan',
+      loanValues: { product: 'UnsecuredLoan', amount: 235_000, duration: 3, loanPurpose: 'Holiday' },
+      preCheckAnswers: {
+        age: '',
+        employmentType: '',
+        grossYearlyIncome: '',
+        netMonthlyIncome: '',
+        debtBalance: '',
+        debtMonthlyPayments: '',
+        hasPaymentRemarks: false,
+      },
+      contact: { email: 'kari@example.no', phone: '+4791234567' },
+    });
+    eidLoginOutcomeStore.getState().setError('cancelled');
+    renderBrand(brands['no-main'], '/soknad/forbrukslan');
+    expect(await screen.findByTestId('step-identify')).toBeTruthy();
+    expect(screen.getByTestId('eid-error').textContent).toContain('Du avbrøt identifiseringen med BankID');
+    expect((screen.getByTestId('field-email') as HTMLInputElement).value).toBe('kari@example.no');
+    expect(screen.getByTestId('step-submit').textContent).toBe('Prøv igjen med BankID');
+    // The loan step's answers are back too.
+    fireEvent.click(screen.getByRole('button', { name: 'Tilbake' }));
+    expect(plain((await screen.findByTestId('amount-field-value')).textContent)).toBe('235 000 kr');
+  });
+
+  it('without a draft the journey starts at the loan step', async () => {
+    renderBrand(brands['no-main'], '/soknad/forbrukslan');
+    expect(await screen.findByTestId('step-loan')).toBeTruthy();
   });
 });
 

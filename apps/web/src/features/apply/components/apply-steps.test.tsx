@@ -63,9 +63,9 @@ describe('loan step', () => {
 });
 
 describe('identify step', () => {
-  const defaults = { nationalId: '', email: '', phone: '' };
+  const defaults = { email: '', phone: '' };
 
-  it('asks national id, e-mail and phone before login; all three are required', async () => {
+  it('asks e-mail and phone before the e-ID, not the national id (the e-ID gives it)', async () => {
     const onSubmit = vi.fn();
     renderStep(
       <IdentifyStep
@@ -76,14 +76,14 @@ describe('identify step', () => {
         actions={submitButton}
       />,
     );
+    expect(screen.queryByTestId('field-nationalId')).toBeNull();
+    expect(screen.getByTestId('eid-lead').textContent).toContain('BankID');
     submit('step-identify');
-    await waitFor(() =>
-      expect(invalidFields(['nationalId', 'email', 'phone'])).toEqual(['nationalId', 'email', 'phone']),
-    );
+    await waitFor(() => expect(invalidFields(['email', 'phone'])).toEqual(['email', 'phone']));
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('refuses a national id that fails the check digits, and normalises the phone number', async () => {
+  it('normalises the phone number and hands the contact details on', async () => {
     const onSubmit = vi.fn();
     renderStep(
       <IdentifyStep
@@ -94,27 +94,37 @@ describe('identify step', () => {
         actions={submitButton}
       />,
     );
-    type('nationalId', '15076500566');
     type('email', 'kari@example.test');
     type('phone', '912 34 567');
     submit('step-identify');
-    await waitFor(() => expect(invalid('nationalId')).toBe(true));
-    expect(onSubmit).not.toHaveBeenCalled();
-    type('nationalId', '15076500565');
-    submit('step-identify');
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]![0]).toEqual({
-      nationalId: '15076500565',
-      email: 'kari@example.test',
-      phone: '+4791234567',
-    });
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ email: 'kari@example.test', phone: '+4791234567' });
+  });
+
+  it.each([
+    ['cancelled', 'Du avbrøt identifiseringen med BankID'],
+    ['failed', 'Vi fikk ikke bekreftet identiteten din med BankID'],
+    ['expired', 'Identifiseringen tok for lang tid'],
+  ] as const)('a login that came back %s says so, in the brand language', (code, text) => {
+    renderStep(
+      <IdentifyStep
+        loggedIn={false}
+        eidError={code}
+        defaults={{ email: 'kari@example.test', phone: '+4791234567' }}
+        busy={false}
+        onSubmit={vi.fn()}
+        actions={submitButton}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(text);
+    expect((screen.getByTestId('field-email') as HTMLInputElement).value).toBe('kari@example.test');
   });
 
   it('after login asks the contact details only', () => {
     renderStep(
       <IdentifyStep
         loggedIn
-        defaults={{ nationalId: '', email: 'kari@example.test', phone: '+4791234567' }}
+        defaults={{ email: 'kari@example.test', phone: '+4791234567' }}
         busy={false}
         onSubmit={vi.fn()}
         actions={submitButton}
@@ -122,6 +132,7 @@ describe('identify step', () => {
     );
     expect(screen.getByTestId('identified')).toBeTruthy();
     expect(screen.queryByTestId('field-nationalId')).toBeNull();
+    expect(screen.queryByTestId('eid-lead')).toBeNull();
   });
 });
 

@@ -16,24 +16,23 @@ import {
   type AddressOutput,
   addressSchema,
   type ConsentInput,
+  type ContactInput,
+  type ContactOutput,
   coApplicantIdentitySchema,
   consentSchema,
+  contactSchema,
   type EconomyInput,
   type EconomyOutput,
   type EmploymentInput,
   type EmploymentOutput,
   economySchema,
-  emailField,
   employmentSchema,
   type HouseholdInput,
   type HouseholdOutput,
   householdSchema,
-  type IdentifyInput,
-  type IdentifyOutput,
-  identifySchema,
   incomeSchema,
-  phoneField,
 } from '#src/features/apply/model/validation.ts';
+import type { EidLoginError } from '#src/session/eid-login-outcome.ts';
 import { EmploymentFields, HouseholdFields, IncomeFields } from './detail-fields.tsx';
 import { CheckboxField, SelectField, TextField, useEnumOptions } from './fields.tsx';
 
@@ -80,23 +79,22 @@ function StepForm({
 
 // ── identify ───────────────────────────────────────────────────────────────────────────────────────
 
-/** Before login: national id, e-mail and phone. After login: the contact details only. */
+/**
+ * The identity step: the contact details, then the e-ID (ADR 0039). Before the e-ID the submit button
+ * leaves for it (the journey keeps the answers); after it the applicant is identified and continues. A
+ * login that came back without a token says why here, and the same button tries again.
+ */
 export function IdentifyStep({
   defaults,
   onSubmit,
   actions,
   loggedIn,
-}: StepFormProps<IdentifyInput, IdentifyOutput> & { loggedIn: boolean }) {
+  eidError = null,
+}: StepFormProps<ContactInput, ContactOutput> & { loggedIn: boolean; eidError?: EidLoginError | null }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
-  const schema = useMemo(
-    () =>
-      loggedIn
-        ? z.object({ nationalId: z.string(), email: emailField(), phone: phoneField(brand.country) })
-        : identifySchema(brand.country),
-    [brand.country, loggedIn],
-  );
-  const form = useForm<IdentifyInput, unknown, IdentifyOutput>({
+  const schema = useMemo(() => contactSchema(brand.country), [brand.country]);
+  const form = useForm<ContactInput, unknown, ContactOutput>({
     resolver: zodResolver(schema),
     defaultValues: defaults,
   });
@@ -109,15 +107,14 @@ export function IdentifyStep({
         </p>
       ) : (
         <>
-          <p className="muted">{t('apply.identify.lead')}</p>
-          <TextField
-            name="nationalId"
-            label={t(`apply.identify.nationalId.${brand.country}`)}
-            hint={t('apply.identify.nationalIdHint')}
-            inputMode="numeric"
-            register={form.register}
-            error={errors.nationalId}
-          />
+          <p className="muted" data-testid="eid-lead">
+            {t('apply.identify.lead')}
+          </p>
+          {eidError && (
+            <p className="error-text" role="alert" data-testid="eid-error" data-eid-error={eidError}>
+              {t(`apply.identify.eidError.${eidError}`)}
+            </p>
+          )}
         </>
       )}
       <TextField

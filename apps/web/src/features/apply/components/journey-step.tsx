@@ -79,17 +79,24 @@ export function StepBody({
     );
   }
   if (step === 'identify') {
+    const identified = !!journey.token;
+    // Before the e-ID the button leaves for it; after a login that came back without a token, it tries again.
+    const label = identified
+      ? t('common.continue')
+      : journey.eidError
+        ? t('apply.identify.tryAgain')
+        : t('apply.identify.eidButton');
     return (
       <IdentifyStep
-        loggedIn={!!journey.token}
+        loggedIn={identified}
+        eidError={identified ? null : journey.eidError}
         defaults={{
-          nationalId: '',
-          email: customer?.Email ?? person?.Email ?? '',
-          phone: customer?.Phone ?? person?.Phone ?? '',
+          email: journey.contactDraft?.email ?? customer?.Email ?? person?.Email ?? '',
+          phone: journey.contactDraft?.phone ?? customer?.Phone ?? person?.Phone ?? '',
         }}
         busy={busy}
         onSubmit={saves.identify}
-        actions={actionsFor('identify')}
+        actions={actionsFor('identify', label)}
       />
     );
   }

@@ -3,6 +3,7 @@ import type { LoanApplication, PatchLoanApplication } from '@nordloan/domain/loa
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { useAddDebt } from '#src/features/apply/api/add-debt.ts';
 import { useAddExpense } from '#src/features/apply/api/add-expense.ts';
@@ -25,7 +26,7 @@ import { useApplyCustomer } from '#src/features/apply/api/get-customer.ts';
 import { useDebts } from '#src/features/apply/api/get-debts.ts';
 import { useExpenses } from '#src/features/apply/api/get-expenses.ts';
 import { useApplyPerson } from '#src/features/apply/api/get-person.ts';
-import { useIdentifyApplicant } from '#src/features/apply/api/identify-applicant.ts';
+import { leaveForEid } from '#src/features/apply/api/identify-applicant.ts';
 import { usePatchApplication } from '#src/features/apply/api/patch-application.ts';
 import { usePatchCustomer } from '#src/features/apply/api/patch-customer.ts';
 import { usePatchPerson } from '#src/features/apply/api/patch-person.ts';
@@ -43,28 +44,37 @@ import {
   planExpenses,
   resumeStep,
 } from '#src/features/apply/model/form-mapping.ts';
+import {
+  clearJourneyDraft,
+  type JourneyDraft,
+  readJourneyDraft,
+  saveJourneyDraft,
+} from '#src/features/apply/model/journey-draft.ts';
 import type {
   AddressOutput,
   ConsentInput,
+  ContactOutput,
   EconomyOutput,
   EmploymentOutput,
   HouseholdOutput,
-  IdentifyOutput,
   LoanStepValues,
   PropertyOutput,
 } from '#src/features/apply/model/validation.ts';
 import { applicationSessionStore, useApplicationSession } from '#src/session/active-application.ts';
 import { useAuthStore } from '#src/session/auth-store.ts';
+import { eidLoginOutcomeStore, useEidLoginError } from '#src/session/eid-login-outcome.ts';
 import { queryKeys } from '#src/shared/api/query-keys.ts';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 import type { CoApplicantOutput } from './detail-steps.tsx';
 import { defaultLoanValues } from './loan-step.tsx';
 import { emptyPreCheckAnswers, type PreCheckAnswers } from './pre-check-panel.tsx';
 
-// The apply journey's state and saves (issue 6): loan → identify (login, the application is created) →
-// address → household → employment → economy → co-applicant → consent → summary (submit). Every step after
-// the login is saved (PATCH + step-complete) before the next is shown, so a closed tab loses nothing and a
-// returning applicant (login or magic link) lands on the step after the last one completed.
+// The apply journey's state and saves (issue 6): loan → identify (e-ID login, the application is created)
+// → address → household → employment → economy → co-applicant → consent → summary (submit). Every step
+// after the login is saved (PATCH + step-complete) before the next is shown, so a closed tab loses nothing
+// and a returning applicant (login or magic link) lands on the step after the last one completed. Before
+// the login the answers are in the page only; the e-ID leaves the page, so they go into a draft in
+// sessionStorage first and come back from it (model/journey-draft.ts, ADR 0039).
 
 export type JourneyStep = ApplyStepId | 'sent';
 
@@ -126,7 +136,16 @@ export function useApplyJourney(products: Product[]) {
   const propertyQuery = useSecuredProperty(applicationId, application?.Product === 'SecuredLoan');
   const savingProperty = useSaveSecuredProperty();
 
-  const identifying = useIdentifyApplicant();
+  // A login that came back without a token: the identity step shows why. Taken out of the shared store
+  // so the site header's login button does not say it a second time.
+  const location = useLocation();
+  const returnedEidError = useEidLoginError();
+  const [eidError, setEidError] = useState(returnedEidError);
+  // What was typed before leaving for the e-ID, read once when the page opens again.
+  const [draft] = useState<JourneyDraft | null>(() => {
+    const found = readJourneyDraft({ brand: brand.brand, path: location.pathname });
+    return found && products.includes(found.loanValues.product) ? found : null;
+  });
   const creating = useCreateApplication();
   const patching = usePatchApplication();
   const completingStep = useCompleteStep();
@@ -138,18 +157,26 @@ export function useApplyJourney(products: Product[]) {
   const debtCalls = { add: useAddDebt(), change: useChangeDebt(), remove: useDeleteDebt() };
   const expenseCalls = { add: useAddExpense(), change: useChangeExpense(), remove: useDeleteExpense() };
 
-  const [step, setStep] = useState<JourneyStep>('loan');
-  const [loanValues, setLoanValues] = useState<LoanStepValues>(() =>
-    defaultLoanValues(brand, products[0] ?? 'UnsecuredLoan'),
+  const [step, setStep] = useState<JourneyStep>(draft ? 'identify' : 'loan');
+  const [loanValues, setLoanValues] = useState<LoanStepValues>(
+    () => draft?.loanValues ?? defaultLoanValues(brand, products[0] ?? 'UnsecuredLoan'),
   );
-  const [mainNationalId, setMainNationalId] = useState<string | null>(null);
-  const [preCheckAnswers, setPreCheckAnswers] = useState<PreCheckAnswers>(emptyPreCheckAnswers);
+  const [preCheckAnswers, setPreCheckAnswers] = useState<PreCheckAnswers>(
+    () => draft?.preCheckAnswers ?? emptyPreCheckAnswers,
+  );
+  const [contactDraft, setContactDraft] = useState(draft?.contact ?? null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [resumedId, setResumedId] = useState<string | null>(null);
   const [welcomeBack, setWelcomeBack] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+
+  useEffect(() => {
+    if (!returnedEidError) return;
+    setEidError(returnedEidError);
+    eidLoginOutcomeStore.getState().setError(null);
+  }, [returnedEidError]);
 
   // A returning applicant continues where they left (once per application).
   useEffect(() => {
@@ -235,20 +262,35 @@ export function useApplyJourney(products: Product[]) {
         await advance(application.ID, 'loan');
       }),
 
-    identify: (values: IdentifyOutput) =>
+    identify: (values: ContactOutput) =>
       run(async () => {
-        let current = application;
-        let identity = { customerId, personId };
-        if (!current) {
-          if (!token) {
-            const answer = await identifying.mutateAsync({
-              nationalId: values.nationalId,
+        if (!token) {
+          // Not identified yet: keep the answers, then the e-ID; the page comes back to this step.
+          setContactDraft(values);
+          saveJourneyDraft({
+            brand: brand.brand,
+            path: location.pathname,
+            loanValues,
+            preCheckAnswers,
+            contact: values,
+          });
+          setEidError(null);
+          try {
+            await leaveForEid({
               country: brand.country,
               brand: brand.brand,
+              // This apply page, without a fragment: the hand-back adds its own.
+              returnTo: `${window.location.origin}${location.pathname}${location.search}`,
             });
-            identity = { customerId: answer.CustomerID, personId: answer.PersonID };
-            setMainNationalId(values.nationalId);
+          } catch (error) {
+            trackFlowEvent('unhandled-error', { message: messageOf(error).slice(0, 200) });
+            setFailure(t('apply.identify.startFailed'));
           }
+          return;
+        }
+        let current = application;
+        const identity = { customerId, personId };
+        if (!current) {
           const input = {
             Product: loanValues.product,
             Brand: brand.brand,
@@ -270,6 +312,8 @@ export function useApplyJourney(products: Product[]) {
           if (carried)
             remember(await patching.mutateAsync({ id: current.ID, body: { MainApplicant: carried } }));
           remember(await completingStep.mutateAsync({ id: current.ID, step: 'loan' }));
+          // The application holds the answers now; the draft has done its work.
+          clearJourneyDraft();
         }
         const contact = { Email: values.email, Phone: values.phone };
         if (identity.customerId)
@@ -434,7 +478,11 @@ export function useApplyJourney(products: Product[]) {
     terms,
     property: propertyQuery.data ?? null,
     loanValues,
-    mainNationalId,
+    /** The co-applicant step compares with it; the e-ID's national id stays on the server (ADR 0039). */
+    mainNationalId: null as string | null,
+    /** The contact details typed before the e-ID, for the identity step's form when it comes back. */
+    contactDraft,
+    eidError,
     preCheckAnswers,
     setPreCheckAnswers,
     saves,

@@ -94,15 +94,23 @@ export const messages: typeof source = {
     unavailable: 'Vi kan ikke vise et eksempel for dette beløb og denne løbetid.',
   },
   identify: {
-    lead: 'Vi identificerer dig med dit CPR-nummer og gemmer ansøgningen undervejs.',
+    lead: 'Du identificerer dig med MitID. Dine svar gemmes, mens du er der, og ansøgningen gemmes efter hvert trin.',
     identified: 'Du er identificeret. Ansøgningen gemmes for hvert trin.',
+    eidButton: 'Identificér dig med MitID',
+    tryAgain: 'Prøv igen med MitID',
+    startFailed: 'Vi kunne ikke starte MitID. Dine svar er gemt. Prøv igen.',
+    eidError: {
+      cancelled: 'Du afbrød identifikationen med MitID. Dine svar er gemt – prøv igen, når du er klar.',
+      failed: 'Vi kunne ikke bekræfte din identitet med MitID. Dine svar er gemt. Prøv igen.',
+      expired:
+        'Identifikationen tog for lang tid eller blev startet i en anden browser. Dine svar er gemt. Prøv igen.',
+    },
     nationalId: {
       NO: 'Fødselsnummer',
       SE: 'Personnummer',
       FI: 'Personbeteckning',
       DK: 'CPR-nummer (10 cifre)',
     },
-    nationalIdHint: 'Bruges til at identificere dig og til kreditvurderingen.',
   },
   economy: {
     income: 'Indkomst',

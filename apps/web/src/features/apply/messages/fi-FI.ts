@@ -93,10 +93,18 @@ export const messages: typeof source = {
     unavailable: 'Emme voi näyttää esimerkkiä tälle summalle ja laina-ajalle.',
   },
   identify: {
-    lead: 'Tunnistamme sinut henkilötunnuksella, ja hakemus tallentuu matkan varrella.',
+    lead: 'Tunnistaudut pankkitunnuksilla tai mobiilivarmenteella. Vastauksesi säilyvät sillä välin, ja hakemus tallentuu jokaisen vaiheen jälkeen.',
     identified: 'Olet tunnistautunut. Hakemus tallentuu jokaisen vaiheen jälkeen.',
+    eidButton: 'Tunnistaudu',
+    tryAgain: 'Yritä tunnistautumista uudelleen',
+    startFailed: 'Tunnistautumista ei voitu aloittaa. Vastauksesi ovat tallessa. Yritä uudelleen.',
+    eidError: {
+      cancelled: 'Keskeytit tunnistautumisen. Vastauksesi ovat tallessa – yritä uudelleen, kun olet valmis.',
+      failed: 'Henkilöllisyyttäsi ei voitu vahvistaa. Vastauksesi ovat tallessa. Yritä uudelleen.',
+      expired:
+        'Tunnistautuminen kesti liian kauan tai se aloitettiin toisessa selaimessa. Vastauksesi ovat tallessa. Yritä uudelleen.',
+    },
     nationalId: { NO: 'Fødselsnummer', SE: 'Personnummer', FI: 'Henkilötunnus', DK: 'CPR-nummer' },
-    nationalIdHint: 'Käytetään tunnistamiseen ja luottokelpoisuuden arviointiin.',
   },
   economy: {
     income: 'Tulot',

@@ -93,15 +93,24 @@ export const messages = {
     unavailable: 'Vi kan ikke vise et eksempel for dette beløpet og denne nedbetalingstiden.',
   },
   identify: {
-    lead: 'Vi identifiserer deg med fødselsnummeret, og lagrer søknaden underveis.',
+    lead: 'Du identifiserer deg med BankID. Svarene dine blir tatt vare på mens du er der, og søknaden lagres for hvert steg etterpå.',
     identified: 'Du er identifisert. Søknaden lagres for hvert steg.',
+    eidButton: 'Identifiser deg med BankID',
+    tryAgain: 'Prøv igjen med BankID',
+    startFailed: 'Vi fikk ikke startet BankID. Svarene dine er tatt vare på. Prøv igjen.',
+    eidError: {
+      cancelled:
+        'Du avbrøt identifiseringen med BankID. Svarene dine er tatt vare på – prøv igjen når du er klar.',
+      failed: 'Vi fikk ikke bekreftet identiteten din med BankID. Svarene dine er tatt vare på. Prøv igjen.',
+      expired:
+        'Identifiseringen tok for lang tid eller ble startet i en annen nettleser. Svarene dine er tatt vare på. Prøv igjen.',
+    },
     nationalId: {
       NO: 'Fødselsnummer (11 siffer)',
       SE: 'Personnummer',
       FI: 'Personbeteckning',
       DK: 'CPR-nummer',
     },
-    nationalIdHint: 'Brukes til å identifisere deg og til kredittvurderingen.',
   },
   economy: {
     income: 'Inntekt',

@@ -94,15 +94,23 @@ export const messages: typeof source = {
     unavailable: 'Vi kan inte visa ett exempel för det här beloppet och den här återbetalningstiden.',
   },
   identify: {
-    lead: 'Vi identifierar dig med personnumret och sparar ansökan under tiden.',
+    lead: 'Du identifierar dig med BankID. Dina svar sparas medan du är där, och ansökan sparas efter varje steg.',
     identified: 'Du är identifierad. Ansökan sparas för varje steg.',
+    eidButton: 'Identifiera dig med BankID',
+    tryAgain: 'Försök igen med BankID',
+    startFailed: 'Vi kunde inte starta BankID. Dina svar är sparade. Försök igen.',
+    eidError: {
+      cancelled: 'Du avbröt identifieringen med BankID. Dina svar är sparade – försök igen när du är redo.',
+      failed: 'Vi kunde inte bekräfta din identitet med BankID. Dina svar är sparade. Försök igen.',
+      expired:
+        'Identifieringen tog för lång tid eller startades i en annan webbläsare. Dina svar är sparade. Försök igen.',
+    },
     nationalId: {
       NO: 'Fødselsnummer',
       SE: 'Personnummer (ÅÅMMDD-NNNN)',
       FI: 'Personbeteckning',
       DK: 'CPR-nummer',
     },
-    nationalIdHint: 'Används för att identifiera dig och för kreditprövningen.',
   },
   economy: {
     income: 'Inkomst',

@@ -5,6 +5,7 @@ import {
   addressSchema,
   coApplicantIdentitySchema,
   consentSchema,
+  contactSchema,
   economySchema,
   employmentSchema,
   householdSchema,
@@ -90,6 +91,17 @@ describe('identification and contact', () => {
       nationalId: 'required',
       email: 'email',
       phone: 'phone',
+    });
+  });
+
+  it('the identity step asks e-mail and phone only (the e-ID gives the national id)', () => {
+    expect(issues(contactSchema('NO').safeParse({ email: 'x', phone: '123' }))).toEqual({
+      email: 'email',
+      phone: 'phone',
+    });
+    expect(contactSchema('SE').parse({ email: 'kari@example.se', phone: '070-123 45 67' })).toEqual({
+      email: 'kari@example.se',
+      phone: '+46701234567',
     });
   });
 

@@ -210,6 +210,16 @@ export function identifySchema(country: Country, today?: Date) {
 export type IdentifyInput = z.input<ReturnType<typeof identifySchema>>;
 export type IdentifyOutput = z.output<ReturnType<typeof identifySchema>>;
 
+/**
+ * The identity step's form: the contact details. The national id comes from the e-ID (ADR 0039), so
+ * the applicant never types it; identifySchema stays for the national-id rules a form may still ask.
+ */
+export function contactSchema(country: Country) {
+  return z.object({ email: emailField(), phone: phoneField(country) });
+}
+export type ContactInput = z.input<ReturnType<typeof contactSchema>>;
+export type ContactOutput = z.output<ReturnType<typeof contactSchema>>;
+
 // ── Step: name and address ──────────────────────────────────────────────────────────────────────────
 
 export function addressSchema(country: Country) {
