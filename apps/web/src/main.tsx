@@ -53,15 +53,27 @@ if (site.kind === 'brand-index') {
     bootstrapSession({ startParams, isLocalHost: false, queryClient }),
   );
 
-  root.render(
-    <StrictMode>
-      <BrandApp
-        brand={brand}
-        isMyPageHost={isMyPageHost}
-        i18n={i18n}
-        queryClient={queryClient}
-        router={router}
-      />
-    </StrictMode>,
-  );
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <BrandApp
+          brand={brand}
+          isMyPageHost={isMyPageHost}
+          i18n={i18n}
+          queryClient={queryClient}
+          router={router}
+        />
+      </StrictMode>,
+    );
+  // The HTML may already show the page's first view, rendered at build time (app/prerender.tsx). The first
+  // render replaces it, so it waits until the router has the matched page's chunk: the page is swapped for
+  // the same page at once, never for the empty screen the router shows while a page loads.
+  if (router.state.initialized) render();
+  else {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      render();
+    });
+  }
 }
