@@ -245,6 +245,13 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     ? JSON.parse(readFileSync(prerenderPath, 'utf8'))
     : {};
 
+  // The page's chunks and the chunk of the brand's language (apps/web/src/app/locale-messages.ts).
+  const preloadFor = (brand: BrandConfig, module: string | null) => {
+    const page = module ? chunkFiles(manifest, module, loadedByEntry) : { js: [], css: [] };
+    const texts = chunkFiles(manifest, `src/app/locales/${brand.i18n.defaultLocale}.ts`, loadedByEntry);
+    return { js: [...texts.js, ...page.js.filter((file) => !texts.js.includes(file))], css: page.css };
+  };
+
   const shells = new Map<string, Shell>();
   const shellFor = (request: FastifyRequest): Shell | null => {
     if (isLocalHost(request.headers.host ?? '')) return null;
@@ -270,7 +277,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
         template,
         brand,
         fontFile: fontFileOf(brand),
-        preload: module ? chunkFiles(manifest, module, loadedByEntry) : { js: [], css: [] },
+        preload: preloadFor(brand, module),
         firstView,
       });
       if (shells.size >= 1000) shells.clear();
