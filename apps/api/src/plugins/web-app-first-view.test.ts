@@ -104,6 +104,15 @@ describe('the apply pages paint before their script (issue 12 goal 3)', () => {
     });
     expect(page.body).toContain('<div id="root"></div>');
   });
+
+  it('sends none on a separate personal-page host, where the apply paths are not pages', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: brands['fi-main'].paths.applyUnsecured,
+      headers: { accept: 'text/html', host: 'mine.fi-main.localhost' },
+    });
+    expect(page.body).toContain('<div id="root"></div>');
+  });
 });
 
 describe('the request origin in a first view', () => {

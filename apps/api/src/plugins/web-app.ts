@@ -266,7 +266,8 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
             | BrandPathPurpose
             | undefined) ?? null);
     const module = purpose ? routeModuleFor(purpose) : null;
-    const builtView = firstViews[brand.brand]?.[path];
+    // Apply pages live on the main host; on a separate personal-page host their paths are 404s.
+    const builtView = isMyPageHost ? undefined : firstViews[brand.brand]?.[path];
     // Only a view that links to the separate personal-page host depends on the host; a handful of hosts
     // reach a brand (brandHosts), but the Host header is the caller's, hence the bound on the cache below.
     const firstView = builtView && withRequestOrigin(builtView, request.protocol, request.host);
