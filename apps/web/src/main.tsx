@@ -56,7 +56,7 @@ if (site.kind === 'brand-index') {
   );
 
   // The HTML may already show the page's first view, rendered at build time (app/prerender.tsx). The first
-  // render replaces it, so it waits until the router has the matched page's chunk (and the texts are in):
+  // render replaces it, so it waits until the router has the matched page's chunk and the texts are in:
   // the page is swapped for the same page at once, never for the empty screen the router shows while a
   // page loads.
   const routerReady = new Promise<void>((done) => {
@@ -67,7 +67,10 @@ if (site.kind === 'brand-index') {
       done();
     });
   });
-  void Promise.all([messages, routerReady]).then(([{ shared, features }]) =>
+  // And until the brand font is in: text first painted in the fallback font and replaced in the web font
+  // takes more room, which the browser counts as a new, later largest paint (issue 12 goal 3).
+  const fontsReady = document.fonts?.ready ?? Promise.resolve();
+  void Promise.all([messages, routerReady, fontsReady]).then(([{ shared, features }]) =>
     root.render(
       <StrictMode>
         <BrandApp
