@@ -6,6 +6,7 @@
 //   BENCH_RUNS=5 npm run bench:web
 //   BENCH_PAGES=no-main/soknad/forbrukslan,se-main/soknad/forbrukslan npm run bench:web
 //   CHROME_PATH=/usr/bin/chromium                      the default
+//   BENCH_BYTES_ONLY=1 npm run bench:web               only the build's initial-JS bytes (no server, no Lighthouse)
 //
 // Per page it prints the median of the runs: performance score, first contentful paint, largest contentful
 // paint, total blocking time, the JavaScript the page loaded before it was idle (bytes on the wire as served,
@@ -135,6 +136,39 @@ async function measure(url: string, port: number, attempt = 1): Promise<PageRun>
   };
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The deterministic figure (does not depend on the machine's load): gzip -9 bytes of the scripts a page
+ * needs before its first render, from the build's manifest. The entry with its static imports; with the
+ * chunk of the brand's language (app/locale-messages.ts); and with the apply page's chunks.
+ */
+function initialScriptBytes(locale: string): { entry: number; withLocale: number; withApplyPage: number } {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const graph = (key: string, seen: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return seen;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) graph(imported, seen);
+    return seen;
+  };
+  const bytes = (keys: Set<string>) =>
+    [...keys].reduce(
+      (sum, key) => sum + gzipSync(readFileSync(join(distDir, manifest[key]!.file)), { level: 9 }).length,
+      0,
+    );
+  const entry = graph('index.html', new Set());
+  const withLocale = graph(`src/app/locales/${locale}.ts`, new Set(entry));
+  const withApplyPage = graph('src/app/routes/apply-page.tsx', new Set(withLocale));
+  return { entry: bytes(entry), withLocale: bytes(withLocale), withApplyPage: bytes(withApplyPage) };
+}
+
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -147,6 +181,12 @@ async function main() {
     stdio: 'inherit',
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  const initial = initialScriptBytes('nb-NO');
+  console.log(
+    `initial JS from the build (gzip -9, nb-NO): entry graph ${kB(initial.entry)}; + language chunk ` +
+      `${kB(initial.withLocale)}; + apply page chunks ${kB(initial.withApplyPage)} (goal: ≤ 100 kB)`,
+  );
+  if (process.env.BENCH_BYTES_ONLY) return;
 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'nordloan-bench-web-'));

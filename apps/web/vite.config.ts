@@ -37,15 +37,19 @@ const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let skip = false;
   return {
     name: 'nordloan-precompress',
     apply: 'build',
     configResolved(config) {
+      // The Node build of the pre-rendering (scripts/prerender.mjs) is not served.
+      if (config.build.ssr) skip = true;
       outDir = config.build.outDir.startsWith('/')
         ? config.build.outDir
         : join(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (skip) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
           entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],

@@ -4,11 +4,11 @@ import { createBrowserRouter } from 'react-router';
 import '#src/app/styles.css';
 import '#src/brands/fonts.ts';
 import { BrandApp } from '#src/app/app.tsx';
-import { featureMessagesByLocale } from '#src/app/feature-messages.ts';
+import { loadLocaleMessages } from '#src/app/locale-messages.ts';
 import { brandRoutes } from '#src/app/routes.tsx';
 import { resolveSite } from '#src/app/runtime.ts';
 import { applyBrandToDocument } from '#src/brands/theme.ts';
-import { createI18n } from '#src/i18n/i18n.ts';
+import { createI18nFromMessages } from '#src/i18n/i18n-instance.ts';
 import { readAndCleanStartParameters } from '#src/session/start-params.ts';
 import { createQueryClient } from '#src/shared/api/query-client.ts';
 import { configureServiceUrls, defaultServiceUrls } from '#src/shared/api/service-urls.ts';
@@ -45,7 +45,9 @@ if (site.kind === 'brand-index') {
   document.title = brand.name;
 
   const queryClient = createQueryClient();
-  const i18n = createI18n(brand.i18n.defaultLocale, featureMessagesByLocale[brand.i18n.defaultLocale]);
+  const locale = brand.i18n.defaultLocale;
+  // Only the brand's language, fetched beside the entry script (the HTML preloads it).
+  const messages = loadLocaleMessages(locale);
   const router = createBrowserRouter(brandRoutes(brand, isMyPageHost));
   // Sign-in at page load runs beside the first render, never before it; its calls and response schemas
   // (zod) are a chunk of their own so that they do not delay the first view (issue 12).
@@ -53,15 +55,32 @@ if (site.kind === 'brand-index') {
     bootstrapSession({ startParams, isLocalHost: false, queryClient }),
   );
 
-  root.render(
-    <StrictMode>
-      <BrandApp
-        brand={brand}
-        isMyPageHost={isMyPageHost}
-        i18n={i18n}
-        queryClient={queryClient}
-        router={router}
-      />
-    </StrictMode>,
+  // The HTML may already show the page's first view, rendered at build time (app/prerender.tsx). The first
+  // render replaces it, so it waits until the router has the matched page's chunk and the texts are in:
+  // the page is swapped for the same page at once, never for the empty screen the router shows while a
+  // page loads.
+  const routerReady = new Promise<void>((done) => {
+    if (router.state.initialized) return done();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      done();
+    });
+  });
+  // And until the brand font is in: text first painted in the fallback font and replaced in the web font
+  // takes more room, which the browser counts as a new, later largest paint (issue 12 goal 3).
+  const fontsReady = document.fonts?.ready ?? Promise.resolve();
+  void Promise.all([messages, routerReady, fontsReady]).then(([{ shared, features }]) =>
+    root.render(
+      <StrictMode>
+        <BrandApp
+          brand={brand}
+          isMyPageHost={isMyPageHost}
+          i18n={createI18nFromMessages(locale, shared, features)}
+          queryClient={queryClient}
+          router={router}
+        />
+      </StrictMode>,
+    ),
   );
 }

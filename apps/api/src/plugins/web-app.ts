@@ -89,6 +89,25 @@ interface ShellInput {
   brand: BrandConfig;
   fontFile: string | undefined;
   preload: { js: string[]; css: string[] };
+  /** The page's first view, rendered at build time (apps/web/scripts/prerender.mjs), for #root. */
+  firstView?: string | undefined;
+}
+
+/** Where the build rendered the pages (apps/web/src/app/prerender.tsx, PRERENDER_ORIGIN). */
+const PRERENDER_HOST = 'nordloan-prerender.invalid';
+
+/**
+ * The build-time markup with the request's origin in place of the rendering's placeholder: links to the
+ * brand's separate personal-page host (`mine.<host>`, brand-pages.ts myPageHref) name the real host.
+ */
+export function withRequestOrigin(markup: string, protocol: string, host: string): string {
+  if (!markup.includes(PRERENDER_HOST)) return markup;
+  host = escapeHtml(host);
+  return markup.replace(
+    /https:\/\/(mine\.)?nordloan-prerender\.invalid/g,
+    (_match, mine: string | undefined) =>
+      mine ? `${protocol}://mine.${host.replace(/^www\./, '')}` : `${protocol}://${host}`,
+  );
 }
 
 /**
@@ -96,7 +115,7 @@ interface ShellInput {
  * brand's colours and font stack as CSS variables, a preload of the brand font's regular weight, and
  * preloads of the chunks of the requested page. The app then sets the same values itself (theme.ts).
  */
-export function brandShell({ template, brand, fontFile, preload }: ShellInput): Shell {
+export function brandShell({ template, brand, fontFile, preload, firstView }: ShellInput): Shell {
   const variables = Object.entries(themeVariables(brand.theme))
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
@@ -116,7 +135,13 @@ export function brandShell({ template, brand, fontFile, preload }: ShellInput): 
       `<html lang="${escapeHtml(brand.i18n.defaultLocale)}" data-brand="${escapeHtml(brand.brand)}" data-theme="${escapeHtml(brand.theme.name)}">`,
     )
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.name)}</title>`)
-    .replace('</head>', `  ${head}\n  </head>`);
+    .replace('</head>', `  ${head}\n  </head>`)
+    // Painted before any script runs, replaced by the app's first render (main.tsx); `inert` so that
+    // nothing is typed into a form that is about to be replaced.
+    .replace(
+      /<div id="root"><\/div>/,
+      firstView ? `<div id="root"><div class="prerendered" inert>${firstView}</div></div>` : '$&',
+    );
   const body = Buffer.from(html);
   return {
     html: body,
@@ -214,6 +239,19 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     return assets.find((file) => file.startsWith(prefix) && file.endsWith('.woff2'));
   };
 
+  // Build-time first views of the apply pages, by brand and path (apps/web/scripts/prerender.mjs).
+  const prerenderPath = join(distDir, '.vite/prerender.json');
+  const firstViews: Record<string, Record<string, string>> = existsSync(prerenderPath)
+    ? JSON.parse(readFileSync(prerenderPath, 'utf8'))
+    : {};
+
+  // The page's chunks and the chunk of the brand's language (apps/web/src/app/locale-messages.ts).
+  const preloadFor = (brand: BrandConfig, module: string | null) => {
+    const page = module ? chunkFiles(manifest, module, loadedByEntry) : { js: [], css: [] };
+    const texts = chunkFiles(manifest, `src/app/locales/${brand.i18n.defaultLocale}.ts`, loadedByEntry);
+    return { js: [...texts.js, ...page.js.filter((file) => !texts.js.includes(file))], css: page.css };
+  };
+
   const shells = new Map<string, Shell>();
   const shellFor = (request: FastifyRequest): Shell | null => {
     if (isLocalHost(request.headers.host ?? '')) return null;
@@ -228,15 +266,22 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
             | BrandPathPurpose
             | undefined) ?? null);
     const module = purpose ? routeModuleFor(purpose) : null;
-    const key = `${brand.brand} ${module ?? '-'}`;
+    // Apply pages live on the main host; on a separate personal-page host their paths are 404s.
+    const builtView = isMyPageHost ? undefined : firstViews[brand.brand]?.[path];
+    // Only a view that links to the separate personal-page host depends on the host; a handful of hosts
+    // reach a brand (brandHosts), but the Host header is the caller's, hence the bound on the cache below.
+    const firstView = builtView && withRequestOrigin(builtView, request.protocol, request.host);
+    const key = `${brand.brand} ${module ?? '-'} ${builtView ? path : '-'} ${firstView !== builtView ? request.host : '-'}`;
     let shell = shells.get(key);
     if (!shell) {
       shell = brandShell({
         template,
         brand,
         fontFile: fontFileOf(brand),
-        preload: module ? chunkFiles(manifest, module, loadedByEntry) : { js: [], css: [] },
+        preload: preloadFor(brand, module),
+        firstView,
       });
+      if (shells.size >= 1000) shells.clear();
       shells.set(key, shell);
     }
     return shell;

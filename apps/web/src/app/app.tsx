@@ -1,7 +1,7 @@
 import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppErrorBoundary, BareClientExceptionPage } from '#src/app/error-pages.tsx';
@@ -14,10 +14,20 @@ export interface BrandAppProps {
   i18n: I18n;
   queryClient: QueryClient;
   router?: ReturnType<typeof createBrowserRouter>;
+  /** Instead of the browser router: the build's pre-rendering passes its static router here (prerender.tsx). */
+  routing?: ReactNode;
   onReady?: () => void;
 }
 
-export function BrandApp({ brand, isMyPageHost, i18n, queryClient, router, onReady }: BrandAppProps) {
+export function BrandApp({
+  brand,
+  isMyPageHost,
+  i18n,
+  queryClient,
+  router,
+  routing,
+  onReady,
+}: BrandAppProps) {
   useEffect(() => onReady?.(), [onReady]);
   return (
     <AppErrorBoundary fallback={<BareClientExceptionPage />}>
@@ -25,7 +35,9 @@ export function BrandApp({ brand, isMyPageHost, i18n, queryClient, router, onRea
         <I18nextProvider i18n={i18n}>
           <BrandProvider brand={brand} isMyPageHost={isMyPageHost}>
             <AppErrorBoundary>
-              <RouterProvider router={router ?? createBrowserRouter(brandRoutes(brand, isMyPageHost))} />
+              {routing ?? (
+                <RouterProvider router={router ?? createBrowserRouter(brandRoutes(brand, isMyPageHost))} />
+              )}
             </AppErrorBoundary>
           </BrandProvider>
         </I18nextProvider>
