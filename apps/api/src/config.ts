@@ -107,6 +107,14 @@ export const configSchema = z.object({
   SMTP_PASSWORD: z.string().optional(),
   SMTP_SINK_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SMS_SINK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  // The SMS provider over HTTP (modules/messages/sms-http-provider.ts); without it production sends no SMS.
+  SMS_API_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SMS_API_KEY: z.string().optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -169,6 +177,8 @@ export interface Config {
     smtpSinkPort: number;
     /** The local SMS gateway's answer time. */
     smsSinkDelayMs: number;
+    /** The HTTP SMS provider; when set it is used instead of the local gateway, in any environment. */
+    smsApi: { url: string; apiKey: string } | undefined;
   };
 }
 
@@ -192,6 +202,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (raw.DOCUMENT_STORAGE === 's3' && !raw.S3_BUCKET) {
     throw new ConfigError(['S3_BUCKET: DOCUMENT_STORAGE=s3 needs the bucket to keep documents in']);
+  }
+  if (raw.SMS_API_URL && !raw.SMS_API_KEY) {
+    throw new ConfigError(['SMS_API_KEY: the SMS provider at SMS_API_URL needs its API key']);
   }
   if (raw.NODE_ENV === 'production' && raw.DEV_IDENTITY_PROVIDER === true) {
     throw new ConfigError([
@@ -256,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       localSinks: raw.NODE_ENV !== 'production',
       smtpSinkPort: raw.SMTP_SINK_PORT,
       smsSinkDelayMs: raw.SMS_SINK_DELAY_MS,
+      smsApi: raw.SMS_API_URL ? { url: raw.SMS_API_URL, apiKey: raw.SMS_API_KEY ?? '' } : undefined,
     },
   };
 }
