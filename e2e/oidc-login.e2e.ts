@@ -146,4 +146,18 @@ describe('e-ID login (OpenID Connect) against the local provider', () => {
     expect(page.url()).not.toContain('token=');
     await page.context().close();
   });
+
+  it('back office: a cancelled company sign-in comes back to the sign-in page with the reason', async () => {
+    const page = await newPage();
+    await page.goto(`http://backoffice.localhost:${server.port}/`);
+    await page.getByRole('button', { name: 'Sign in with your company account' }).click();
+    await page.getByTestId('eid-identity-page').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Cancel sign-in' }).click();
+    const reason = page.getByTestId('sign-in-error');
+    await reason.waitFor({ timeout: 30_000 });
+    expect(await reason.textContent()).toContain('The sign-in was cancelled');
+    expect(page.url()).not.toContain('eid-error');
+    expect(await seriousAxeViolations(page), 'sign-in page with the reason').toEqual([]);
+    await page.context().close();
+  });
 });

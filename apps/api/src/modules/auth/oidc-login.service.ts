@@ -38,13 +38,15 @@ export const providerNames: Record<OidcProviderId, string> = {
 
 export const loginStateRefused = 'The login is unknown, expired or already used';
 export const loginVerificationFailed = 'The e-ID login could not be verified';
+export const loginNotAllowed = 'This agent is disabled';
 
 /**
  * Why a login came back without a token, as the page is told (`#eid-error=…`, docs/decisions/0039):
  * `cancelled` the person stopped at the provider; `failed` the provider refused or the answer did not
- * verify; `expired` the login is unknown, expired, already used or was started in another browser.
+ * verify; `expired` the login is unknown, expired, already used or was started in another browser;
+ * `refused` (staff only) the person is known but may not sign in here (a disabled agent).
  */
-export type EidLoginError = 'cancelled' | 'failed' | 'expired';
+export type EidLoginError = 'cancelled' | 'failed' | 'expired' | 'refused';
 
 /**
  * A refused callback. `returnTo` is the page the login was started from when the attempt was known (a
@@ -52,12 +54,17 @@ export type EidLoginError = 'cancelled' | 'failed' | 'expired';
  */
 export class OidcLoginRefused extends AppError {
   constructor(
-    status: 400 | 401,
+    status: 400 | 401 | 403,
     readonly code: EidLoginError,
     readonly returnTo: string | null,
     readonly reason?: string,
   ) {
-    super(status, status === 400 ? loginStateRefused : loginVerificationFailed, [], reason ? { reason } : {});
+    super(
+      status,
+      status === 400 ? loginStateRefused : status === 403 ? loginNotAllowed : loginVerificationFailed,
+      [],
+      reason ? { reason } : {},
+    );
   }
 }
 
@@ -304,11 +311,17 @@ export async function completeOidcLogin(options: {
     const staff = staffClaimsSchema.safeParse(claims);
     if (!staff.success) throw refuse('staff claims missing');
     const roles: TokenRole[] = staff.data[staffRolesClaim];
+    // A disabled agent goes back to the sign-in page with the reason, like any refused login, not to JSON.
     const { token } = await signInDirectoryStaff({
       db: options.db,
       tokens: options.tokens,
       name: staff.data.name,
       roles,
+    }).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 403) {
+        throw new OidcLoginRefused(403, 'refused', returnTo.href, 'agent disabled');
+      }
+      throw error;
     });
     return hand(token);
   }

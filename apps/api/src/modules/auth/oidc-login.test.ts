@@ -351,6 +351,37 @@ describe('e-ID login through the local provider', () => {
       expect(elsewhere.response.statusCode, returnTo).toBe(400);
     }
   });
+
+  it('a disabled agent goes back to the back office with the reason, not to JSON', async () => {
+    const signIn = async () => {
+      const returnTo = { returnTo: 'http://backoffice.localhost/' };
+      const started = await start('staff', 'backoffice.localhost', returnTo, undefined, '10.0.0.41');
+      expect(started.response.statusCode, started.response.body).toBe(200);
+      const callbackUrl = await followToCallback(
+        started.authorizationUrl,
+        cookieJar(),
+        new URLSearchParams({ employeeId: 'emp-0001' }),
+      );
+      return callback(callbackUrl, 'backoffice.localhost', started.binding, '10.0.0.41');
+    };
+    const first = await signIn();
+    const agentId = claimsOf(
+      new URLSearchParams(new URL(first.headers.location as string).hash.slice(1)).get('token')!,
+    ).sub;
+    expect(agentId).toBeTruthy();
+    await t.database.withSession((session) =>
+      session.query('UPDATE agent SET disabled = true WHERE id = $1', [agentId]),
+    );
+    const refused = await signIn();
+    expect(refused.statusCode).toBe(303);
+    const back = new URL(refused.headers.location as string);
+    expect(back.origin + back.pathname).toBe('http://backoffice.localhost/');
+    expect(new URLSearchParams(back.hash.slice(1)).get('eid-error')).toBe('refused');
+    expect(back.hash).not.toContain('token');
+    await t.database.withSession((session) =>
+      session.query('UPDATE agent SET disabled = false WHERE id = $1', [agentId]),
+    );
+  });
 });
 
 // ── A hostile provider: everything right except one thing in the ID token ──────────────────────────

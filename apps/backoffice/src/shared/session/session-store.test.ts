@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readToken, takeHandBackToken } from '#src/shared/session/session-store.ts';
+import {
+  lastSignInError,
+  readToken,
+  takeHandBackToken,
+  takeSignInError,
+} from '#src/shared/session/session-store.ts';
 
 // The staff sign-in's hand-back (ADR 0029): the token is kept and leaves the address at once.
 
@@ -27,6 +32,24 @@ describe('takeHandBackToken', () => {
     expect(readToken()).toBeNull();
     window.history.replaceState(null, '', '/#section');
     expect(takeHandBackToken()).toBe(false);
+    expect(window.location.hash).toBe('#section');
+  });
+});
+
+describe('takeSignInError', () => {
+  it('keeps why the company sign-in was refused and removes it from the address', () => {
+    window.history.replaceState(null, '', '/applications/42#eid-error=refused');
+    expect(takeSignInError()).toBe('refused');
+    expect(lastSignInError()).toBe('refused');
+    expect(window.location.hash).toBe('');
+    expect(window.location.pathname).toBe('/applications/42');
+  });
+
+  it('an unknown reason reads as failed; no reason leaves the address alone', () => {
+    window.history.replaceState(null, '', '/#eid-error=%3Cscript%3E');
+    expect(takeSignInError()).toBe('failed');
+    window.history.replaceState(null, '', '/#section');
+    expect(takeSignInError()).toBeNull();
     expect(window.location.hash).toBe('#section');
   });
 });

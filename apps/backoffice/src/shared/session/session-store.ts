@@ -54,3 +54,28 @@ export function takeHandBackToken(
   saveToken(token);
   return true;
 }
+
+/** Why the company sign-in came back without a token (`#eid-error=…`, docs/decisions/0039). */
+export type SignInError = 'cancelled' | 'failed' | 'expired' | 'refused';
+const signInErrors: readonly SignInError[] = ['cancelled', 'failed', 'expired', 'refused'];
+let signInError: SignInError | null = null;
+
+/**
+ * A refused sign-in's reason from the address: kept for the sign-in page to show, and the fragment
+ * removed so a reload does not show it again.
+ */
+export function takeSignInError(
+  location: Location = window.location,
+  history: History = window.history,
+): SignInError | null {
+  const code = new URLSearchParams(location.hash.replace(/^#/, '')).get('eid-error');
+  if (code === null) return null;
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  signInError = signInErrors.find((known) => known === code) ?? 'failed';
+  return signInError;
+}
+
+/** The reason taken from the address at start, once: the sign-in page shows it until the next try. */
+export function lastSignInError(): SignInError | null {
+  return signInError;
+}

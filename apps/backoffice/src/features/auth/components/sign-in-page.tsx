@@ -3,6 +3,7 @@ import { type DevAgent, useDevAgents } from '#src/features/auth/api/list-dev-age
 import { useStaffLogin } from '#src/features/auth/api/staff-login.ts';
 import { startStaffSignIn } from '#src/features/auth/api/start-staff-sign-in.ts';
 import { ApiError } from '#src/shared/api/http.ts';
+import { lastSignInError, type SignInError } from '#src/shared/session/session-store.ts';
 import { ErrorMessage, Loading } from '#src/shared/ui/feedback.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 
@@ -10,8 +11,16 @@ import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 // and outside production also the development sign-in — pick one of the seeded agents. In production
 // GET /backoffice/dev/agents answers 404 and only the company sign-in is there.
 
+const signInErrorText: Record<SignInError, string> = {
+  cancelled: 'The sign-in was cancelled. Sign in again when you are ready.',
+  failed: 'The company sign-in could not be verified. Try again; if it keeps failing, tell IT support.',
+  expired: 'The sign-in took too long or was started in another window. Try again.',
+  refused: 'Your back-office account is disabled. Ask your manager to enable it.',
+};
+
 function CompanySignIn() {
   const [state, setState] = useState<'idle' | 'starting' | 'failed'>('idle');
+  const [returned] = useState(lastSignInError);
   const start = async () => {
     setState('starting');
     try {
@@ -28,6 +37,11 @@ function CompanySignIn() {
       <button type="button" className="primary" onClick={start} disabled={state === 'starting'}>
         {state === 'starting' ? 'Going to the sign-in…' : 'Sign in with your company account'}
       </button>
+      {returned && state === 'idle' ? (
+        <p className="error-box" role="alert" data-testid="sign-in-error">
+          {signInErrorText[returned]}
+        </p>
+      ) : null}
       {state === 'failed' ? (
         <p className="error-box" role="alert">
           The sign-in could not be started. Try again.
