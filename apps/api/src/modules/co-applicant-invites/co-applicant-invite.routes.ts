@@ -1,3 +1,4 @@
+import { coApplicantInviteViewSchema as inviteViewSchema } from '@nordloan/domain/co-applicant-invite';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,16 +10,6 @@ import { acceptInvite, createInvite, getInviteStatus } from './co-applicant-invi
 
 // Co-applicant invites (ADR 0038). The invite token travels only in the accept body, never in a path or a
 // log line.
-
-const inviteViewSchema = z.object({
-  LoanApplicationID: z.string(),
-  Status: z.enum(['none', 'sent', 'accepted', 'expired']),
-  SentToEmail: z.string().nullable(),
-  SentToPhone: z.string().nullable(),
-  CreatedAt: z.string().nullable(),
-  ExpiresAt: z.string().nullable(),
-  AcceptedAt: z.string().nullable(),
-});
 
 // An international or national number: digits, spaces and dashes after an optional +, 8 to 15 digits.
 const phoneSchema = z

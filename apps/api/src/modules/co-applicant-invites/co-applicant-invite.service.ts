@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { BrandConfig } from '@nordloan/domain/brands/registry';
+import type { CoApplicantInviteStatus, CoApplicantInviteView } from '@nordloan/domain/co-applicant-invite';
 import { type ApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
 import type { Config } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
@@ -60,17 +61,9 @@ export function inviteUrl(config: Config, brand: BrandConfig, token: string): st
   return `${page.origin}${page.pathname.replace(/\/$/, '')}/invite#invite=${token}`;
 }
 
-export type InviteStatus = 'none' | 'sent' | 'accepted' | 'expired';
+export type InviteStatus = CoApplicantInviteStatus;
 
-export interface InviteView {
-  LoanApplicationID: string;
-  Status: InviteStatus;
-  SentToEmail: string | null;
-  SentToPhone: string | null;
-  CreatedAt: string | null;
-  ExpiresAt: string | null;
-  AcceptedAt: string | null;
-}
+export type InviteView = CoApplicantInviteView;
 
 function toView(applicationId: string, row: CoApplicantInviteRow | undefined, now: Date): InviteView {
   if (!row) {

@@ -1,3 +1,7 @@
+import {
+  type CoApplicantInviteView,
+  coApplicantInviteViewSchema,
+} from '@nordloan/domain/co-applicant-invite';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
@@ -8,16 +12,8 @@ import { serviceUrl } from '#src/shared/api/service-urls.ts';
 // Co-applicant invites (ADR 0038): GET/POST /loan-application/{id}/co-applicant-invite for the main
 // applicant, POST /co-applicant-invite/accept for the co-applicant signed in with their own e-ID.
 
-export const inviteViewSchema = z.object({
-  LoanApplicationID: z.string(),
-  Status: z.enum(['none', 'sent', 'accepted', 'expired']),
-  SentToEmail: z.string().nullable(),
-  SentToPhone: z.string().nullable(),
-  CreatedAt: z.string().nullable(),
-  ExpiresAt: z.string().nullable(),
-  AcceptedAt: z.string().nullable(),
-});
-export type InviteView = z.infer<typeof inviteViewSchema>;
+export const inviteViewSchema = coApplicantInviteViewSchema;
+export type InviteView = CoApplicantInviteView;
 
 const inviteUrl = (applicationID: string) =>
   joinUrl(serviceUrl(), fillPath('/loan-application/{applicationID}/co-applicant-invite', { applicationID }));
