@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 // One runner, one project per workspace. `npm test` (scripts/test.mjs) decides which run when.
 // vitest's default is one worker fewer than the machine has cores: one worker on our 2-core CI machine,
 // which left a core idle through the whole PGlite run (CPU-bound WASM). Two workers run the files in half
-// the time; VITEST_MAX_WORKERS overrides it. The browser suite stays one file at a time (fileParallelism).
+// the time; VITEST_MAX_WORKERS overrides it. The browser suite runs one file at a time: two at once (each its
+// own server and Chromium; E2E_PARALLEL=1) take 262 s instead of ~400 s, but a busy machine is where its
+// timing-sensitive steps flake, and CI must not.
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism());
 
 export default defineConfig({
@@ -36,7 +38,7 @@ export default defineConfig({
           include: ['**/*.e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          fileParallelism: process.env.E2E_PARALLEL === '1',
         },
       },
     ],

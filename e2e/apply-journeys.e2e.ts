@@ -125,7 +125,10 @@ describe('apply journeys', () => {
     const slider = page.getByTestId('duration-field-slider');
     await slider.focus();
     await page.keyboard.press('ArrowLeft');
-    expect(await page.getByTestId('duration-field-input').inputValue()).toBe('4');
+    // Read until React has rendered the key's change: on a busy machine the read can come first.
+    await expect
+      .poll(() => page.getByTestId('duration-field-input').inputValue(), { timeout: 5_000 })
+      .toBe('4');
     // Submitting without a purpose names the field (Danish), announced, and linked to the control.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');

@@ -91,8 +91,9 @@ export interface OpenDatabaseOptions {
   /** Where PGlite keeps its files; `memory://` (or undefined) keeps nothing on disk. */
   dataDir?: string | undefined;
   /**
-   * A dump of an already initialised PGlite data directory (tar, see scripts/build-db-template.ts) to start
-   * from when `dataDir` has no database yet: PGlite's initdb is most of a cold start (issue 12).
+   * A dump of an already initialised PGlite data directory (tar, see db/template.ts) to start from when
+   * `dataDir` has no database yet, or for an in-memory database: PGlite's initdb is most of a cold start
+   * (issue 12) and most of a test file's database set-up.
    */
   template?: Blob | undefined;
   poolSize?: number;
@@ -136,7 +137,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const fresh = dataDir !== undefined && !existsSync(join(dataDir, 'PG_VERSION'));
   const client = dataDir
     ? new PGlite(dataDir, fresh && options.template ? { loadDataDir: options.template } : {})
-    : new PGlite();
+    : new PGlite(options.template ? { loadDataDir: options.template } : {});
   await client.waitReady;
   return {
     db: drizzlePglite(client) as unknown as Db,
