@@ -1,6 +1,11 @@
 import { eventNames } from '@nordloan/domain/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
+import {
+  listLoanRequests,
+  listQuotes,
+  listQuotesAndRequests,
+} from '#src/modules/lending/lending.repository.ts';
 import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
 import {
   type CreatedApplication,
@@ -78,6 +83,20 @@ describe('create → 700 with lenders that answer at once', () => {
       expect(new Date(quote.ExpiresAt).getTime()).toBeGreaterThan(t.clock.now().getTime());
     }
     acceptedQuoteId = offers[0].ID;
+  });
+
+  it('reads the quotes and requests in one statement exactly as the two plain selects do', async () => {
+    const db = t.database.db;
+    const quotes = await listQuotes(db, application.id);
+    expect(quotes.length).toBeGreaterThanOrEqual(2);
+    expect(await listQuotesAndRequests(db, application.id)).toEqual({
+      quotes,
+      requests: await listLoanRequests(db, application.id),
+    });
+    expect(await listQuotesAndRequests(db, '00000000-0000-4000-8000-000000000000')).toEqual({
+      quotes: [],
+      requests: [],
+    });
   });
 
   it('needs the consent before accepting, then accepts (pending) and opens the 14-day withdrawal window', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
+import { jsonRows, qualified } from '#src/db/json-rows.ts';
 import { debt, loanApplication } from '#src/db/schema/applications.ts';
 import {
   externalData,
@@ -119,6 +120,33 @@ export async function listQuotes(
     .from(loanQuote)
     .where(and(...conditions))
     .orderBy(asc(loanQuote.createdAt), asc(loanQuote.lenderId), asc(loanQuote.originKey));
+}
+
+// The quotes and the loan requests of the outer application row, each in the order of listQuotes and
+// listLoanRequests, as columns of one statement (issue 12: the quotes presentation's round trips).
+const quotesOfApplication = jsonRows(loanQuote, {
+  where: sql`${qualified(loanQuote.loanApplicationId)} = ${qualified(loanApplication.id)}`,
+  orderBy: sql`${qualified(loanQuote.createdAt)} ASC, ${qualified(loanQuote.lenderId)} ASC, ${qualified(loanQuote.originKey)} ASC`,
+});
+const requestsOfApplication = jsonRows(loanRequest, {
+  where: sql`${qualified(loanRequest.loanApplicationId)} = ${qualified(loanApplication.id)}`,
+  orderBy: sql`${qualified(loanRequest.lenderId)} ASC`,
+});
+
+/** Every quote (as listQuotes without a status filter) and every loan request of an application, in one statement. */
+export async function listQuotesAndRequests(
+  db: Executor,
+  applicationId: string,
+): Promise<{ quotes: LoanQuoteRow[]; requests: LoanRequestRow[] }> {
+  const [found] = await db
+    .select({ quotes: quotesOfApplication.select, requests: requestsOfApplication.select })
+    .from(loanApplication)
+    .where(eq(loanApplication.id, applicationId));
+  if (!found) return { quotes: [], requests: [] };
+  return {
+    quotes: quotesOfApplication.read(found.quotes),
+    requests: requestsOfApplication.read(found.requests),
+  };
 }
 
 export async function updateQuote(
