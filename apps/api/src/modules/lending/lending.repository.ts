@@ -133,15 +133,28 @@ const requestsOfApplication = jsonRows(loanRequest, {
   orderBy: sql`${qualified(loanRequest.lenderId)} ASC`,
 });
 
+function selectQuotesAndRequests(db: Executor) {
+  return db
+    .select({ quotes: quotesOfApplication.select, requests: requestsOfApplication.select })
+    .from(loanApplication)
+    .where(eq(loanApplication.id, sql.placeholder('id')))
+    .prepare('read_quotes_and_requests');
+}
+// Prepared once per database handle (the personal page asks for it every few seconds while offers come
+// in): Drizzle builds the SQL once and PostgreSQL plans it once per connection.
+const preparedQuotesAndRequests = new WeakMap<Executor, ReturnType<typeof selectQuotesAndRequests>>();
+
 /** Every quote (as listQuotes without a status filter) and every loan request of an application, in one statement. */
 export async function listQuotesAndRequests(
   db: Executor,
   applicationId: string,
 ): Promise<{ quotes: LoanQuoteRow[]; requests: LoanRequestRow[] }> {
-  const [found] = await db
-    .select({ quotes: quotesOfApplication.select, requests: requestsOfApplication.select })
-    .from(loanApplication)
-    .where(eq(loanApplication.id, applicationId));
+  let prepared = preparedQuotesAndRequests.get(db);
+  if (!prepared) {
+    prepared = selectQuotesAndRequests(db);
+    preparedQuotesAndRequests.set(db, prepared);
+  }
+  const [found] = await prepared.execute({ id: applicationId });
   if (!found) return { quotes: [], requests: [] };
   return {
     quotes: quotesOfApplication.read(found.quotes),
