@@ -277,6 +277,8 @@ export async function patchApplication(
       changedBy: describeCaller(caller),
       reason: 'patched',
       now,
+      // Any error here ends this transaction, which rolls back whole: no savepoint needed.
+      inCallersTransaction: true,
     });
   });
   return presentApplication(db, row);

@@ -140,11 +140,17 @@ export interface ChangeContext {
   now: Date;
   /** The revision the change was based on: a different current revision is a 409 and nothing changes. */
   expectedRevision?: number | undefined;
+  /**
+   * `db` is a transaction the caller opened and rolls back whole on any error it throws: the change runs
+   * in it directly, without the savepoint (two round trips of a PATCH's nine; issue 12).
+   */
+  inCallersTransaction?: true;
 }
 
 /**
  * The one way an application changes: sets `changes`, bumps Revision, stamps UpdatedAt and writes the
- * revision row with a snapshot, all in one transaction (a savepoint when `db` is already a transaction).
+ * revision row with a snapshot, all in one transaction (a savepoint when `db` is already a transaction,
+ * unless the caller says it rolls back its own: `inCallersTransaction`).
  */
 export async function applyApplicationChange(
   db: Executor,
@@ -152,7 +158,7 @@ export async function applyApplicationChange(
   changes: LoanApplicationChanges,
   context: ChangeContext,
 ): Promise<LoanApplicationRow> {
-  return db.transaction(async (tx) => {
+  const change = async (tx: Executor) => {
     const conditions: SQL[] = [eq(loanApplication.id, id)];
     if (context.expectedRevision !== undefined) {
       conditions.push(eq(loanApplication.revision, context.expectedRevision));
@@ -169,7 +175,8 @@ export async function applyApplicationChange(
     }
     await insertRevision(tx, { application: updated, ...context });
     return updated;
-  });
+  };
+  return context.inCallersTransaction ? change(db) : db.transaction(change);
 }
 
 /**
