@@ -39,6 +39,7 @@ import {
   findFirstApplication,
   findRevision,
   findRevisions,
+  listApplicantApplications,
   searchApplicationsWithApplicants,
 } from './loan-application.repository.ts';
 
@@ -99,12 +100,23 @@ export async function searchLoanApplications(options: {
   const { db, caller, query } = options;
   const { pageSize, pageNumber } = query;
   // §9 "pageNumber is always offset plus 1": the 1-based page index (docs/decisions/0007).
-  const { items, total } = await searchApplicationsWithApplicants(db, {
-    visibility: applicationVisibility(caller),
-    filters: filtersFrom(caller, query),
-    limit: pageSize,
-    offset: (pageNumber - 1) * pageSize,
-  });
+  const filters = filtersFrom(caller, query);
+  const page = { limit: pageSize, offset: (pageNumber - 1) * pageSize };
+  // The personal page's own list (no filter but the customer) from a prepared statement; any other search
+  // builds its query.
+  const { items, total } =
+    isApplicantCaller(caller) && onlyCustomerFilter(filters)
+      ? await listApplicantApplications(db, {
+          personId: caller.personId ?? null,
+          customerId: caller.kind === 'customer' ? caller.customerId : null,
+          onlyCustomerId: filters.customerId,
+          ...page,
+        })
+      : await searchApplicationsWithApplicants(db, {
+          visibility: applicationVisibility(caller),
+          filters,
+          ...page,
+        });
   return {
     Items: items.map((found) => forCaller(caller, toLoanApplication(found.row, found))),
     Total: total,
@@ -126,6 +138,18 @@ export async function findApplicationByLegacyId(options: {
   });
   if (!row) throw notFound();
   return forCaller(caller, await presentApplication(db, row));
+}
+
+/** Whether the filters are at most a customer id (and leaving archived applications out). */
+function onlyCustomerFilter(filters: ApplicationFilters): boolean {
+  return (
+    filters.humanReadableId === undefined &&
+    filters.legacyId === undefined &&
+    filters.personIds === undefined &&
+    filters.createdAfter === undefined &&
+    filters.products === undefined &&
+    filters.statuses === undefined
+  );
 }
 
 function filtersFrom(caller: Caller, query: SearchLoanApplicationsQuery): ApplicationFilters {
