@@ -47,11 +47,27 @@ export async function loadApplicationForCaller(options: {
 }): Promise<LoanApplicationRow> {
   const { db, caller, applicationId, access } = options;
   if (!isUuid(applicationId)) throw notFound();
-  const [application] = await db.select().from(loanApplication).where(eq(loanApplication.id, applicationId));
+  let prepared = preparedReads.get(db);
+  if (!prepared) {
+    prepared = selectApplicationById(db);
+    preparedReads.set(db, prepared);
+  }
+  const [application] = await prepared.execute({ id: applicationId });
   if (!application) throw notFound();
   assertCallerReaches(caller, application, access);
   return application;
 }
+
+function selectApplicationById(db: Executor) {
+  return db
+    .select()
+    .from(loanApplication)
+    .where(eq(loanApplication.id, sql.placeholder('id')))
+    .prepare('read_application_by_id');
+}
+// Nearly every route under an application id starts here: prepared once per database handle (or
+// transaction), Drizzle builds the query once and PostgreSQL plans it once per connection (issue 12).
+const preparedReads = new WeakMap<Executor, ReturnType<typeof selectApplicationById>>();
 
 /** The access rule of loadApplicationForCaller, for a row already loaded (e.g. FOR UPDATE in a transaction). */
 export function assertCallerReaches(
