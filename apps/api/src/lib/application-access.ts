@@ -1,6 +1,7 @@
 import { type StaffPermission, staffCountriesWith, staffMay } from '@nordloan/domain/access';
 import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
+import { preparedPerHandle } from '#src/db/prepared-per-handle.ts';
 import { type LoanApplicationRow, loanApplication } from '#src/db/schema/applications.ts';
 import { forbidden, notFound } from './app-error.ts';
 import type { Caller } from './caller.ts';
@@ -47,27 +48,20 @@ export async function loadApplicationForCaller(options: {
 }): Promise<LoanApplicationRow> {
   const { db, caller, applicationId, access } = options;
   if (!isUuid(applicationId)) throw notFound();
-  let prepared = preparedReads.get(db);
-  if (!prepared) {
-    prepared = selectApplicationById(db);
-    preparedReads.set(db, prepared);
-  }
-  const [application] = await prepared.execute({ id: applicationId });
+  const [application] = await selectApplicationById(db).execute({ id: applicationId });
   if (!application) throw notFound();
   assertCallerReaches(caller, application, access);
   return application;
 }
 
-function selectApplicationById(db: Executor) {
-  return db
+// Nearly every route under an application id starts here: prepared once per database handle.
+const selectApplicationById = preparedPerHandle((db) =>
+  db
     .select()
     .from(loanApplication)
     .where(eq(loanApplication.id, sql.placeholder('id')))
-    .prepare('read_application_by_id');
-}
-// Nearly every route under an application id starts here: prepared once per database handle (or
-// transaction), Drizzle builds the query once and PostgreSQL plans it once per connection (issue 12).
-const preparedReads = new WeakMap<Executor, ReturnType<typeof selectApplicationById>>();
+    .prepare('read_application_by_id'),
+);
 
 /** The access rule of loadApplicationForCaller, for a row already loaded (e.g. FOR UPDATE in a transaction). */
 export function assertCallerReaches(

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { jsonRows, qualified } from '#src/db/json-rows.ts';
+import { preparedPerHandle } from '#src/db/prepared-per-handle.ts';
 import { debt, loanApplication } from '#src/db/schema/applications.ts';
 import {
   externalData,
@@ -133,28 +134,21 @@ const requestsOfApplication = jsonRows(loanRequest, {
   orderBy: sql`${qualified(loanRequest.lenderId)} ASC`,
 });
 
-function selectQuotesAndRequests(db: Executor) {
-  return db
+// Prepared once per database handle: the personal page asks for it every few seconds while offers come in.
+const selectQuotesAndRequests = preparedPerHandle((db) =>
+  db
     .select({ quotes: quotesOfApplication.select, requests: requestsOfApplication.select })
     .from(loanApplication)
     .where(eq(loanApplication.id, sql.placeholder('id')))
-    .prepare('read_quotes_and_requests');
-}
-// Prepared once per database handle (the personal page asks for it every few seconds while offers come
-// in): Drizzle builds the SQL once and PostgreSQL plans it once per connection.
-const preparedQuotesAndRequests = new WeakMap<Executor, ReturnType<typeof selectQuotesAndRequests>>();
+    .prepare('read_quotes_and_requests'),
+);
 
 /** Every quote (as listQuotes without a status filter) and every loan request of an application, in one statement. */
 export async function listQuotesAndRequests(
   db: Executor,
   applicationId: string,
 ): Promise<{ quotes: LoanQuoteRow[]; requests: LoanRequestRow[] }> {
-  let prepared = preparedQuotesAndRequests.get(db);
-  if (!prepared) {
-    prepared = selectQuotesAndRequests(db);
-    preparedQuotesAndRequests.set(db, prepared);
-  }
-  const [found] = await prepared.execute({ id: applicationId });
+  const [found] = await selectQuotesAndRequests(db).execute({ id: applicationId });
   if (!found) return { quotes: [], requests: [] };
   return {
     quotes: quotesOfApplication.read(found.quotes),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { jsonRows, qualified } from '#src/db/json-rows.ts';
+import { preparedPerHandle } from '#src/db/prepared-per-handle.ts';
 import {
   applicationLock,
   type LoanApplicationApplicantRow,
@@ -91,28 +92,21 @@ function withApplicants(found: { row: LoanApplicationRow; applicants: unknown; i
   return { row: found.row, applicants: applicantsOfRow.read(found.applicants), isLocked: found.isLocked };
 }
 
-function selectApplicationWithApplicants(db: Executor) {
-  return db
+// The hottest read, prepared once per database handle.
+const selectApplicationWithApplicants = preparedPerHandle((db) =>
+  db
     .select({ row: loanApplication, applicants: applicantsOfRow.select, isLocked: isLockedRow })
     .from(loanApplication)
     .where(eq(loanApplication.id, sql.placeholder('id')))
-    .prepare('read_application_with_applicants');
-}
-// The hottest read, prepared once per database handle: Drizzle builds the SQL once and PostgreSQL parses
-// and plans it once per connection (a named statement) instead of on every request.
-const preparedReads = new WeakMap<Executor, ReturnType<typeof selectApplicationWithApplicants>>();
+    .prepare('read_application_with_applicants'),
+);
 
 /** One application with its applicants and lock state, in one statement. */
 export async function findApplicationWithApplicants(
   db: Executor,
   id: string,
 ): Promise<ApplicationWithApplicants | undefined> {
-  let prepared = preparedReads.get(db);
-  if (!prepared) {
-    prepared = selectApplicationWithApplicants(db);
-    preparedReads.set(db, prepared);
-  }
-  const [found] = await prepared.execute({ id });
+  const [found] = await selectApplicationWithApplicants(db).execute({ id });
   return found && withApplicants(found);
 }
 
@@ -418,40 +412,19 @@ export async function listApplicantApplications(
   },
 ): Promise<{ items: ApplicationWithApplicants[]; total: number }> {
   const shape = input.onlyCustomerId === undefined ? 'all' : 'oneCustomer';
-  let statements = preparedApplicantLists.get(db);
-  if (!statements) {
-    statements = new Map();
-    preparedApplicantLists.set(db, statements);
-  }
-  let prepared = statements.get(shape);
-  if (!prepared) {
-    prepared = selectApplicantPage(db, shape);
-    statements.set(shape, prepared);
-  }
-  const found = await prepared.execute({
+  const found = await selectApplicantPage[shape](db).execute({
     personId: input.personId,
     customerId: input.customerId,
     onlyCustomerId: input.onlyCustomerId ?? null,
     limit: input.limit,
     offset: input.offset,
   });
-  if (found.length === 0) {
-    if (input.offset === 0) return { items: [], total: 0 };
-    // Past the last page: no row carries the window count.
-    const [totals] = await db
-      .select({ total: count() })
-      .from(loanApplication)
-      .where(applicantListWhere(shape, input));
-    return { items: [], total: Number(totals?.total ?? 0) };
-  }
-  return { items: found.map(withApplicants), total: Number(found[0]!.total) };
+  return pageOf(found, input.offset, () =>
+    db.select({ total: count() }).from(loanApplication).where(applicantListWhere(shape, input)),
+  );
 }
 
 type ApplicantListShape = 'all' | 'oneCustomer';
-const preparedApplicantLists = new WeakMap<
-  Executor,
-  Map<ApplicantListShape, ReturnType<typeof selectApplicantPage>>
->();
 
 /** The applicant's visibility (as applicationVisibility) and filters; placeholders, or values when given. */
 function applicantListWhere(
@@ -469,23 +442,46 @@ function applicantListWhere(
   return and(...conditions)!;
 }
 
-function selectApplicantPage(db: Executor, shape: ApplicantListShape) {
-  return db
-    .select({
-      row: loanApplication,
-      applicants: applicantsOfRow.select,
-      isLocked: isLockedRow,
-      total: sql<string>`count(*) OVER ()`,
-    })
-    .from(loanApplication)
-    .where(applicantListWhere(shape))
-    .orderBy(desc(loanApplication.createdAt), desc(loanApplication.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`list_applicant_applications_${shape}`);
+/** A page's columns: the row, its applicants and lock state, and the window count of all that match. */
+const pageColumns = {
+  row: loanApplication,
+  applicants: applicantsOfRow.select,
+  isLocked: isLockedRow,
+  total: sql<string>`count(*) OVER ()`,
+};
+const newestFirst = [desc(loanApplication.createdAt), desc(loanApplication.id)];
+
+/**
+ * The page from its rows; the total comes with them (the window count), and only a page past the end —
+ * no row to carry the count — asks `countAll`.
+ */
+async function pageOf(
+  found: { row: LoanApplicationRow; applicants: unknown; isLocked: boolean; total: string }[],
+  offset: number,
+  countAll: () => Promise<{ total: number }[]>,
+): Promise<{ items: ApplicationWithApplicants[]; total: number }> {
+  if (found.length > 0) return { items: found.map(withApplicants), total: Number(found[0]!.total) };
+  if (offset === 0) return { items: [], total: 0 };
+  const [totals] = await countAll();
+  return { items: [], total: Number(totals?.total ?? 0) };
 }
 
-/** One page of the applications `visibility` allows, newest first, and how many match in all. */
+const selectApplicantPageOf = (shape: ApplicantListShape) =>
+  preparedPerHandle((db) =>
+    db
+      .select(pageColumns)
+      .from(loanApplication)
+      .where(applicantListWhere(shape))
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`list_applicant_applications_${shape}`),
+  );
+const selectApplicantPage = {
+  all: selectApplicantPageOf('all'),
+  oneCustomer: selectApplicantPageOf('oneCustomer'),
+};
+
 /**
  * A page of applications with their applicants and lock state, and the total, in one statement (the
  * total is a window count over the filtered rows, taken before LIMIT). Only a page past the end (no row
@@ -497,23 +493,13 @@ export async function searchApplicationsWithApplicants(
 ): Promise<{ items: ApplicationWithApplicants[]; total: number }> {
   const where = and(...filterConditions(input.visibility, input.filters));
   const found = await db
-    .select({
-      row: loanApplication,
-      applicants: applicantsOfRow.select,
-      isLocked: isLockedRow,
-      total: sql<string>`count(*) OVER ()`,
-    })
+    .select(pageColumns)
     .from(loanApplication)
     .where(where)
-    .orderBy(desc(loanApplication.createdAt), desc(loanApplication.id))
+    .orderBy(...newestFirst)
     .limit(input.limit)
     .offset(input.offset);
-  if (found.length === 0) {
-    if (input.offset === 0) return { items: [], total: 0 };
-    const [totals] = await db.select({ total: count() }).from(loanApplication).where(where);
-    return { items: [], total: Number(totals?.total ?? 0) };
-  }
-  return { items: found.map(withApplicants), total: Number(found[0]!.total) };
+  return pageOf(found, input.offset, () => db.select({ total: count() }).from(loanApplication).where(where));
 }
 
 /** The oldest application matching (§7 "first match" of ?legacyID=&customerID=). */
