@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import '#src/app/styles.css';
 import '#src/brands/fonts.ts';
@@ -9,7 +9,7 @@ import { brandRoutes } from '#src/app/routes.tsx';
 import { resolveSite } from '#src/app/runtime.ts';
 import { applyBrandToDocument } from '#src/brands/theme.ts';
 import { createI18nFromMessages } from '#src/i18n/i18n-instance.ts';
-import { readAndCleanStartParameters } from '#src/session/start-params.ts';
+import { readAndCleanStartParameters, type StartParameters } from '#src/session/start-params.ts';
 import { createQueryClient } from '#src/shared/api/query-client.ts';
 import { configureServiceUrls, defaultServiceUrls } from '#src/shared/api/service-urls.ts';
 import { initErrorTracking, type TrackingEnvironment } from '#src/shared/tracking/error-tracking.ts';
@@ -18,7 +18,7 @@ import { setFlowEventBrand } from '#src/shared/tracking/flow-events.ts';
 // Start-up order matters: the start parameters are read (and credentials removed from the address bar)
 // before anything renders, and the brand's theme and language are on <html> before the first paint.
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
 const site = resolveSite(window.location.host);
 
 if (site.kind === 'brand-index') {
@@ -27,7 +27,7 @@ if (site.kind === 'brand-index') {
   // §2 "On a local host all start parameters are ignored" (and §4: no authentication is attempted).
   // Its own chunk: brand sites never need it.
   void import('#src/app/routes/brand-index-page.tsx').then(({ BrandIndexPage }) =>
-    root.render(
+    createRoot(container).render(
       <StrictMode>
         <BrandIndexPage />
       </StrictMode>,
@@ -55,10 +55,13 @@ if (site.kind === 'brand-index') {
     bootstrapSession({ startParams, isLocalHost: false, queryClient }),
   );
 
-  // The HTML may already show the page's first view, rendered at build time (app/prerender.tsx). The first
-  // render replaces it, so it waits until the router has the matched page's chunk and the texts are in:
-  // the page is swapped for the same page at once, never for the empty screen the router shows while a
-  // page loads.
+  // The HTML may already show the page's first view, rendered at build time (app/prerender.tsx) and
+  // `inert` until the app listens. The app hydrates it when its own first render is that view: no start
+  // parameters and nothing kept in this tab (a session, a remembered draft, an active application), the
+  // state the build rendered in. Otherwise the first render replaces it. Either way the render waits until
+  // the router has the matched page's chunk and the texts are in, so that it is the same page at once,
+  // never the empty screen the router shows while a page loads.
+  const hydrate = container.hasAttribute('data-first-view') && rendersAsBuilt(startParams);
   const routerReady = new Promise<void>((done) => {
     if (router.state.initialized) return done();
     const stop = router.subscribe((state) => {
@@ -70,8 +73,13 @@ if (site.kind === 'brand-index') {
   // And until the brand font is in: text first painted in the fallback font and replaced in the web font
   // takes more room, which the browser counts as a new, later largest paint (issue 12 goal 3).
   const fontsReady = document.fonts?.ready ?? Promise.resolve();
-  void Promise.all([messages, routerReady, fontsReady]).then(([{ shared, features }]) =>
-    root.render(
+  // After the first commit (hydrated or replaced), the page is the app's: usable.
+  const onReady = () => {
+    container.removeAttribute('inert');
+    container.removeAttribute('data-first-view');
+  };
+  void Promise.all([messages, routerReady, fontsReady]).then(([{ shared, features }]) => {
+    const app = (
       <StrictMode>
         <BrandApp
           brand={brand}
@@ -79,8 +87,21 @@ if (site.kind === 'brand-index') {
           i18n={createI18nFromMessages(locale, shared, features)}
           queryClient={queryClient}
           router={router}
+          onReady={onReady}
         />
-      </StrictMode>,
-    ),
-  );
+      </StrictMode>
+    );
+    if (hydrate) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
+
+/** Whether the app's first render is the build's (no session, no draft, nothing handed over). */
+function rendersAsBuilt(startParams: StartParameters): boolean {
+  const handedOver = Object.values(startParams).some((value) => value !== null && value !== false);
+  try {
+    return !handedOver && window.sessionStorage.length === 0;
+  } catch {
+    return false; // storage refused: what the tab keeps is unknown, so the safe choice, a fresh render
+  }
 }

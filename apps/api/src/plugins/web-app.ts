@@ -136,11 +136,12 @@ export function brandShell({ template, brand, fontFile, preload, firstView }: Sh
     )
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.name)}</title>`)
     .replace('</head>', `  ${head}\n  </head>`)
-    // Painted before any script runs, replaced by the app's first render (main.tsx); `inert` so that
-    // nothing is typed into a form that is about to be replaced.
+    // Painted before any script runs; the app hydrates it (or replaces it, when its first render would
+    // differ) and then lifts `inert`, which keeps anything from being typed or clicked before the app
+    // listens (main.tsx, ADR 0041).
     .replace(
       /<div id="root"><\/div>/,
-      firstView ? `<div id="root"><div class="prerendered" inert>${firstView}</div></div>` : '$&',
+      firstView ? `<div id="root" data-first-view inert>${firstView}</div>` : '$&',
     );
   const body = Buffer.from(html);
   return {

@@ -1,7 +1,7 @@
 import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppErrorBoundary, BareClientExceptionPage } from '#src/app/error-pages.tsx';
@@ -13,21 +13,12 @@ export interface BrandAppProps {
   isMyPageHost: boolean;
   i18n: I18n;
   queryClient: QueryClient;
+  /** The browser's router; the build's pre-rendering passes a memory router at the page (prerender.tsx). */
   router?: ReturnType<typeof createBrowserRouter>;
-  /** Instead of the browser router: the build's pre-rendering passes its static router here (prerender.tsx). */
-  routing?: ReactNode;
   onReady?: () => void;
 }
 
-export function BrandApp({
-  brand,
-  isMyPageHost,
-  i18n,
-  queryClient,
-  router,
-  routing,
-  onReady,
-}: BrandAppProps) {
+export function BrandApp({ brand, isMyPageHost, i18n, queryClient, router, onReady }: BrandAppProps) {
   useEffect(() => onReady?.(), [onReady]);
   return (
     <AppErrorBoundary fallback={<BareClientExceptionPage />}>
@@ -35,9 +26,7 @@ export function BrandApp({
         <I18nextProvider i18n={i18n}>
           <BrandProvider brand={brand} isMyPageHost={isMyPageHost}>
             <AppErrorBoundary>
-              {routing ?? (
-                <RouterProvider router={router ?? createBrowserRouter(brandRoutes(brand, isMyPageHost))} />
-              )}
+              <RouterProvider router={router ?? createBrowserRouter(brandRoutes(brand, isMyPageHost))} />
             </AppErrorBoundary>
           </BrandProvider>
         </I18nextProvider>

@@ -40,9 +40,14 @@ export function ApplyJourney({ products, title, lead, withPreCheck = false }: Ap
         <p className="apply-progress__count" data-testid="step-count">
           {t('apply.stepOf', { current: stepIndex + 1, total: applyStepIds.length })}
         </p>
-        <div className="apply-progress__bar" aria-hidden="true">
-          <span style={{ width: `${((stepIndex + 1) / applyStepIds.length) * 100}%` }} />
-        </div>
+        {/* A <progress>, not a bar with an inline width: the server sends this markup as the page's first
+            view, and its CSP refuses style attributes (issue 12, ADR 0041). */}
+        <progress
+          className="apply-progress__bar"
+          aria-hidden="true"
+          max={applyStepIds.length}
+          value={stepIndex + 1}
+        />
         <ol className="apply-steps" data-testid="apply-steps">
           {applyStepIds.map((stepId, index) => (
             <li
