@@ -21,6 +21,8 @@ async function pageWithHeldScripts(setup?: (page: Page) => Promise<void>) {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   await setup?.(page);
   const held: Route[] = [];
   let released = false;
@@ -29,7 +31,7 @@ async function pageWithHeldScripts(setup?: (page: Page) => Promise<void>) {
     released = true;
     for (const route of held.splice(0)) await route.continue();
   };
-  return { page, problems, release };
+  return { page, problems, requests, release };
 }
 
 beforeAll(async () => {
@@ -47,7 +49,7 @@ afterAll(async () => {
 
 describe('the apply page’s first view', () => {
   it('is painted from the HTML, inert, and then hydrated in place and usable', async () => {
-    const { page, problems, release } = await pageWithHeldScripts();
+    const { page, problems, requests, release } = await pageWithHeldScripts();
     await page.goto(applyUrl(), { waitUntil: 'commit' });
     // Before any script (module scripts hold DOMContentLoaded back): the build's view, not yet usable.
     const heading = await page.waitForSelector('h1');
@@ -68,15 +70,19 @@ describe('the apply page’s first view', () => {
     await page.getByTestId('amount-field-input').blur();
     await expect.poll(() => page.getByTestId('amount-field-slider').inputValue()).toBe('300000');
     await expect.poll(() => page.getByTestId('example-monthly').textContent()).not.toBe(before);
-    // React reports a hydration that did not match as a recoverable error.
-    expect(problems.filter((text) => /hydrat|#418|#425|did not match/i.test(text))).toEqual([]);
+    // React reports a hydration that did not match as a recoverable error; the CSP one it refused.
+    expect(problems.filter((text) => /hydrat|#418|#425|did not match|Content Security/i.test(text))).toEqual(
+      [],
+    );
+    // The style sheets came in the HTML (and the page chunk's was not fetched again when it loaded).
+    expect(requests.filter((path) => path.endsWith('.css'))).toEqual([]);
     await page.close();
   });
 
   it('is rendered afresh when the tab keeps something the build could not know', async () => {
-    const { page, release } = await pageWithHeldScripts((page) =>
-      page.addInitScript(() => sessionStorage.setItem('nordloan-first-view-test', '1')),
-    );
+    const { page, release } = await pageWithHeldScripts(async (page) => {
+      await page.addInitScript(() => sessionStorage.setItem('nordloan-first-view-test', '1'));
+    });
     await page.goto(applyUrl(), { waitUntil: 'commit' });
     const heading = await page.waitForSelector('h1');
     await release();

@@ -87,7 +87,7 @@ describe('the apply pages paint before their script (issue 12 goal 3)', () => {
     expect(page.statusCode).toBe(200);
     const html = page.body;
     expect(html).toContain(`<html lang="${brand.i18n.defaultLocale}" data-brand="${id}"`);
-    const root = html.slice(html.indexOf('<div id="root">'));
+    const root = html.slice(html.indexOf('<div id="root"'));
     expect(root).toMatch(/^<div id="root" data-first-view inert><a class="skip-link"/);
     expect(root).toContain(`<p class="lead">${leadFor(brand.i18n.defaultLocale, purpose)}</p>`);
     expect(root).toMatch(/<h1 id="apply-title">[^<]+<\/h1>/);
@@ -96,6 +96,11 @@ describe('the apply pages paint before their script (issue 12 goal 3)', () => {
     expect(root).toContain('<form');
     expect(root).toContain('data-testid="step-count"');
     expect(root).not.toMatch(/ style="|nordloan-prerender\.invalid/);
+    // Its style sheets inline and the app's modules after the first paint, both allowed by hash.
+    expect(html).not.toMatch(/<link rel="stylesheet" crossorigin href="[^"]+">|<script type="module"/);
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(policy).toMatch(/style-src 'self'( 'sha256-[^']+'){2,}/);
   });
 
   it('sends no first view for the personal page', async () => {

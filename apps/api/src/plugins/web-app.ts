@@ -78,8 +78,10 @@ interface Shell {
   html: Buffer;
   br: Buffer;
   gzip: Buffer;
-  /** CSP source of the inline <style> holding the brand's variables. */
-  styleHash: string;
+  /** CSP sources of the inline <style> elements: the brand's variables and the inlined style sheets. */
+  styleHashes: string[];
+  /** CSP sources of the inline <script> elements: the after-first-paint loader on a page with a first view. */
+  scriptHashes: string[];
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -91,6 +93,8 @@ interface ShellInput {
   preload: { js: string[]; css: string[] };
   /** The page's first view, rendered at build time (apps/web/scripts/prerender.mjs), for #root. */
   firstView?: string | undefined;
+  /** The build's style sheets by file ('assets/x.css'): those the page links are put into the HTML. */
+  styleSheets?: ReadonlyMap<string, string>;
 }
 
 /** Where the build rendered the pages (apps/web/src/app/prerender.tsx, PRERENDER_ORIGIN). */
@@ -110,26 +114,81 @@ export function withRequestOrigin(markup: string, protocol: string, host: string
   );
 }
 
+const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * On a page whose first view is in the HTML: loads the app's modules once that view is painted (after
+ * the parse, the next frame and a task), so that its ≈ 240 kB of script neither shares the network with
+ * what the first paint needs nor runs before it (ADR 0041). The first is the entry, the rest are
+ * preloaded; they are listed in the element's `data-modules`, so the text, and its CSP hash, never change.
+ */
+export const AFTER_PAINT_LOADER = `(function(e){var m=e.getAttribute('data-modules').split(' ');function go(){requestAnimationFrame(function(){setTimeout(function(){m.forEach(function(f,i){var l=document.createElement(i?'link':'script');if(i){l.rel='modulepreload';l.href=f}else{l.type='module';l.src=f}l.crossOrigin='';document.head.appendChild(l)})})})}document.readyState==='loading'?document.addEventListener('DOMContentLoaded',go):go()})(document.currentScript)`;
+const afterPaintLoaderHash = sha256Source(AFTER_PAINT_LOADER);
+
 /**
  * index.html made the brand's before any script runs (issue 12): language, title, theme colour, the
  * brand's colours and font stack as CSS variables, a preload of the brand font's regular weight, and
  * preloads of the chunks of the requested page. The app then sets the same values itself (theme.ts).
+ *
+ * The page's style sheets (the app's and the page chunk's, ≈ 4 kB compressed) are put into the HTML
+ * instead of linked: a linked sheet holds the first paint back by a round trip, 0.56 s on Lighthouse's
+ * slow 4G (ADR 0041). A page chunk's sheet also stays linked, `disabled` (not fetched), because the app's
+ * chunk loader (Vite's) looks for a <link> of that sheet before it fetches it.
  */
-export function brandShell({ template, brand, fontFile, preload, firstView }: ShellInput): Shell {
+export function brandShell({
+  template,
+  brand,
+  fontFile,
+  preload,
+  firstView,
+  styleSheets,
+}: ShellInput): Shell {
   const variables = Object.entries(themeVariables(brand.theme))
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
   const style = `:root{${variables}}`;
+  const inlined: string[] = [];
+  /** The sheet's text when it can go into the HTML as it is (not when it could close the element). */
+  const inline = (file: string) => {
+    const css = styleSheets?.get(file);
+    if (css === undefined || /<\/style/i.test(css)) return undefined;
+    inlined.push(css);
+    return `<style>${css}</style>`;
+  };
+  // On a page with a first view, the entry and what it imports (linked by the build from index.html)
+  // and the page's chunks load after the first paint instead (AFTER_PAINT_LOADER).
+  let page = template;
+  let loader: string | undefined;
+  const entry = firstView
+    ? /<script type="module" crossorigin src="(\/[^"]+)"><\/script>\n?\s*/.exec(page)
+    : null;
+  if (entry) {
+    const imports = [...page.matchAll(/<link rel="modulepreload" crossorigin href="(\/[^"]+)">\n?\s*/g)];
+    const modules = [entry[1], ...imports.map((link) => link[1]), ...preload.js.map((file) => `/${file}`)];
+    for (const element of [entry, ...imports]) page = page.replace(element[0], '');
+    loader = `<script data-modules="${escapeHtml(modules.join(' '))}">${AFTER_PAINT_LOADER}</script>`;
+  }
   const head = [
     `<meta name="theme-color" content="${escapeHtml(brand.theme.primary)}" />`,
     `<style>${style}</style>`,
     ...(fontFile
       ? [`<link rel="preload" href="/assets/${fontFile}" as="font" type="font/woff2" crossorigin />`]
       : []),
-    ...preload.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-    ...preload.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+    ...(loader ? [] : preload.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)),
+    ...preload.css.map((file) => {
+      const element = inline(file);
+      return element
+        ? `${element}<link rel="stylesheet" crossorigin href="/${file}" disabled />`
+        : `<link rel="stylesheet" crossorigin href="/${file}" />`;
+    }),
+    ...(loader ? [loader] : []),
   ].join('\n    ');
-  const html = template
+  const html = page
+    // The app's own sheet, which the build links from index.html.
+    .replace(
+      /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+      (link, file: string) => inline(file) ?? link,
+    )
     .replace(
       /<html[^>]*>/,
       `<html lang="${escapeHtml(brand.i18n.defaultLocale)}" data-brand="${escapeHtml(brand.brand)}" data-theme="${escapeHtml(brand.theme.name)}">`,
@@ -148,7 +207,8 @@ export function brandShell({ template, brand, fontFile, preload, firstView }: Sh
     html: body,
     br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(body, { level: 9 }),
-    styleHash: `'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+    styleHashes: [style, ...inlined].map(sha256Source),
+    scriptHashes: loader ? [afterPaintLoaderHash] : [],
   };
 }
 
@@ -177,12 +237,14 @@ function addVary(reply: FastifyReply, name: string) {
   reply.header('vary', values.join(', '));
 }
 
-/** The page's CSP with the shell's inline style allowed by its hash (helmet set the policy on the request). */
-function allowStyleHash(policy: unknown, hash: string): string | undefined {
+/** The page's CSP with the shell's inline elements allowed by their hashes (helmet set it on the request). */
+function allowInlineHashes(policy: unknown, shell: Shell): string | undefined {
   if (typeof policy !== 'string') return undefined;
-  return /(^|;)\s*style-src\s/.test(policy)
-    ? policy.replace(/((?:^|;)\s*style-src\s[^;]*)/, `$1 ${hash}`)
-    : policy;
+  const allow = (text: string, directive: string, hashes: readonly string[]) => {
+    const pattern = new RegExp(`((?:^|;)\\s*${directive}\\s[^;]*)`);
+    return hashes.length && pattern.test(text) ? text.replace(pattern, `$1 ${hashes.join(' ')}`) : text;
+  };
+  return allow(allow(policy, 'style-src', shell.styleHashes), 'script-src', shell.scriptHashes);
 }
 
 /**
@@ -240,6 +302,13 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     return assets.find((file) => file.startsWith(prefix) && file.endsWith('.woff2'));
   };
 
+  // The build's style sheets, put into the HTML of the pages that link them (brandShell).
+  const styleSheets = new Map(
+    assets
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => [`assets/${file}`, readFileSync(join(distDir, 'assets', file), 'utf8')] as const),
+  );
+
   // Build-time first views of the apply pages, by brand and path (apps/web/scripts/prerender.mjs).
   const prerenderPath = join(distDir, '.vite/prerender.json');
   const firstViews: Record<string, Record<string, string>> = existsSync(prerenderPath)
@@ -281,6 +350,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
         fontFile: fontFileOf(brand),
         preload: preloadFor(brand, module),
         firstView,
+        styleSheets,
       });
       if (shells.size >= 1000) shells.clear();
       shells.set(key, shell);
@@ -298,7 +368,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
         .type('text/html; charset=utf-8');
       addVary(reply, 'accept-encoding');
       if (!shell) return reply.send(plainIndex);
-      const policy = allowStyleHash(reply.getHeader('content-security-policy'), shell.styleHash);
+      const policy = allowInlineHashes(reply.getHeader('content-security-policy'), shell);
       if (policy) reply.header('content-security-policy', policy);
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
