@@ -9,12 +9,13 @@
 //   BENCH_BYTES_ONLY=1 npm run bench:web               only the build's initial-JS bytes (no server, no Lighthouse)
 //   BENCH_THROTTLING=devtools npm run bench:web        the same network and CPU limits applied to the real load
 //                                                      (Lighthouse's "devtools" method) instead of simulated
+//   BENCH_REPORT_DIR=/tmp/lh npm run bench:web         also writes each run's Lighthouse report (JSON) there
 //
 // Per page it prints the median of the runs: performance score, first contentful paint, largest contentful
 // paint, total blocking time, the JavaScript the page loaded before it was idle (bytes on the wire as served,
 // and the same files gzipped at level 9 as the goal counts them), and everything transferred.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,6 +33,8 @@ const pages = (
   .map((entry) => entry.trim())
   .filter(Boolean);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Where each run's Lighthouse report (JSON) is written, when set: what the figures came from. */
+const reportDir = process.env.BENCH_REPORT_DIR;
 // Lighthouse's mobile preset slows the observed CPU work down 4×, calibrated for a fast idle desktop. On a
 // slower or busy host the observed work is already slow; Lighthouse's own guidance is to lower the
 // multiplier by the host's benchmark index (printed per run). Default: the preset's 4.
@@ -122,6 +125,11 @@ async function measure(url: string, port: number, attempt = 1): Promise<PageRun>
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (reportDir && !lhr.runtimeError) {
+    mkdirSync(reportDir, { recursive: true });
+    const name = `${new URL(url).host.split('.')[0]}-${lhr.fetchTime.replace(/[:.]/g, '-')}.json`;
+    writeFileSync(join(reportDir, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) {
     // Trace recording now and then fails on a loaded machine (NO_NAVSTART); such a run is repeated.
     if (attempt < 3) return measure(url, port, attempt + 1);

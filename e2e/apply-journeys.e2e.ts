@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeApplication, seriousAxeViolations } from './support/apply-helpers.ts';
+import { completeApplication, seriousAxeViolations, waitForStep } from './support/apply-helpers.ts';
 import { launchBrowser } from './support/browser.ts';
 import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
 
@@ -120,7 +120,7 @@ describe('apply journeys', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
     const page = await context.newPage();
     await page.goto(`http://dk-main.localhost:${server.port}/loans/apply`);
-    await page.getByTestId('step-loan').waitFor();
+    await waitForStep(page, 'loan');
     // Tab to the duration slider and move it with the arrow keys: the typed field and the example follow.
     const slider = page.getByTestId('duration-field-slider');
     await slider.focus();

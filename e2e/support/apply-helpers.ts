@@ -66,10 +66,20 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * Until the app listens: the apply page's first view is painted from the HTML and stays `inert` until the
+ * app has hydrated it (ADR 0041). Clicks and typing wait for that by themselves; focus and key presses
+ * do not.
+ */
+export async function waitForApp(page: Page, timeout = 20_000): Promise<void> {
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached', timeout });
+}
+
 export async function waitForStep(page: Page, step: string, timeout = 20_000): Promise<void> {
   await page.locator(`article[data-step="${step}"]`).waitFor({ timeout });
   // A step is shown once its form (or the sent notice) is there, not just the heading.
   if (step !== 'sent') await page.getByTestId(`step-${step}`).waitFor({ timeout });
+  await waitForApp(page, timeout);
 }
 
 async function submitStep(page: Page, from: string, to: string) {

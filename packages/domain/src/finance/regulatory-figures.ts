@@ -171,12 +171,16 @@ export function parseRegulatoryFigureTable(
   return sortPeriods(periods);
 }
 
+// Codes and ISO dates: compared by code unit. localeCompare would give the same order, but its first call
+// builds a collator, ≈ 8 ms of the apply page's start on a phone (the table is parsed when it loads).
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 function sortPeriods(periods: RegulatoryFigurePeriod[]): RegulatoryFigurePeriod[] {
   return periods.sort(
     (a, b) =>
-      a.country.localeCompare(b.country) ||
-      a.figure.localeCompare(b.figure) ||
-      a.validFrom.localeCompare(b.validFrom),
+      byCodeUnit(a.country, b.country) ||
+      byCodeUnit(a.figure, b.figure) ||
+      byCodeUnit(a.validFrom, b.validFrom),
   );
 }
 

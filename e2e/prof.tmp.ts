@@ -1,0 +1,20 @@
+import { writeFileSync } from 'node:fs';
+import { launchBrowser } from './support/browser.ts';
+import { startServer } from './support/server.ts';
+
+const server = await startServer();
+const browser = await launchBrowser();
+const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+const page = await ctx.newPage();
+const cdp = await ctx.newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+await page.goto(`http://no-main.localhost:${server.port}/soknad/forbrukslan`);
+await page.waitForSelector('#root:not([inert])');
+await page.waitForTimeout(1500);
+const { profile } = await cdp.send('Profiler.stop');
+writeFileSync('/tmp/web.cpuprofile', JSON.stringify(profile));
+await browser.close();
+await server.stop();
