@@ -1,19 +1,13 @@
 // Local font files only (@fontsource, bundled into dist/assets by Vite); nothing is fetched from a font
-// service. Each @font-face is downloaded by the browser only when a page uses that family, so the other
-// brands' fonts cost nothing. Latin + Latin Extended cover å ä æ ö ø and Finnish š ž.
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-700.css';
-import '@fontsource/inter/latin-ext-400.css';
-import '@fontsource/inter/latin-ext-700.css';
-import '@fontsource/source-sans-3/latin-400.css';
-import '@fontsource/source-sans-3/latin-700.css';
-import '@fontsource/source-sans-3/latin-ext-400.css';
-import '@fontsource/source-sans-3/latin-ext-700.css';
-import '@fontsource/merriweather/latin-400.css';
-import '@fontsource/merriweather/latin-700.css';
-import '@fontsource/merriweather/latin-ext-400.css';
-import '@fontsource/merriweather/latin-ext-700.css';
-import '@fontsource/nunito/latin-400.css';
-import '@fontsource/nunito/latin-700.css';
-import '@fontsource/nunito/latin-ext-400.css';
-import '@fontsource/nunito/latin-ext-700.css';
+// service. Each weight's file of a family declares every subset with its unicode-range, so the browser
+// downloads a subset only when the page has a character in it: Latin for every brand, Latin Extended
+// (Finnish š ž) only where such a letter shows. The per-subset files (latin-400.css …) have no
+// unicode-range, which made the browser fetch Latin and Latin Extended for every page (issue 12).
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/700.css';
+import '@fontsource/source-sans-3/400.css';
+import '@fontsource/source-sans-3/700.css';
+import '@fontsource/merriweather/400.css';
+import '@fontsource/merriweather/700.css';
+import '@fontsource/nunito/400.css';
+import '@fontsource/nunito/700.css';
