@@ -5,6 +5,7 @@ import '#src/app/styles.css';
 import '#src/brands/fonts.ts';
 import { BrandApp } from '#src/app/app.tsx';
 import { loadLocaleMessages } from '#src/app/locale-messages.ts';
+import { routerInitialized } from '#src/app/router-initialized.ts';
 import { brandRoutes } from '#src/app/routes.tsx';
 import { resolveSite } from '#src/app/runtime.ts';
 import { applyBrandToDocument } from '#src/brands/theme.ts';
@@ -62,14 +63,6 @@ if (site.kind === 'brand-index') {
   // the router has the matched page's chunk and the texts are in, so that it is the same page at once,
   // never the empty screen the router shows while a page loads.
   const hydrate = container.hasAttribute('data-first-view') && rendersAsBuilt(startParams);
-  const routerReady = new Promise<void>((done) => {
-    if (router.state.initialized) return done();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      done();
-    });
-  });
   // And until the brand font is in: text first painted in the fallback font and replaced in the web font
   // takes more room, which the browser counts as a new, later largest paint (issue 12 goal 3).
   const fontsReady = document.fonts?.ready ?? Promise.resolve();
@@ -78,7 +71,7 @@ if (site.kind === 'brand-index') {
     container.removeAttribute('inert');
     container.removeAttribute('data-first-view');
   };
-  void Promise.all([messages, routerReady, fontsReady]).then(([{ shared, features }]) => {
+  void Promise.all([messages, routerInitialized(router), fontsReady]).then(([{ shared, features }]) => {
     const app = (
       <StrictMode>
         <BrandApp

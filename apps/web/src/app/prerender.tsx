@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { BrandApp } from '#src/app/app.tsx';
 import { featureMessagesByLocale } from '#src/app/feature-messages.ts';
+import { routerInitialized } from '#src/app/router-initialized.ts';
 import { brandRoutes } from '#src/app/routes.tsx';
 import { brandPages } from '#src/brands/brand-pages.ts';
 import { createI18n } from '#src/i18n/i18n.ts';
@@ -27,22 +28,10 @@ export function applyPaths(brand: BrandConfig): string[] {
     .map((page) => page.path);
 }
 
-/** Resolves once the router has loaded the matched page's chunk (main.tsx waits for the same). */
-function initialized(router: ReturnType<typeof createMemoryRouter>): Promise<void> {
-  return new Promise((done) => {
-    if (router.state.initialized) return done();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      done();
-    });
-  });
-}
-
 /** The markup of #root for this brand's page at `path`, as the app's first render with no session. */
 export async function renderPage(brand: BrandConfig, path: string): Promise<string> {
   const router = createMemoryRouter(brandRoutes(brand, false), { initialEntries: [path] });
-  await initialized(router);
+  await routerInitialized(router);
   if (router.state.location.pathname !== path) throw new Error(`${brand.brand} ${path}: redirected`);
   const locale = brand.i18n.defaultLocale;
   try {
