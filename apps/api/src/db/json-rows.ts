@@ -13,23 +13,28 @@ export function jsonRows<T extends Table>(
   table: T,
   options: { where: SQL; orderBy?: SQL },
 ): { select: SQL<unknown>; read: (value: unknown) => T['$inferSelect'][] } {
-  const columns = Object.entries(getTableColumns(table)) as [string, Column][];
   // The table's own name is its whole-row reference inside the sub-select.
   const order = options.orderBy ? sql` ORDER BY ${options.orderBy}` : sql``;
   const select = sql`coalesce((SELECT json_agg(${table}${order}) FROM ${table} WHERE ${options.where}), '[]'::json)`;
   const read = (value: unknown): T['$inferSelect'][] => {
     const list = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
-    return list.map((json) => {
-      const row: Record<string, unknown> = {};
-      for (const [key, column] of columns) {
-        const driverValue = json[column.name];
-        row[key] =
-          driverValue === null || driverValue === undefined ? null : column.mapFromDriverValue(driverValue);
-      }
-      return row as T['$inferSelect'];
-    });
+    return list.map((json) => rowFromJson(table, json));
   };
   return { select, read };
+}
+
+/**
+ * One row of `table` given as JSON (`to_json(row)`, a `json_agg` element, a CTE's `RETURNING` as JSON),
+ * turned into the typed row a Drizzle select would give: each column through its own driver mapping.
+ */
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table)) as [string, Column][]) {
+    const driverValue = json[column.name];
+    row[key] =
+      driverValue === null || driverValue === undefined ? null : column.mapFromDriverValue(driverValue);
+  }
+  return row as T['$inferSelect'];
 }
 
 /**

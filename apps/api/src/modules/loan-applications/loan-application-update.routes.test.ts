@@ -2,7 +2,9 @@ import type { LoanApplication } from '@nordloan/domain/loan-application';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import {
+  buildSnapshot,
   findApplicationById,
+  findRevision,
   insertApplicationLock,
   releaseApplicationLocks,
   updateApplicationStatus,
@@ -93,6 +95,39 @@ describe('PATCH /loan-application/{id}', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().Errors[0].Field).toBe('CoApplicant.NationalID');
+  });
+
+  it('writes the same revision snapshot as one built from the stored application (sub-records too)', async () => {
+    // A PATCH that leaves the applicants alone makes its snapshot from the lock read (one statement for
+    // the UPDATE and the revision): it must equal what reading everything back gives.
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token, { ...unsecuredNo, Data: { keep: 1, drop: 2 } });
+    const debt = await inject('POST', `/loan-application/${created.ID}/debt`, me.token, {
+      DebtType: 'CreditCard',
+      Balance: 25000,
+    });
+    expect(debt.statusCode).toBe(201);
+    const before = (
+      await inject('GET', `/loan-application/${created.ID}`, me.token)
+    ).json() as LoanApplication;
+    const response = await inject('PATCH', `/loan-application/${created.ID}`, me.token, {
+      Revision: before.Revision,
+      Amount: 180000,
+      Duration: 7,
+      Data: { drop: null, added: 'x' },
+    });
+    expect(response.statusCode).toBe(200);
+    const patched = response.json() as LoanApplication;
+    expect(patched).toMatchObject({ Revision: before.Revision + 1, Amount: 180000, Duration: 7 });
+    expect(patched.MainApplicant).toEqual(before.MainApplicant);
+
+    const stored = await findApplicationById(t.database.db, created.ID);
+    const revision = await findRevision(t.database.db, created.ID, patched.Revision);
+    const expected = await buildSnapshot(t.database.db, stored!);
+    expect(revision?.snapshot).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(revision?.snapshot).toMatchObject({ Data: { keep: 1, added: 'x' }, Debts: [{ Balance: 25000 }] });
+    // The answer is the application as read back.
+    expect(patched).toEqual((await inject('GET', `/loan-application/${created.ID}`, me.token)).json());
   });
 
   it('answers 409 for a stale Revision and changes nothing', async () => {

@@ -30,18 +30,21 @@ import type { Caller } from '#src/lib/caller.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { applicantValuesFrom, hasApplicantValues, resolveCoApplicantPerson } from './applicant-input.ts';
+import { toLoanApplication } from './loan-application.mapper.ts';
 import {
   applyApplicationChange,
   deleteApplicant,
   findApplicants,
   findApplicationByIdForUpdate,
   findApplicationForChange,
+  findApplicationForChangeWithParts,
   findOtherApplicationIds,
   hasActiveLock,
   insertApplication,
   insertRevision,
   type LoanApplicationChanges,
   lockApplicationOwner,
+  type SnapshotParts,
   STALE_REVISION_MESSAGE,
   upsertApplicant,
 } from './loan-application.repository.ts';
@@ -80,10 +83,33 @@ export async function loadForChange(
   if (!isUuid(id)) throw notFound();
   const found = await findApplicationForChange(tx, id);
   if (!found) throw notFound();
-  const { row } = found;
+  assertChangeable(caller, found.row, found.isLocked, options);
+  return found.row;
+}
+
+/** loadForChange, with the revision snapshot's other parts read in the same statement (a PATCH's). */
+async function loadForChangeWithParts(
+  tx: Executor,
+  caller: Caller,
+  id: string,
+  options: { expectedRevision?: number | undefined } = {},
+): Promise<{ row: LoanApplicationRow; parts: SnapshotParts }> {
+  if (!isUuid(id)) throw notFound();
+  const found = await findApplicationForChangeWithParts(tx, id);
+  if (!found) throw notFound();
+  assertChangeable(caller, found.row, found.parts.isLocked, options);
+  return found;
+}
+
+function assertChangeable(
+  caller: Caller,
+  row: LoanApplicationRow,
+  isLocked: boolean,
+  options: { expectedRevision?: number | undefined },
+): void {
   assertCallerReaches(caller, row, 'write');
   if (row.archivedAt) throw conflict(ARCHIVED_MESSAGE);
-  if (found.isLocked) throw conflict(LOCKED_MESSAGE);
+  if (isLocked) throw conflict(LOCKED_MESSAGE);
   const editable = isApplicantCaller(caller)
     ? editableStatuses.includes(row.status)
     : !isTerminalStatus(row.status as never);
@@ -91,7 +117,6 @@ export async function loadForChange(
   if (options.expectedRevision !== undefined && options.expectedRevision !== row.revision) {
     throw conflict(STALE_REVISION_MESSAGE, { Revision: row.revision });
   }
-  return row;
 }
 
 function assertWithinBounds(
@@ -268,20 +293,26 @@ export async function patchApplication(
   options: WriteOptions & { id: string; input: PatchLoanApplication },
 ): Promise<LoanApplication> {
   const { db, caller, input } = options;
-  const row = await db.transaction(async (tx) => {
+  const { row, applicants } = await db.transaction(async (tx) => {
     const now = options.now();
-    const current = await loadForChange(tx, caller, options.id, { expectedRevision: input.Revision });
-    const changes = await applicationChangesFrom(tx, caller, current, input);
-    await applyApplicantChanges(tx, caller, current, input, changes, now);
-    return applyApplicationChange(tx, current.id, changes, {
+    const current = await loadForChangeWithParts(tx, caller, options.id, {
+      expectedRevision: input.Revision,
+    });
+    const changes = await applicationChangesFrom(tx, caller, current.row, input);
+    const applicantsChanged = await applyApplicantChanges(tx, caller, current.row, input, changes, now);
+    const updated = await applyApplicationChange(tx, current.row.id, changes, {
       changedBy: describeCaller(caller),
       reason: 'patched',
       now,
       // Any error here ends this transaction, which rolls back whole: no savepoint needed.
       inCallersTransaction: true,
+      // Applicants untouched: the lock read's parts make the snapshot, and answer the call.
+      ...(applicantsChanged ? {} : { lockedRead: current }),
     });
+    return { row: updated, applicants: applicantsChanged ? undefined : current.parts.applicants };
   });
-  return presentApplication(db, row);
+  // Not locked: loadForChange refused a locked application.
+  return applicants ? toLoanApplication(row, { applicants, isLocked: false }) : presentApplication(db, row);
 }
 
 export type ApplicationFields = Omit<PatchLoanApplication, 'Revision' | 'MainApplicant' | 'CoApplicant'>;
@@ -320,6 +351,7 @@ export async function applicationChangesFrom(
   return changes;
 }
 
+/** Writes the applicant parts of a PATCH; answers whether it may have changed an applicant row. */
 async function applyApplicantChanges(
   tx: Executor,
   caller: Caller,
@@ -327,7 +359,7 @@ async function applyApplicantChanges(
   input: PatchLoanApplication,
   changes: LoanApplicationChanges,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   if (input.MainApplicant && hasApplicantValues(input.MainApplicant)) {
     await upsertApplicant(tx, current.id, 'MainApplicant', applicantValuesFrom(input.MainApplicant), now);
   }
@@ -351,6 +383,7 @@ async function applyApplicantChanges(
       );
     }
   }
+  return input.MainApplicant !== undefined || input.CoApplicant !== undefined;
 }
 
 // ── Steps, archive, co-applicant ────────────────────────────────────────────────────────────────────

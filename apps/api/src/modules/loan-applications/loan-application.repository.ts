@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
-import { jsonRows, qualified } from '#src/db/json-rows.ts';
+import { jsonRows, qualified, rowFromJson } from '#src/db/json-rows.ts';
 import { preparedPerHandle } from '#src/db/prepared-per-handle.ts';
 import {
   applicationLock,
@@ -59,6 +59,23 @@ export async function findApplicationForChange(
     .where(eq(loanApplication.id, id))
     .for('update', { of: loanApplication });
   return found;
+}
+
+/**
+ * As findApplicationForChange, with everything else the revision snapshot holds (applicants, sub-record
+ * lists), in the same statement: a change that leaves those alone then writes its revision without
+ * reading them again (applyApplicationChange's `lockedRead`).
+ */
+export async function findApplicationForChangeWithParts(
+  tx: Executor,
+  id: string,
+): Promise<{ row: LoanApplicationRow; parts: SnapshotParts } | undefined> {
+  const [found] = await tx
+    .select({ row: loanApplication, ...snapshotPartsColumns })
+    .from(loanApplication)
+    .where(eq(loanApplication.id, id))
+    .for('update', { of: loanApplication });
+  return found && { row: found.row, parts: readSnapshotParts(found) };
 }
 
 /** Each sub-record list of the outer application row, oldest first (as listSubRecords). */
@@ -139,6 +156,12 @@ export interface ChangeContext {
    * in it directly, without the savepoint (two round trips of a PATCH's nine; issue 12).
    */
   inCallersTransaction?: true;
+  /**
+   * The row as the caller read it FOR UPDATE in this transaction (`db`), with the snapshot's other parts,
+   * none of which it changed since: the revision snapshot is then made from them and the row's UPDATE
+   * and the revision's INSERT go as one statement (a PATCH's round trips inside the row lock: issue 12).
+   */
+  lockedRead?: { row: LoanApplicationRow; parts: SnapshotParts };
 }
 
 /**
@@ -152,6 +175,9 @@ export async function applyApplicationChange(
   changes: LoanApplicationChanges,
   context: ChangeContext,
 ): Promise<LoanApplicationRow> {
+  if (context.lockedRead) {
+    return changeLockedApplication(db, { ...context, ...context.lockedRead, changes });
+  }
   const change = async (tx: Executor) => {
     const conditions: SQL[] = [eq(loanApplication.id, id)];
     if (context.expectedRevision !== undefined) {
@@ -173,6 +199,64 @@ export async function applyApplicationChange(
   return context.inCallersTransaction ? change(db) : db.transaction(change);
 }
 
+/** A change of an application whose row the caller holds FOR UPDATE (changeLockedApplication). */
+export interface LockedChange {
+  /** The row as read FOR UPDATE in this transaction, and the snapshot's other parts, unchanged since. */
+  row: LoanApplicationRow;
+  parts: SnapshotParts;
+  changes: LoanApplicationChanges;
+  changedBy: string;
+  reason: string;
+  now: Date;
+  expectedRevision?: number | undefined;
+  /**
+   * More writes of the same change, each an INSERT … SELECT … FROM updated (the changed row, its new
+   * Revision): they run in the same statement and only if the row changed (e.g. the status history and
+   * its events: status-transition.service.ts).
+   */
+  alsoWrite?: SQL[];
+}
+
+/**
+ * applyApplicationChange for a caller holding the row lock: the UPDATE, the revision INSERT (and
+ * `alsoWrite`) in ONE statement, the snapshot made here from the row as it will be (the lock keeps it
+ * so) and the parts read with it — each round trip inside the row lock was a PATCH's or a status
+ * change's cost (issue 12). The revision condition only fails if the caller did not in fact hold the lock.
+ */
+export async function changeLockedApplication(
+  tx: Executor,
+  input: LockedChange,
+): Promise<LoanApplicationRow> {
+  const { row: current, parts, changes, now } = input;
+  if (input.expectedRevision !== undefined && input.expectedRevision !== current.revision) {
+    throw conflict(STALE_REVISION_MESSAGE, { Revision: current.revision });
+  }
+  const revision = current.revision + 1;
+  const snapshot = snapshotOf({ ...current, ...changes, revision, updatedAt: now }, parts);
+  const update = tx
+    .update(loanApplication)
+    .set({ ...changes, revision, updatedAt: now })
+    .where(and(eq(loanApplication.id, current.id), eq(loanApplication.revision, current.revision)))
+    .returning();
+  const more = (input.alsoWrite ?? []).map(
+    (write, index) => sql`, ${sql.identifier(`also_${index}`)} AS (${write})`,
+  );
+  const result = await tx.execute(sql`
+    WITH updated AS (${update.getSQL()}),
+    written AS (
+      INSERT INTO ${loanApplicationRevision}
+        (loan_application_id, revision, status, snapshot, changed_by, reason, created_at)
+      SELECT id, revision, status, ${JSON.stringify(snapshot)}::jsonb, ${input.changedBy}, ${input.reason},
+             ${now.toISOString()}::timestamptz
+        FROM updated
+    )${sql.join(more)}
+    SELECT to_json(updated) AS row FROM updated`);
+  const [found] = (result as unknown as { rows: { row: unknown }[] }).rows;
+  if (!found) throw conflict(STALE_REVISION_MESSAGE, { Revision: current.revision });
+  const json = typeof found.row === 'string' ? JSON.parse(found.row) : found.row;
+  return rowFromJson(loanApplication, json as Record<string, unknown>);
+}
+
 /**
  * Moves an application to `status` (the lending engine's status machine decides whether it may): bumps
  * Revision and writes a revision row. Locks do not stop it — the lender holding the lock is the one moving it.
@@ -188,34 +272,64 @@ export async function updateApplicationStatus(
 
 // ── Revisions ───────────────────────────────────────────────────────────────────────────────────────
 
+/** What a revision snapshot holds besides the application row: its applicants, lock state, sub-records. */
+export interface SnapshotParts {
+  applicants: LoanApplicationApplicantRow[];
+  isLocked: boolean;
+  cars: ReturnType<typeof subRecordsOfRow.car.read>;
+  children: ReturnType<typeof subRecordsOfRow.child.read>;
+  debts: ReturnType<typeof subRecordsOfRow.debt.read>;
+  expenses: ReturnType<typeof subRecordsOfRow.expense.read>;
+}
+
+// Applicants, lock state and the four sub-record lists as columns of one statement (each list was a query).
+const snapshotPartsColumns = {
+  applicants: applicantsOfRow.select,
+  isLocked: isLockedRow,
+  cars: subRecordsOfRow.car.select,
+  children: subRecordsOfRow.child.select,
+  debts: subRecordsOfRow.debt.select,
+  expenses: subRecordsOfRow.expense.select,
+};
+
+function readSnapshotParts(found: Record<keyof typeof snapshotPartsColumns, unknown>): SnapshotParts {
+  return {
+    applicants: applicantsOfRow.read(found.applicants),
+    isLocked: found.isLocked as boolean,
+    cars: subRecordsOfRow.car.read(found.cars),
+    children: subRecordsOfRow.child.read(found.children),
+    debts: subRecordsOfRow.debt.read(found.debts),
+    expenses: subRecordsOfRow.expense.read(found.expenses),
+  };
+}
+
 /** The application with its applicants and sub-records, as stored in a revision row. */
+export function snapshotOf(application: LoanApplicationRow, parts: SnapshotParts): Record<string, unknown> {
+  return {
+    ...toLoanApplication(application, { applicants: parts.applicants, isLocked: parts.isLocked }),
+    Cars: parts.cars.map(toCar),
+    Children: parts.children.map(toChild),
+    Debts: parts.debts.map(toDebt),
+    Expenses: parts.expenses.map(toExpense),
+  };
+}
+
+/** The snapshot's parts besides the row (one statement); held steady by the row lock, if the caller holds it. */
+export async function findSnapshotParts(db: Executor, id: string): Promise<SnapshotParts> {
+  const [found] = await db
+    .select(snapshotPartsColumns)
+    .from(loanApplication)
+    .where(eq(loanApplication.id, id));
+  if (!found) throw notFound();
+  return readSnapshotParts(found);
+}
+
+/** The snapshot of `application` as it now is (its parts read here). */
 export async function buildSnapshot(
   db: Executor,
   application: LoanApplicationRow,
 ): Promise<Record<string, unknown>> {
-  // Applicants, lock state and the four sub-record lists in one statement (each list was a query).
-  const [found] = await db
-    .select({
-      applicants: applicantsOfRow.select,
-      isLocked: isLockedRow,
-      cars: subRecordsOfRow.car.select,
-      children: subRecordsOfRow.child.select,
-      debts: subRecordsOfRow.debt.select,
-      expenses: subRecordsOfRow.expense.select,
-    })
-    .from(loanApplication)
-    .where(eq(loanApplication.id, application.id));
-  if (!found) throw notFound();
-  return {
-    ...toLoanApplication(application, {
-      applicants: applicantsOfRow.read(found.applicants),
-      isLocked: found.isLocked,
-    }),
-    Cars: subRecordsOfRow.car.read(found.cars).map(toCar),
-    Children: subRecordsOfRow.child.read(found.children).map(toChild),
-    Debts: subRecordsOfRow.debt.read(found.debts).map(toDebt),
-    Expenses: subRecordsOfRow.expense.read(found.expenses).map(toExpense),
-  };
+  return snapshotOf(application, await findSnapshotParts(db, application.id));
 }
 
 /**
