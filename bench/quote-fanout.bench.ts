@@ -6,18 +6,21 @@
 //   BENCH_APPLICATIONS=500 npm run bench:quotes
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:quotes   (an empty database)
 //   BENCH_WORKERS=4 BENCH_CONCURRENCY=8       workers sharing the queue, jobs each runs at once
+//   BENCH_QUERIES=1                           (PostgreSQL) also count the fan-out's statements: per
+//                                             application, and the most frequent ones (docs/performance.md)
 //
 // Applications are created and submitted through the API (app.inject) first; the clock starts when the
 // workers start. Random lender failures are off (BENCH_FAILURES=1 turns them on: their retries wait for
 // the backoff, which measures the wait, not the engine).
 import { type Country, countries } from '@nordloan/domain/enums';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
 import { defaultDependencies } from '../apps/api/src/dependencies.ts';
-import { hasDueJobs, nextDueAt } from '../apps/api/src/jobs/job.repository.ts';
 import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
 import { jobKinds } from '../apps/api/src/modules/lending/fan-out/lending-job-kinds.ts';
 import { createLendingWorker } from '../apps/api/src/modules/lending/fan-out/lending-jobs.ts';
@@ -34,10 +37,46 @@ const applications = Number(process.env.BENCH_APPLICATIONS ?? 200);
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
+const countQueries = process.env.BENCH_QUERIES === '1';
+
+/** Counts every statement node-postgres sends from `start()` on, by its text (whitespace folded). */
+function statementCounter() {
+  const counts = new Map<string, number>();
+  let counting = false;
+  const send = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (counting) {
+      const config = args[0] as string | { text?: string };
+      const text = (typeof config === 'string' ? config : (config.text ?? '')).replace(/\s+/g, ' ').trim();
+      counts.set(text, (counts.get(text) ?? 0) + 1);
+    }
+    return send.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  return {
+    start: () => {
+      counting = true;
+    },
+    stop: () => {
+      counting = false;
+    },
+    report(applications: number) {
+      const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+      console.log(
+        `  statements: ${total} = ${(total / applications).toFixed(1)} per application; the most frequent:`,
+      );
+      for (const [text, count] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+        console.log(`    ${(count / applications).toFixed(2).padStart(6)} × ${text.slice(0, 100)}`);
+      }
+    },
+  };
+}
 
 const amounts: Record<Country, number> = { NO: 150_000, SE: 200_000, FI: 20_000, DK: 100_000 };
 
 async function main() {
+  if (countQueries && !databaseUrl)
+    throw new Error('BENCH_QUERIES=1 counts node-postgres statements: set BENCH_DATABASE_URL');
+  const statements = countQueries ? statementCounter() : undefined;
   const database = await openDatabase({
     url: databaseUrl,
     poolSize: Math.max(10, workers * concurrency + 2),
@@ -119,17 +158,21 @@ async function main() {
   const pool = Array.from({ length: workers }, (_, index) =>
     createLendingWorker({ db: database.db, config, now, panel, concurrency, workerId: `bench-${index}` }),
   );
+  statements?.start();
   const started = performance.now();
   const kinds = Object.values(jobKinds);
+  // Each worker runs as in the app (start(): its slots refill as jobs finish) until no job is left.
+  for (const worker of pool) worker.start();
   for (;;) {
-    await Promise.all(pool.map((worker) => worker.runUntilIdle()));
-    if (!(await hasDueJobs(database.db, now(), kinds))) {
-      // Retries wait for their backoff (only with BENCH_FAILURES=1).
-      if (!(await nextDueAt(database.db, kinds))) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const open = await database.db.execute(
+      sql`SELECT 1 FROM job WHERE status IN ('pending', 'running') AND kind IN ${kinds} LIMIT 1`,
+    );
+    if ((open as unknown as { rows: unknown[] }).rows.length === 0) break;
   }
+  await Promise.all(pool.map((worker) => worker.stop()));
   const seconds = (performance.now() - started) / 1000;
+  statements?.stop();
 
   // ── Results ────────────────────────────────────────────────────────────────────────────────────
   const statuses = new Map<number, number>();
@@ -153,6 +196,7 @@ async function main() {
   console.log(
     `  registration → quotes: ${done} applications in ${seconds.toFixed(2)} s = ${(done / seconds).toFixed(1)} applications/s`,
   );
+  statements?.report(applications);
   await app.close();
   await database.close();
   if (done !== applications) {

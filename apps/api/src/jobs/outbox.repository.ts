@@ -1,5 +1,5 @@
 import type { EventName } from '@nordloan/domain/enums';
-import { asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { outboxEvent } from '#src/db/schema/lending.ts';
 
@@ -18,6 +18,31 @@ export interface NewOutboxEvent {
 export async function insertOutboxEvents(db: Executor, events: NewOutboxEvent[]) {
   if (events.length === 0) return;
   await db.insert(outboxEvent).values(events);
+}
+
+/**
+ * `events` as an INSERT … SELECT from the `updated` row of a change made in the same statement
+ * (changeLockedApplication's `alsoWrite`): written, in their order, only if the row changed.
+ */
+export function outboxEventsWithUpdated(events: NewOutboxEvent[]): SQL {
+  const rows = events.map((event) => ({
+    event_name: event.eventName,
+    aggregate_type: event.aggregateType,
+    aggregate_id: event.aggregateId,
+    loan_application_id: event.loanApplicationId,
+    payload: event.payload,
+    created_at: event.createdAt.toISOString(),
+  }));
+  return sql`INSERT INTO ${outboxEvent}
+      (event_name, aggregate_type, aggregate_id, loan_application_id, payload, created_at)
+    SELECT e.event_name, e.aggregate_type, e.aggregate_id, e.loan_application_id, e.payload, e.created_at
+      FROM updated,
+           ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (
+             event_name text, aggregate_type text, aggregate_id uuid, loan_application_id uuid,
+             payload jsonb, created_at timestamptz))
+           WITH ORDINALITY AS e(event_name, aggregate_type, aggregate_id, loan_application_id, payload,
+                                created_at, position)
+     ORDER BY e.position`;
 }
 
 export async function listOutboxEvents(db: Executor, applicationId: string) {

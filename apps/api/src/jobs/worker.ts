@@ -157,21 +157,53 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     throw new Error(`Worker not idle after ${maxBatches} batches`);
   }
 
+  // The running worker keeps up to `concurrency` jobs in flight: a job that finishes frees its slot for
+  // the next due one, where runOnce waits for its whole batch (whose jobs of one application queue on
+  // that application's row lock, so a batch lasts as long as its longest queue: issue 12). It claims
+  // again once half the slots are free, so a claim still takes several jobs.
   async function poll(): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    const refill = Math.max(1, Math.floor(concurrency / 2));
+    let lastTick = 0;
     while (running) {
-      try {
-        const ran = await runOnce();
-        if (ran > 0) continue;
-      } catch (error) {
-        log.error({ err: error instanceof Error ? error.message : String(error) }, 'worker poll failed');
+      const free = concurrency - inFlight.size;
+      let claimed = 0;
+      if (free >= refill || inFlight.size === 0) {
+        try {
+          const jobs = await claimJobs(db, { workerId, now: now(), leaseMs, limit: free, kinds: kinds() });
+          claimed = jobs.length;
+          for (const job of jobs) {
+            const done: Promise<void> = runJob(job)
+              .catch((error) => {
+                log.error(
+                  { jobId: job.id, err: error instanceof Error ? error.message : String(error) },
+                  'job run failed',
+                );
+              })
+              .finally(() => inFlight.delete(done));
+            inFlight.add(done);
+          }
+          // The tick (e.g. the outbox relay) after each claim, at most every poll interval while busy.
+          if (options.onTick && (claimed === 0 || Date.now() - lastTick >= pollIntervalMs)) {
+            lastTick = Date.now();
+            await options.onTick();
+          }
+        } catch (error) {
+          log.error({ err: error instanceof Error ? error.message : String(error) }, 'worker poll failed');
+        }
       }
-      if (!running) return;
+      if (!running) break;
+      if (claimed > 0 && claimed === free) continue;
+      // Until a job finishes (its slot is free, and what it enqueued may be due), the poll interval, or stop().
       await new Promise<void>((resolve) => {
         wake = resolve;
         timer = setTimeout(resolve, pollIntervalMs);
+        for (const job of inFlight) void job.then(resolve);
       });
+      if (timer) clearTimeout(timer);
       wake = undefined;
     }
+    await Promise.all(inFlight);
   }
 
   return {

@@ -3,18 +3,19 @@ import { checkTransition, type TransitionActor } from '@nordloan/domain/status-m
 import { type ApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
-import { insertOutboxEvents, type NewOutboxEvent } from '#src/jobs/outbox.repository.ts';
+import { type NewOutboxEvent, outboxEventsWithUpdated } from '#src/jobs/outbox.repository.ts';
 import { conflict, notFound } from '#src/lib/app-error.ts';
 import { describeCaller, isApplicantOf } from '#src/lib/application-access.ts';
 import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
 import { placeInWorkQueue } from '#src/modules/backoffice/queues/placement.service.ts';
 import {
+  changeLockedApplication,
   findApplicationByIdForUpdate,
+  findSnapshotParts,
   insertApplicationLock,
   releaseApplicationLocks,
-  updateApplicationStatus,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
-import { insertStatusTransition } from './status-transition.repository.ts';
+import { statusTransitionOfUpdated } from './status-transition.repository.ts';
 
 // The one way an application's status changes (ADR 0008): the row is held FOR UPDATE, the transition
 // table decides (an illegal move is a 409 and nothing changes), and the new status, its revision row, the
@@ -99,27 +100,33 @@ export async function applyTransition(
     });
   }
   const changedBy = describeActor(input.actor);
-  const updated = await updateApplicationStatus(tx, current.id, input.to, {
+  // The new row, its revision, the history row and the events in one statement (issue 12: a status
+  // change was nine round trips inside the row lock). The events are made from the row as it will be;
+  // the caller holds the lock, so it will be so.
+  const after = { ...current, status: input.to, revision: current.revision + 1 };
+  const events = check.events.map((eventName) =>
+    applicationEvent(eventName, after, current.status, input, changedBy),
+  );
+  const updated = await changeLockedApplication(tx, {
+    row: current,
+    parts: await findSnapshotParts(tx, current.id),
+    changes: { status: input.to },
     changedBy,
-    now: input.now,
     reason: `status:${current.status}>${input.to}`,
-  });
-  await insertStatusTransition(tx, {
-    loanApplicationId: current.id,
-    fromStatus: current.status,
-    toStatus: input.to,
-    revision: updated.revision,
-    actorKind: input.actor.kind,
-    actorId: changedBy,
-    reason: input.reason,
-    createdAt: input.now,
+    now: input.now,
+    alsoWrite: [
+      statusTransitionOfUpdated({
+        fromStatus: current.status,
+        actorKind: input.actor.kind,
+        actorId: changedBy,
+        reason: input.reason,
+        createdAt: input.now,
+      }),
+      ...(events.length > 0 ? [outboxEventsWithUpdated(events)] : []),
+    ],
   });
   // The application enters (or leaves) its work queue with the status (ADR 0021).
   await placeInWorkQueue(tx, updated, input.now);
-  await insertOutboxEvents(
-    tx,
-    check.events.map((eventName) => applicationEvent(eventName, updated, current.status, input, changedBy)),
-  );
   if (input.to === 210) {
     await insertApplicationLock(tx, {
       applicationId: current.id,
