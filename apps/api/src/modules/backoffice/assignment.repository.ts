@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
-import { assignment } from '#src/db/schema/backoffice.ts';
+import { assignment, bucket } from '#src/db/schema/backoffice.ts';
 
 export type AssignmentRow = typeof assignment.$inferSelect;
 
@@ -60,6 +60,19 @@ export async function findOpenAssignment(
     .from(assignment)
     .where(and(eq(assignment.loanApplicationId, loanApplicationId), isOpen));
   return row;
+}
+
+/** The open assignment with its bucket's rule (null: a bucket filled by hand), in one statement. */
+export async function findOpenAssignmentWithRule(
+  db: Executor,
+  loanApplicationId: string,
+): Promise<{ assignment: AssignmentRow; rule: string | null } | undefined> {
+  const [row] = await db
+    .select({ assignment, rule: bucket.rule })
+    .from(assignment)
+    .leftJoin(bucket, eq(bucket.id, assignment.bucketId))
+    .where(and(eq(assignment.loanApplicationId, loanApplicationId), isOpen));
+  return row && { assignment: row.assignment, rule: row.rule ?? null };
 }
 
 export async function listAssignments(

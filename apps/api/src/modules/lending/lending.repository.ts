@@ -51,6 +51,40 @@ export async function findLoanRequestForUpdate(
   return row;
 }
 
+/** The application a request belongs to, held FOR UPDATE (one statement: the request itself is not locked). */
+export async function findApplicationOfRequestForUpdate(
+  tx: Executor,
+  requestId: string,
+): Promise<typeof loanApplication.$inferSelect | undefined> {
+  const [row] = await tx
+    .select()
+    .from(loanApplication)
+    .where(
+      inArray(
+        loanApplication.id,
+        tx
+          .select({ id: loanRequest.loanApplicationId })
+          .from(loanRequest)
+          .where(eq(loanRequest.id, requestId)),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/** listLoanRequests, the rows held FOR UPDATE (take the application's row lock first). */
+export async function listLoanRequestsForUpdate(
+  tx: Executor,
+  applicationId: string,
+): Promise<LoanRequestRow[]> {
+  return tx
+    .select()
+    .from(loanRequest)
+    .where(eq(loanRequest.loanApplicationId, applicationId))
+    .orderBy(asc(loanRequest.lenderId))
+    .for('update');
+}
+
 export async function listLoanRequests(db: Executor, applicationId: string): Promise<LoanRequestRow[]> {
   return db
     .select()

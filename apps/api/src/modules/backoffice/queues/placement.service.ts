@@ -2,9 +2,9 @@ import { workQueueRuleFor, workQueueRules } from '@nordloan/domain/backoffice';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
-import { assignment, bucket } from '#src/db/schema/backoffice.ts';
+import { assignment } from '#src/db/schema/backoffice.ts';
 import { workQueueAgentId } from '../agent.repository.ts';
-import { findOpenAssignment, openAssignment } from '../assignment.repository.ts';
+import { findOpenAssignmentWithRule, openAssignment } from '../assignment.repository.ts';
 import { ensureRuleBucket, updateAssignmentAt } from './queue.repository.ts';
 
 // Applications enter the work queues by status (ADR 0021): called by the status-transition service in the
@@ -21,10 +21,10 @@ export async function placeInWorkQueue(
   now: Date,
 ): Promise<void> {
   const rule = workQueueRuleFor(application.status);
-  const open = await findOpenAssignment(tx, application.id);
-  if (open) {
-    const [current] = await tx.select({ rule: bucket.rule }).from(bucket).where(eq(bucket.id, open.bucketId));
-    if (!current?.rule) return;
+  const found = await findOpenAssignmentWithRule(tx, application.id);
+  if (found) {
+    const { assignment: open, rule: currentRule } = found;
+    if (!currentRule) return;
     if (!rule) {
       await updateAssignmentAt(tx, {
         id: open.id,
@@ -34,7 +34,7 @@ export async function placeInWorkQueue(
       });
       return;
     }
-    if (current.rule === rule) return;
+    if (currentRule === rule) return;
     const target = await ensureRuleBucket(tx, rule, now);
     await updateAssignmentAt(tx, {
       id: open.id,

@@ -12,6 +12,7 @@ import {
   pendingDecision,
   recordBankError,
   settleApplication,
+  withRequest,
 } from '#src/modules/lending/fan-out/request-progress.service.ts';
 import type { LenderAdapter, LenderDocumentAsk } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { insertQuoteOnce } from '#src/modules/lending/lending.repository.ts';
@@ -66,8 +67,9 @@ export async function recordDecision(
     return;
   }
   const events: NewOutboxEvent[] = [];
+  let moved: LoanRequestRow;
   if (decision.kind === 'declined') {
-    await moveRequest(tx, request, decision.code, now, {
+    moved = await moveRequest(tx, request, decision.code, now, {
       reasonCode: decision.reasonCode,
       reason: decision.reason,
       decidedAt: now,
@@ -102,9 +104,9 @@ export async function recordDecision(
       if (quote.status !== 'withheld') shown++;
       if (created) events.push(...quoteCreatedEvents(quote, now));
     }
-    if (shown > 0) await moveRequest(tx, request, 351, now, { decidedAt: now });
+    if (shown > 0) moved = await moveRequest(tx, request, 351, now, { decidedAt: now });
     else {
-      await moveRequest(tx, request, 369, now, {
+      moved = await moveRequest(tx, request, 369, now, {
         decidedAt: now,
         reasonCode: 'COUNTRY_CAPS_WITHHELD',
         reason: 'Every offer of the lender breaks a country cap and is withheld',
@@ -112,7 +114,13 @@ export async function recordDecision(
     }
   }
   await insertOutboxEvents(tx, events);
-  await settleApplication(tx, { applicationId: application.id, now, lenderId: profile.id, application });
+  await settleApplication(tx, {
+    applicationId: application.id,
+    now,
+    lenderId: profile.id,
+    application,
+    requests: withRequest(locked.requests, moved),
+  });
 }
 
 /** After the last attempt to get a decision failed: the request ends 369 with reason BANK_ERROR. */

@@ -1,6 +1,7 @@
 import type { LenderApplication } from '@nordloan/domain/lending/credit-policy';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import type { LoanRequestRow } from '#src/db/schema/lending.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import {
   enqueueDecisionPoll,
@@ -10,6 +11,7 @@ import {
   recordBankError,
   settleApplication,
   system,
+  withRequest,
 } from '#src/modules/lending/fan-out/request-progress.service.ts';
 import type {
   LenderAdapter,
@@ -109,8 +111,9 @@ export async function recordRegistration(
   const locked = await lockRequestAndApplication(tx, input.requestId);
   if (!locked || !pendingRegistration(locked.request.status)) return;
   const { request } = locked;
+  let moved: LoanRequestRow;
   if (input.result.status === 'registered') {
-    await moveRequest(tx, request, 251, now, {
+    moved = await moveRequest(tx, request, 251, now, {
       externalReference: input.result.externalReference,
       registeredAt: now,
     });
@@ -125,7 +128,7 @@ export async function recordRegistration(
       });
     }
   } else {
-    await moveRequest(tx, request, input.result.code, now, {
+    moved = await moveRequest(tx, request, input.result.code, now, {
       reasonCode: input.result.reasonCode,
       reason: input.result.reason,
       decidedAt: now,
@@ -135,6 +138,7 @@ export async function recordRegistration(
     applicationId: request.loanApplicationId,
     now,
     application: locked.application,
+    requests: withRequest(locked.requests, moved),
   });
 }
 

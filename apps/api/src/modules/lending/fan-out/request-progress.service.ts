@@ -8,10 +8,10 @@ import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import type { LenderAdapter } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import {
-  findLoanRequest,
-  findLoanRequestForUpdate,
+  findApplicationOfRequestForUpdate,
   findQuote,
   listLoanRequests,
+  listLoanRequestsForUpdate,
   listQuotes,
   updateLoanRequest,
 } from '#src/modules/lending/lending.repository.ts';
@@ -65,7 +65,7 @@ export async function recordBankError(
 ) {
   const locked = await lockRequestAndApplication(tx, input.requestId);
   if (!locked || !input.stillPending(locked.request.status)) return;
-  await moveRequest(tx, locked.request, input.endStatus, input.now, {
+  const moved = await moveRequest(tx, locked.request, input.endStatus, input.now, {
     reasonCode: 'BANK_ERROR',
     reason: input.error,
     decidedAt: input.now,
@@ -74,6 +74,7 @@ export async function recordBankError(
     applicationId: locked.application.id,
     now: input.now,
     application: locked.application,
+    requests: withRequest(locked.requests, moved),
   });
 }
 
@@ -101,18 +102,32 @@ export async function enqueueDecisionPoll(
   });
 }
 
+/** A request with its application and all the application's requests, each row held FOR UPDATE. */
+export interface LockedRequest {
+  request: LoanRequestRow;
+  application: LoanApplicationRow;
+  /** Every request of the application (by lender id), as settleApplication wants them. */
+  requests: LoanRequestRow[];
+}
+
 export async function lockRequestAndApplication(
   tx: Executor,
   requestId: string,
-): Promise<{ request: LoanRequestRow; application: LoanApplicationRow } | undefined> {
-  const unlocked = await findLoanRequest(tx, requestId);
-  if (!unlocked) return undefined;
-  // Always the application row first, then the request (the order every writer keeps, so two cannot
+): Promise<LockedRequest | undefined> {
+  // Always the application row first, then the requests (the order every writer keeps, so two cannot
   // deadlock): every lender job of one application queues on the same row, so the last one to finish
-  // sees all the others' answers.
-  const application = await findApplicationByIdForUpdate(tx, unlocked.loanApplicationId);
-  const request = await findLoanRequestForUpdate(tx, requestId);
-  return application && request ? { request, application } : undefined;
+  // sees all the others' answers. Two statements: the application by the request's reference, then the
+  // application's requests (which settleApplication needs too).
+  const application = await findApplicationOfRequestForUpdate(tx, requestId);
+  if (!application) return undefined;
+  const requests = await listLoanRequestsForUpdate(tx, application.id);
+  const request = requests.find((candidate) => candidate.id === requestId);
+  return request ? { request, application, requests } : undefined;
+}
+
+/** `requests` with `changed` in place of the row of the same id (after moveRequest). */
+export function withRequest(requests: readonly LoanRequestRow[], changed: LoanRequestRow): LoanRequestRow[] {
+  return requests.map((request) => (request.id === changed.id ? changed : request));
 }
 
 /**
@@ -129,13 +144,15 @@ export async function settleApplication(
     lenderId?: string;
     /** The row, when the caller already holds it FOR UPDATE in `tx`. */
     application?: LoanApplicationRow;
+    /** The application's requests as they now are, when the caller holds them FOR UPDATE in `tx`. */
+    requests?: LoanRequestRow[];
   },
 ): Promise<void> {
   const { applicationId, now } = input;
   // Held FOR UPDATE once; each step below moves the row it was given, so no step re-reads it.
   let application = input.application ?? (await findApplicationByIdForUpdate(tx, applicationId));
   if (!application || ![210, 300, 305, 310, 400].includes(application.status)) return;
-  const requests = await listLoanRequests(tx, applicationId);
+  const requests = input.requests ?? (await listLoanRequests(tx, applicationId));
   const registering = requests.some((request) => pendingRegistration(request.status));
   const deciding = requests.some(
     (request) => pendingRegistration(request.status) || pendingDecision(request.status),
