@@ -29,12 +29,23 @@ export function jsonRows<T extends Table>(
  */
 export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table)) as [string, Column][]) {
+  for (const [key, column] of columnsOf(table)) {
     const driverValue = json[column.name];
     row[key] =
       driverValue === null || driverValue === undefined ? null : column.mapFromDriverValue(driverValue);
   }
   return row as T['$inferSelect'];
+}
+
+// Each table's columns, listed once (rowFromJson runs per row of the hottest reads).
+const columnLists = new WeakMap<Table, [string, Column][]>();
+function columnsOf(table: Table): [string, Column][] {
+  let columns = columnLists.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table)) as [string, Column][];
+    columnLists.set(table, columns);
+  }
+  return columns;
 }
 
 /**
