@@ -160,6 +160,7 @@ async function main() {
   );
   statements?.start();
   const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const kinds = Object.values(jobKinds);
   // Each worker runs as in the app (start(): its slots refill as jobs finish) until no job is left.
   for (const worker of pool) worker.start();
@@ -172,6 +173,7 @@ async function main() {
   }
   await Promise.all(pool.map((worker) => worker.stop()));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuAtStart);
   statements?.stop();
 
   // ── Results ────────────────────────────────────────────────────────────────────────────────────
@@ -195,6 +197,11 @@ async function main() {
   console.log(`  quotes stored: ${quotes} (${(quotes / seconds).toFixed(1)} quotes/s)`);
   console.log(
     `  registration → quotes: ${done} applications in ${seconds.toFixed(2)} s = ${(done / seconds).toFixed(1)} applications/s`,
+  );
+  // Steadier than the rate on a shared machine: the API process's own CPU (user + system) per application.
+  console.log(
+    `  worker process CPU: ${((cpu.user + cpu.system) / 1000 / applications).toFixed(1)} ms per application ` +
+      `(${((cpu.user + cpu.system) / 1e6 / seconds).toFixed(2)} cores busy on average)`,
   );
   statements?.report(applications);
   await app.close();
