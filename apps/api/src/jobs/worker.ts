@@ -165,10 +165,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const inFlight = new Set<Promise<void>>();
     const refill = Math.max(1, Math.floor(concurrency / 2));
     let lastTick = 0;
+    // Jobs that finished since the last claim began: what they enqueued may be due already.
+    let finishedSinceClaim = 0;
     while (running) {
       const free = concurrency - inFlight.size;
       let claimed = 0;
       if (free >= refill || inFlight.size === 0) {
+        finishedSinceClaim = 0;
         try {
           const jobs = await claimJobs(db, { workerId, now: now(), leaseMs, limit: free, kinds: kinds() });
           claimed = jobs.length;
@@ -180,7 +183,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
                   'job run failed',
                 );
               })
-              .finally(() => inFlight.delete(done));
+              .finally(() => {
+                inFlight.delete(done);
+                finishedSinceClaim++;
+                wake?.();
+              });
             inFlight.add(done);
           }
           // The tick (e.g. the outbox relay) after each claim, at most every poll interval while busy.
@@ -193,12 +200,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         }
       }
       if (!running) break;
-      if (claimed > 0 && claimed === free) continue;
+      const mayClaim = concurrency - inFlight.size >= refill || inFlight.size === 0;
+      if ((claimed > 0 && claimed === free) || (finishedSinceClaim > 0 && mayClaim)) continue;
       // Until a job finishes (its slot is free, and what it enqueued may be due), the poll interval, or stop().
       await new Promise<void>((resolve) => {
         wake = resolve;
         timer = setTimeout(resolve, pollIntervalMs);
-        for (const job of inFlight) void job.then(resolve);
       });
       if (timer) clearTimeout(timer);
       wake = undefined;

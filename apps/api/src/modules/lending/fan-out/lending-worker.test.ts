@@ -292,6 +292,58 @@ describe('jobs outlive the process', () => {
   });
 });
 
+describe('the running worker', () => {
+  it('refills a slot as soon as a job finishes: a slow job does not hold back the ones after it', async () => {
+    const own = await createTestApp({ deps: { now: () => new Date() } });
+    onTestFinished(() => own.close());
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const finished: string[] = [];
+    const handlers: JobHandlers = {
+      slow: {
+        async run({ finish }) {
+          await gate;
+          await finish();
+          finished.push('slow');
+        },
+      },
+      quick: {
+        async run({ job, finish }) {
+          await finish();
+          finished.push(String(job.payload.n));
+        },
+      },
+    };
+    await enqueueJob(own.database.db, { kind: 'slow', runAt: new Date(Date.now() - 1_000) });
+    for (let n = 1; n <= 6; n++) {
+      await enqueueJob(own.database.db, { kind: 'quick', payload: { n }, runAt: new Date() });
+    }
+    // Two slots: one stays busy with the slow job; the six quick ones go through the other.
+    const worker = createJobWorker({
+      db: own.database.db,
+      handlers,
+      now: () => new Date(),
+      concurrency: 2,
+      pollIntervalMs: 20,
+    });
+    worker.start();
+    try {
+      const deadline = Date.now() + 10_000;
+      while (finished.length < 6 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(finished).toEqual(['1', '2', '3', '4', '5', '6']);
+      release();
+      while (finished.length < 7 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(finished.at(-1)).toBe('slow');
+    } finally {
+      release();
+      await worker.stop();
+    }
+    expect((await findJobs(own.database.db)).every((row) => row.status === 'done')).toBe(true);
+  });
+});
+
 describe('the worker in the app', () => {
   it('starts on ready when config.worker.enabled and stops on close', async () => {
     const live = await createTestApp({
