@@ -4,14 +4,6 @@ import { applicationStatusTransition } from '#src/db/schema/lending.ts';
 
 // SQL of an application's status history (ADR 0008): one row per transition, never changed.
 
-export async function insertStatusTransition(
-  db: Executor,
-  values: typeof applicationStatusTransition.$inferInsert,
-) {
-  const [row] = await db.insert(applicationStatusTransition).values(values).returning();
-  return row!;
-}
-
 /**
  * The history row of a status change made with changeLockedApplication: an INSERT … SELECT from its
  * `updated` row (to status and Revision from there), so it is written only if the row changed.
