@@ -72,25 +72,19 @@ export async function findApplicationOfRequestForUpdate(
   return row;
 }
 
-/** listLoanRequests, the rows held FOR UPDATE (take the application's row lock first). */
-export async function listLoanRequestsForUpdate(
-  tx: Executor,
+/** An application's loan requests by lender id; `forUpdate`: held until the transaction ends (take the
+ * application's row lock first). */
+export async function listLoanRequests(
+  db: Executor,
   applicationId: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<LoanRequestRow[]> {
-  return tx
-    .select()
-    .from(loanRequest)
-    .where(eq(loanRequest.loanApplicationId, applicationId))
-    .orderBy(asc(loanRequest.lenderId))
-    .for('update');
-}
-
-export async function listLoanRequests(db: Executor, applicationId: string): Promise<LoanRequestRow[]> {
-  return db
+  const query = db
     .select()
     .from(loanRequest)
     .where(eq(loanRequest.loanApplicationId, applicationId))
     .orderBy(asc(loanRequest.lenderId));
+  return options.forUpdate ? query.for('update') : query;
 }
 
 export async function updateLoanRequest(

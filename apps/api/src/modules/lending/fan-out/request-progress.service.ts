@@ -11,7 +11,6 @@ import {
   findApplicationOfRequestForUpdate,
   findQuote,
   listLoanRequests,
-  listLoanRequestsForUpdate,
   listQuotes,
   updateLoanRequest,
 } from '#src/modules/lending/lending.repository.ts';
@@ -120,7 +119,7 @@ export async function lockRequestAndApplication(
   // application's requests (which settleApplication needs too).
   const application = await findApplicationOfRequestForUpdate(tx, requestId);
   if (!application) return undefined;
-  const requests = await listLoanRequestsForUpdate(tx, application.id);
+  const requests = await listLoanRequests(tx, application.id, { forUpdate: true });
   const request = requests.find((candidate) => candidate.id === requestId);
   return request ? { request, application, requests } : undefined;
 }
