@@ -71,8 +71,34 @@ function precompress(): Plugin {
   };
 }
 
+// The shipped app runs on Preact's React layer (issue 12 goal 3, ADR 0043): react-dom is ≈ 65 kB gzip of
+// the apply page's entry, preact/compat ≈ 11 kB. The order matters: the longer specifiers first.
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  // Under Node (the unit tests) react-router's exports give its CommonJS build, whose require() of react no
+  // alias reaches: its ES build, by path (the browser build resolves to the same file).
+  {
+    find: /^react-router$/,
+    replacement: join(import.meta.dirname, '../../node_modules/react-router/dist/development/index.mjs'),
+  },
+  // Testing Library's Node entry is CommonJS, whose require() of react-dom no alias reaches: its ES build.
+  {
+    find: /^@testing-library\/react$/,
+    replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+  },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  // react-i18next's shim for React < 18 is CommonJS requiring react; preact/compat has the hook itself.
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: { alias: preactAliases },
   server: {
     // `<brand>.localhost` hosts (architecture.md "Brands and hosts").
     allowedHosts: ['.localhost'],
@@ -85,6 +111,11 @@ export default defineConfig({
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: the API reads it to preload the chunk of the requested page (web-app.ts).
     manifest: true,
+    rolldownOptions: {
+      // Building a zod schema has no effect beyond its value: one the page never uses is dropped, and with
+      // it zod itself when no schema is left (the domain's modules mix plain values and schemas).
+      treeshake: { manualPureFunctions: ['z'] },
+    },
   },
   test: {
     name: 'web',
@@ -95,5 +126,22 @@ export default defineConfig({
     // that alone can pass vitest's default 5 s.
     testTimeout: 20_000,
     passWithNoTests: true,
+    // The tests run on what ships: the libraries that import `react` are transformed by Vite (not loaded
+    // by Node from node_modules) so that they meet the alias to preact/compat too.
+    server: {
+      deps: {
+        inline: [
+          '@testing-library/react',
+          'react-router',
+          '@tanstack/react-query',
+          'react-i18next',
+          'react-hook-form',
+          '@hookform/resolvers',
+          'zustand',
+          'use-sync-external-store',
+          '@sentry/react',
+        ],
+      },
+    },
   },
 });

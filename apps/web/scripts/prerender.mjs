@@ -15,6 +15,9 @@ await build({
   root: webRoot,
   configFile: join(webRoot, 'vite.config.ts'),
   logLevel: 'warn',
+  // Bundled, not loaded from node_modules: the libraries' `react` imports must meet the same alias to
+  // preact/compat as in the browser build (vite.config.ts), or the markup would not be the hydrated one.
+  ssr: { noExternal: true },
   build: {
     ssr: 'src/app/prerender.tsx',
     outDir,

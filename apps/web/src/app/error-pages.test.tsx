@@ -1,5 +1,5 @@
 import { brands } from '@nordloan/domain/brands/registry';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RouteErrorPage } from '#src/app/error-pages.tsx';
@@ -84,7 +84,10 @@ describe('§2 error pages', () => {
       }),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: nb.errors.reload })).toBeTruthy();
-    expect(window.dataLayer).toContainEqual({ event: 'unhandled-error', brand: null, message: 'kaboom' });
+    // Reported from an effect, which Preact runs after the next paint.
+    await waitFor(() =>
+      expect(window.dataLayer).toContainEqual({ event: 'unhandled-error', brand: null, message: 'kaboom' }),
+    );
   });
 
   it('error pages keep the brand header and footer', async () => {

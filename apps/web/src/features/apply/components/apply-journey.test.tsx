@@ -10,6 +10,7 @@ import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-
 import { customerRecord, loanApplicationRecord, personRecord } from '#src/test/records.ts';
 import { renderBrand } from '#src/test/render-brand.tsx';
 import { customerToken } from '#src/test/tokens.ts';
+import { typeInto } from '#src/test/type-into.ts';
 
 // The apply page in the DOM: the live example follows the amount, the Swedish warning, the card choice,
 // and the §4 view-step event. No network: the terms list (the only call before login) answers empty.
@@ -38,7 +39,7 @@ describe('apply page', () => {
     const expected = liveExample(brands['no-main'], 150_000, 5);
     if (expected.kind !== 'example') throw new Error('expected an example');
     expect(example.textContent).toBe(expected.example.text);
-    fireEvent.change(screen.getByTestId('amount-field-input'), { target: { value: '300 000' } });
+    typeInto(screen.getByTestId('amount-field-input'), '300 000');
     const changed = liveExample(brands['no-main'], 300_000, 5);
     if (changed.kind !== 'example') throw new Error('expected an example');
     expect(screen.getByTestId('example-text').textContent).toBe(changed.example.text);
@@ -54,7 +55,7 @@ describe('apply page', () => {
   it('an amount off the grid is named beside the field and the slider stays in bounds', async () => {
     renderBrand(brands['no-main'], '/soknad/forbrukslan');
     const input = await screen.findByTestId('amount-field-input');
-    fireEvent.change(input, { target: { value: '152000' } });
+    typeInto(input, '152000');
     const field = screen.getByTestId('amount-field');
     expect(plain(within(field).getByRole('alert').textContent)).toBe(
       'Velg et beløp fra 10 000 til 800 000, i steg på 5 000.',

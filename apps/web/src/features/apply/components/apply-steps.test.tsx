@@ -7,6 +7,7 @@ import { featureMessagesByLocale } from '#src/app/feature-messages.ts';
 import { BrandProvider } from '#src/brands/brand-context.tsx';
 import { createI18n } from '#src/i18n/i18n.ts';
 import { loanApplicationRecord, personRecord } from '#src/test/records.ts';
+import { typeInto } from '#src/test/type-into.ts';
 import { CoApplicantStep } from './co-applicant-step.tsx';
 import {
   AddressStep,
@@ -34,7 +35,7 @@ function renderStep(ui: ReactNode, brand: BrandConfig = brands['no-main']) {
 }
 const submitButton = <button type="submit">submit</button>;
 const field = (name: string) => screen.getByTestId(`field-${name}`);
-const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+const type = (name: string, value: string) => typeInto(field(name), value);
 const submit = (testId: string) => fireEvent.submit(screen.getByTestId(testId));
 const invalid = (name: string) => field(name).getAttribute('aria-invalid') === 'true';
 const invalidFields = (names: string[]) => names.filter(invalid);
@@ -51,7 +52,7 @@ describe('loan step', () => {
         submitLabel="Fortsett"
       />,
     );
-    fireEvent.change(screen.getByTestId('amount-field-input'), { target: { value: '200 000' } });
+    typeInto(screen.getByTestId('amount-field-input'), '200 000');
     submit('step-loan');
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({
@@ -310,7 +311,7 @@ describe('co-applicant step', () => {
       />,
     );
     fireEvent.click(screen.getByTestId('co-applicant-yes'));
-    fireEvent.change(screen.getByTestId('co-field-nationalId'), { target: { value: '15076500565' } });
+    typeInto(screen.getByTestId('co-field-nationalId'), '15076500565');
     submit('step-co-applicant');
     await waitFor(() =>
       expect(screen.getByTestId('co-field-nationalId').getAttribute('aria-invalid')).toBe('true'),

@@ -9,6 +9,7 @@ import { BrandProvider } from '#src/brands/brand-context.tsx';
 import { createI18n } from '#src/i18n/i18n.ts';
 import { authStore, initialAuthData } from '#src/session/auth-store.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { typeInto } from '#src/test/type-into.ts';
 import type { InsuranceOffer, InsuranceRequest } from '../model/insurance-types.ts';
 import { OfferStep } from './offer-step.tsx';
 import { PaymentStep } from './payment-step.tsx';
@@ -115,7 +116,7 @@ describe('PaymentStep', () => {
   it('says the provider did not answer (503) and sends payment-failed; the customer may try again', async () => {
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ Bad: true, Message: 'x' }), { status: 503 }));
     render(wrap(<PaymentStep request={request} kinds={['kid']} onActive={vi.fn()} onDecline={vi.fn()} />));
-    fireEvent.change(screen.getByTestId('insurance-payer'), { target: { value: '12345678909' } });
+    typeInto(screen.getByTestId('insurance-payer'), '12345678909');
     fireEvent.click(screen.getByTestId('insurance-pay'));
     await waitFor(() => expect(screen.getByTestId('insurance-payment-unavailable')).toBeTruthy());
     expect(events()).toContain('payment-failed');
@@ -140,7 +141,7 @@ describe('PaymentStep', () => {
       wrap(<PaymentStep request={request} kinds={['kid', 'card']} onActive={vi.fn()} onDecline={vi.fn()} />),
     );
     fireEvent.click(screen.getByTestId('insurance-kind-card'));
-    fireEvent.change(screen.getByTestId('insurance-payer'), { target: { value: '4111 1111 1111 1111' } });
+    typeInto(screen.getByTestId('insurance-payer'), '4111 1111 1111 1111');
     fireEvent.click(screen.getByTestId('insurance-pay'));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -153,7 +154,7 @@ describe('PaymentStep', () => {
   it('refuses a card number that fails the Luhn check before sending anything; declining sends its event', () => {
     const onDecline = vi.fn();
     render(wrap(<PaymentStep request={request} kinds={['card']} onActive={vi.fn()} onDecline={onDecline} />));
-    fireEvent.change(screen.getByTestId('insurance-payer'), { target: { value: '4111 1111 1111 1112' } });
+    typeInto(screen.getByTestId('insurance-payer'), '4111 1111 1111 1112');
     fireEvent.click(screen.getByTestId('insurance-pay'));
     expect(screen.getByText('Skriv et gyldig kortnummer')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();

@@ -8,6 +8,7 @@ import { BrandProvider } from '#src/brands/brand-context.tsx';
 import { createI18n } from '#src/i18n/i18n.ts';
 import { authStore, initialAuthData } from '#src/session/auth-store.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { typeInto } from '#src/test/type-into.ts';
 import { CoApplicantInvitePanel } from './co-applicant-invite-panel.tsx';
 
 // Issue 13 item 8 (ADR 0038): the main applicant's invite panel — status, an address, send, and the
@@ -68,7 +69,7 @@ describe('co-applicant invite panel', () => {
       .mockResolvedValue(json(sent));
     renderPanel();
     await screen.findByText('Medsøkeren er ikke invitert ennå.');
-    fireEvent.change(screen.getByLabelText('Medsøkerens e-post'), { target: { value: 'kari@example.no' } });
+    typeInto(screen.getByLabelText('Medsøkerens e-post'), 'kari@example.no');
     fireEvent.click(screen.getByRole('button', { name: 'Send invitasjon' }));
     await screen.findByText(/Invitasjon sendt til k\*\*\*@example\.no/);
     const [url, init] = fetchMock.mock.calls[1]!;
@@ -86,9 +87,7 @@ describe('co-applicant invite panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(screen.getByRole('alert').textContent).toBe('Angiv e-mail eller mobilnummer.');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    fireEvent.change(screen.getByLabelText('Medansøgerens mobilnummer'), {
-      target: { value: '+45 20 30 40 50' },
-    });
+    typeInto(screen.getByLabelText('Medansøgerens mobilnummer'), '+45 20 30 40 50');
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
