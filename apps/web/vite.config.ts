@@ -111,11 +111,6 @@ export default defineConfig({
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: the API reads it to preload the chunk of the requested page (web-app.ts).
     manifest: true,
-    rolldownOptions: {
-      // Building a zod schema has no effect beyond its value: one the page never uses is dropped, and with
-      // it zod itself when no schema is left (the domain's modules mix plain values and schemas).
-      treeshake: { manualPureFunctions: ['z'] },
-    },
   },
   test: {
     name: 'web',

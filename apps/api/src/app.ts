@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { validateBrandRegistry } from '@nordloan/domain/brands/registry';
+import { validateBrandRegistry } from '@nordloan/domain/brands/registry-validation';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,

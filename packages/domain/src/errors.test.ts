@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   badResult,
   badResultFromIssues,
-  badResultSchema,
   clientExceptionTitle,
   errorMessages,
   errorPageTitle,
@@ -85,6 +84,13 @@ describe('§2 error page titles', () => {
 });
 
 describe('bad result', () => {
+  // The §3 shape, as a client would check it.
+  const badResultSchema = z.strictObject({
+    Bad: z.boolean(),
+    Errors: z.array(z.strictObject({ Field: z.string(), Message: z.string() })),
+    Message: z.string(),
+  });
+
   it('validates the shape', () => {
     expect(
       badResultSchema.safeParse({ Bad: true, Errors: [{ Field: 'a', Message: 'b' }], Message: 'm' }).success,

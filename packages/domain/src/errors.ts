@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // §8 error catalogue. The wording is the product's contract (clients, staff and log searches match on
 // it), so every message is built here and nowhere else.
 
@@ -78,15 +76,17 @@ export function errorPageTitle(status: number): string {
 // §2 "Not-found, forbidden and unauthorized fallbacks map to 404, 403 and 401."
 export const fallbackStatuses = { notFound: 404, forbidden: 403, unauthorized: 401 } as const;
 
-// §3 bad-result shape, the 400 body of the API (conventions.md §5).
-export const badResultErrorSchema = z.object({ Field: z.string(), Message: z.string() });
-export type BadResultError = z.infer<typeof badResultErrorSchema>;
-export const badResultSchema = z.object({
-  Bad: z.boolean(),
-  Errors: z.array(badResultErrorSchema),
-  Message: z.string(),
-});
-export type BadResult = z.infer<typeof badResultSchema>;
+// §3 bad-result shape, the 400 body of the API (conventions.md §5). Plain types, no zod: this module is
+// part of the web app's first script (ADR 0043).
+export interface BadResultError {
+  Field: string;
+  Message: string;
+}
+export interface BadResult {
+  Bad: boolean;
+  Errors: BadResultError[];
+  Message: string;
+}
 
 export function badResult(message: string, errors: readonly BadResultError[] = []): BadResult {
   return { Bad: true, Errors: [...errors], Message: message };

@@ -1,4 +1,4 @@
-import { type AuthOrigin, authOrigins } from '@nordloan/domain/enums';
+import { type AuthOrigin, authOrigins } from '@nordloan/domain/enum-values';
 import { type EidLoginError, parseEidLoginError } from './eid-login-outcome.ts';
 
 // §2 Start parameters. Pure: takes a URL, answers what it carries and the URL to show instead. The

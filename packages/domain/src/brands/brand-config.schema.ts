@@ -9,33 +9,16 @@ import {
   products,
 } from '../enums.ts';
 import { feeHandlingSchema } from '../finance/loan-math.ts';
+import { brandIds } from './brand-ids.ts';
 
 // §1 products a brand sells: the four loan products of the application (enums `products`) plus
 // Insurance, which exists in some markets and has its own apply path but is not an application Product.
 export const brandProducts = [...products, 'Insurance'] as const;
 export type BrandProduct = (typeof brandProducts)[number];
 
-// brands.md: the 15 brand ids, used everywhere (config, tests, `<id>.localhost`). Defined here rather
-// than in registry.ts so the schema can type `brand` without an import cycle; registry.ts re-exports them.
-export const brandIds = [
-  'no-main',
-  'no-compare',
-  'no-alt1',
-  'no-alt2',
-  'no-alt3',
-  'no-alt4',
-  'se-main',
-  'se-compare',
-  'se-alt1',
-  'se-alt2',
-  'fi-main',
-  'fi-compare',
-  'fi-group-a',
-  'fi-group-b',
-  'dk-main',
-] as const;
+export { type BrandId, brandIds } from './brand-ids.ts';
+
 export const brandIdSchema = z.enum(brandIds);
-export type BrandId = z.infer<typeof brandIdSchema>;
 
 const countryPhonePrefix: Record<Country, string> = { NO: '+47', SE: '+46', FI: '+358', DK: '+45' };
 // Business-register number formats: NO organisasjonsnummer (9 digits), SE organisationsnummer

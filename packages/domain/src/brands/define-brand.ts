@@ -1,14 +1,13 @@
 import type { Country } from '../enums.ts';
-import {
-  type BrandConfig,
-  type BrandId,
-  type BrandPaths,
-  brandIds,
-  type CreditCardSettings,
-  type MyPageOptions,
-  type SecuredLoanSettings,
-  type UnsecuredLoanSettings,
+import type {
+  BrandConfig,
+  BrandPaths,
+  CreditCardSettings,
+  MyPageOptions,
+  SecuredLoanSettings,
+  UnsecuredLoanSettings,
 } from './brand-config.schema.ts';
+import { type BrandId, brandIds } from './brand-ids.ts';
 
 // The pieces every brand of the registry is built from: offers options, environments, third parties,
 // country basics, theme base, the operating companies, and defineBrand, which puts one brand together.

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { calculateLoanCost } from '../finance/loan-math.ts';
-import { brandConfigSchema, contrastRatio } from './brand-config.schema.ts';
+import { brandConfigSchema, brandIdSchema, contrastRatio } from './brand-config.schema.ts';
 import {
   BrandNotFoundError,
-  brandExampleCapProblems,
-  brandIdSchema,
   brandIds,
   brands,
   consentBrandOf,
   DEFAULT_BRAND_ID,
   getBrand,
-  validateBrandRegistry,
 } from './registry.ts';
+import { brandExampleCapProblems, validateBrandRegistry } from './registry-validation.ts';
 import { exampleLoanCostInput } from './unsecured-bounds.ts';
 
 const allBrands = brandIds.map((id) => brands[id]);

@@ -1,7 +1,5 @@
-import type { CapsConfig } from '../finance/caps.ts';
-import { publishedCapsConfigAt } from '../finance/regulatory-figures.data.ts';
-import { type BrandConfig, type BrandId, brandConfigSchema, brandIds } from './brand-config.schema.ts';
-import { brandExample } from './brand-example.ts';
+import type { BrandConfig } from './brand-config.schema.ts';
+import type { BrandId } from './brand-ids.ts';
 import {
   defineBrand,
   insuranceUpsell,
@@ -46,9 +44,10 @@ import {
   swedenUnsecured,
 } from './product-settings.ts';
 
-export { type BrandConfig, type BrandId, brandIdSchema, brandIds } from './brand-config.schema.ts';
+export type { BrandConfig } from './brand-config.schema.ts';
+export { type BrandId, brandIds } from './brand-ids.ts';
 
-// The 15 brands, one config each (brands.md), validated at start-up (validateBrandRegistry). Built from:
+// The 15 brands, one config each (brands.md), validated at start-up (registry-validation.ts). Built from:
 // optional-fields.ts (§3 form flags and why), product-settings.ts (§9 loan and card settings),
 // path-styles.ts (§2 path styles) and define-brand.ts (environments, companies, defineBrand).
 
@@ -443,58 +442,4 @@ export function getBrand(id: string): BrandConfig {
 export function consentBrandOf(brandId: string): string {
   if (!isBrandId(brandId)) throw new Error(`No general consent brand found for ${brandId}`);
   return brands[brandId].thirdParty.consentBrand;
-}
-
-/** regulation.md: a brand example that breaks a cap is a start-up error. Returns the problems found. */
-export function brandExampleCapProblems(
-  config: BrandConfig,
-  capsConfig: CapsConfig = publishedCapsConfigAt(new Date()),
-): string[] {
-  const { amount, duration } = config.unsecuredLoan.config;
-  const result = brandExample(config, amount.default, duration.default, capsConfig);
-  if (result.kind === 'example') return [];
-  if (result.reason === 'caps') return result.problems;
-  if (result.reason === 'bounds') return result.errors.map((error) => `${error.Field}: ${error.Message}`);
-  return ['no effective rate can be computed for the example'];
-}
-
-/**
- * Parses every config with the schema, checks each brand's representative example against its country's
- * caps, and checks the registry as a whole; throws ONE error listing every problem (brand, field,
- * message). The API calls it at start-up: a bad config must stop the process.
- */
-export function validateBrandRegistry(
-  registry: Record<string, unknown> = brands,
-  capsConfig: CapsConfig = publishedCapsConfigAt(new Date()),
-): void {
-  const problems: string[] = [];
-  const seenHosts = new Map<string, string>();
-  for (const id of brandIds) {
-    if (!Object.hasOwn(registry, id)) problems.push(`${id}: missing from the registry`);
-  }
-  for (const [key, candidate] of Object.entries(registry)) {
-    if (!(brandIds as readonly string[]).includes(key)) problems.push(`${key}: not one of the 15 brand ids`);
-    const result = brandConfigSchema.safeParse(candidate);
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const path = issue.path.length > 0 ? issue.path.join('.') : '(config)';
-        problems.push(`${key}: ${path}: ${issue.message}`);
-      }
-      continue;
-    }
-    const config = result.data;
-    for (const problem of brandExampleCapProblems(config, capsConfig)) {
-      problems.push(`${key}: unsecuredLoan (representative example): ${problem}`);
-    }
-    if (config.brand !== key)
-      problems.push(`${key}: brand: is '${config.brand}', must equal its registry key`);
-    for (const host of [config.domain, `mine.${config.domain}`]) {
-      const owner = seenHosts.get(host);
-      if (owner && owner !== key) problems.push(`${key}: domain: ${host} is also used by ${owner}`);
-      seenHosts.set(host, key);
-    }
-  }
-  if (problems.length > 0) {
-    throw new Error(`Invalid brand configuration (${problems.length} problems):\n- ${problems.join('\n- ')}`);
-  }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { brands, validateBrandRegistry } from '../brands/registry.ts';
+import { brands } from '../brands/registry.ts';
+import { validateBrandRegistry } from '../brands/registry-validation.ts';
 import { checkOfferCaps, type OfferCapsInput } from './caps.ts';
 import { publishedCapsConfigAt, publishedRegulatoryFigures } from './regulatory-figures.data.ts';
 import {

@@ -1,6 +1,6 @@
 import { currentUserSchema, tokenRoleSchema } from '@nordloan/domain/auth';
 import { staffLoginByAgentSchema } from '@nordloan/domain/backoffice';
-import { brandIdSchema } from '@nordloan/domain/brands/registry';
+import { brandIdSchema } from '@nordloan/domain/brands/brand-config.schema';
 import { countries } from '@nordloan/domain/enums';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

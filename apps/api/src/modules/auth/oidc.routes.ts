@@ -1,4 +1,4 @@
-import { brandIdSchema } from '@nordloan/domain/brands/registry';
+import { brandIdSchema } from '@nordloan/domain/brands/brand-config.schema';
 import { resolveBrandFromHost } from '@nordloan/domain/brands/resolve-brand';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

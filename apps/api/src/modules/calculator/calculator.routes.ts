@@ -1,4 +1,5 @@
-import { brandIdSchema, getBrand } from '@nordloan/domain/brands/registry';
+import { brandIdSchema } from '@nordloan/domain/brands/brand-config.schema';
+import { getBrand } from '@nordloan/domain/brands/registry';
 import { loanCostInputSchema } from '@nordloan/domain/finance/loan-math';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import { type ClientFlowEvent, clientFlowEvents } from '@nordloan/domain/enums';
+import { type ClientFlowEvent, clientFlowEvents } from '@nordloan/domain/enum-values';
 
 // §4 client-side flow events, typed, pushed to a `window.dataLayer`-style sink (what tag managers read).
 // The spec names the events but not their payloads or order; payloads are ours, and never carry tokens
