@@ -84,13 +84,16 @@ if (site.kind === 'brand-index') {
         />
       </StrictMode>
     );
-    // As a transition, so that React renders (or hydrates) in slices of a few milliseconds and yields to
-    // the browser between them, instead of one long task a phone cannot answer a tap in (issue 12: total
-    // blocking time). The painted view stays in place meanwhile.
-    startTransition(() => {
-      if (hydrate) hydrateRoot(container, app);
-      else createRoot(container).render(app);
-    });
+    // In a task of its own: the page's chunk has just been evaluated (its schemas built) in the task that
+    // resolved the wait, and one long task is what a phone cannot answer a tap in (issue 12: total blocking
+    // time). As a transition, so that a renderer that can slice the render does (Preact renders at once).
+    // The painted view stays in place meanwhile.
+    setTimeout(() =>
+      startTransition(() => {
+        if (hydrate) hydrateRoot(container, app);
+        else createRoot(container).render(app);
+      }),
+    );
   });
 }
 

@@ -54,7 +54,7 @@ export const staffPermissions = [
   /** Add the next period of a regulatory figure (POST /backoffice/regulatory-figures; issue 17, ADR 0019). */
   'regulatoryFigures.manage',
 ] as const;
-export const staffPermissionSchema = z.enum(staffPermissions);
+export const staffPermissionSchema = /* @__PURE__ */ z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;
 
 const everything: readonly StaffPermission[] = staffPermissions;

@@ -23,18 +23,18 @@ export const knownRoleNames = [
   'BusinessManager',
   'TelemarketingLimited',
 ] as const;
-export const knownRoleNameSchema = z.enum(knownRoleNames);
+export const knownRoleNameSchema = /* @__PURE__ */ z.enum(knownRoleNames);
 export type KnownRoleName = z.infer<typeof knownRoleNameSchema>;
 
 // §3 Role: Name (a known role or any string), optional Country.
-export const tokenRoleSchema = z.object({
+export const tokenRoleSchema = /* @__PURE__ */ z.object({
   Name: z.string().min(1),
   Country: z.enum(countries).optional(),
 });
 export type TokenRole = z.infer<typeof tokenRoleSchema>;
 
 // §3 sign-in token payload; §5: Roles, iss, exp, iat and jti are required.
-export const tokenPayloadSchema = z.object({
+export const tokenPayloadSchema = /* @__PURE__ */ z.object({
   CustomerID: z.string().optional(),
   PersonID: z.string().optional(),
   Roles: z.array(tokenRoleSchema),
@@ -48,14 +48,14 @@ export const tokenPayloadSchema = z.object({
 export type TokenPayload = z.infer<typeof tokenPayloadSchema>;
 
 // §3 current-user response (GET /auth/me and the identity check).
-export const currentUserSchema = z.object({
+export const currentUserSchema = /* @__PURE__ */ z.object({
   CustomerID: z.string().nullable(),
   PersonID: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 // §3 magic-token response.
-export const magicTokenExchangeSchema = z.object({
+export const magicTokenExchangeSchema = /* @__PURE__ */ z.object({
   JWT: z.string(),
   CustomerID: z.string().nullable(),
   PersonID: z.string().nullable(),

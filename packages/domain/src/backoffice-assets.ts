@@ -21,17 +21,17 @@ const m = backofficeMessages;
 // forms — freehold (selveier/äganderätt), cooperative (borettslag/bostadsrätt/asunto-osakeyhtiö/andel),
 // shareholding (aksjeleilighet) and bond (obligasjonsleilighet).
 export const realEstateSources = ['ValuationProvider', 'Applicant', 'Agent'] as const;
-export const realEstateSourceSchema = z.enum(realEstateSources);
+export const realEstateSourceSchema = /* @__PURE__ */ z.enum(realEstateSources);
 export type RealEstateSource = z.infer<typeof realEstateSourceSchema>;
 
 export const realEstateOwnershipTypes = ['Freehold', 'Cooperative', 'Shareholding', 'Bond'] as const;
-export const realEstateOwnershipTypeSchema = z.enum(realEstateOwnershipTypes);
+export const realEstateOwnershipTypeSchema = /* @__PURE__ */ z.enum(realEstateOwnershipTypes);
 export type RealEstateOwnershipType = z.infer<typeof realEstateOwnershipTypeSchema>;
 
 /** Largest property value accepted, in whole currency units (a guard against typos, not a policy). */
 export const maxRealEstateValue = 1_000_000_000;
 
-const cadastreNumber = z
+const cadastreNumber = /* @__PURE__ */ z
   .string()
   .trim()
   .regex(/^\d{1,5}$/, { error: 'Must be 1–5 digits' })
@@ -39,7 +39,7 @@ const cadastreNumber = z
 
 // §3 Real estate: every field it lists. Cadastre letters are the Norwegian matrikkel's (K kommunenr,
 // G gårdsnr, B bruksnr, F festenr, S seksjonsnr).
-export const realEstateSchema = z.object({
+export const realEstateSchema = /* @__PURE__ */ z.object({
   ID: backofficeIdSchema,
   PersonID: backofficeIdSchema,
   Source: realEstateSourceSchema,
@@ -94,7 +94,7 @@ export const realEstateSchema = z.object({
 export type RealEstate = z.infer<typeof realEstateSchema>;
 
 // §3 link of real estate to a loan application.
-export const realEstateLinkSchema = z.object({
+export const realEstateLinkSchema = /* @__PURE__ */ z.object({
   ID: backofficeIdSchema,
   LoanApplicationID: backofficeIdSchema,
   RealEstateID: backofficeIdSchema,
@@ -108,14 +108,14 @@ export type RealEstateLink = z.infer<typeof realEstateLinkSchema>;
 // §3 "two partner-insurer names" — the spec does not give them. OUR CHOICE of placeholder names
 // (ADR 0013); they are not real companies.
 export const partnerInsurers = ['NordTrygg', 'Fjordliv'] as const;
-export const partnerInsurerSchema = z.enum(partnerInsurers);
+export const partnerInsurerSchema = /* @__PURE__ */ z.enum(partnerInsurers);
 export type PartnerInsurer = z.infer<typeof partnerInsurerSchema>;
 
 /** Monthly benefit and premium bounds in whole currency units (covers EUR through NOK/SEK/DKK). */
 export const maxInsuredMonthlyAmount = 200_000;
 export const maxMonthlyPremium = 50_000;
 
-export const insuranceRequestSchema = z
+export const insuranceRequestSchema = /* @__PURE__ */ z
   .object({
     ID: backofficeIdSchema,
     PersonID: backofficeIdSchema,
@@ -137,7 +137,7 @@ export const insuranceRequestSchema = z
   });
 export type InsuranceRequest = z.infer<typeof insuranceRequestSchema>;
 
-export const insurancePolicySchema = z
+export const insurancePolicySchema = /* @__PURE__ */ z
   .object({
     ID: backofficeIdSchema,
     RequestID: backofficeIdSchema,

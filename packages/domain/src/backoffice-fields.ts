@@ -25,9 +25,9 @@ export const backofficeMessages = {
 
 const m = backofficeMessages;
 
-export const backofficeIdSchema = z.uuid({ error: m.uuid });
-export const backofficeTimestampSchema = z.iso.datetime({ offset: true, error: m.timestamp });
-export const isoDateSchema = z.iso.date({ error: m.date });
+export const backofficeIdSchema = /* @__PURE__ */ z.uuid({ error: m.uuid });
+export const backofficeTimestampSchema = /* @__PURE__ */ z.iso.datetime({ offset: true, error: m.timestamp });
+export const isoDateSchema = /* @__PURE__ */ z.iso.date({ error: m.date });
 
 /** Trimmed text of 1…max characters. */
 export const text = (max: number) =>
@@ -49,7 +49,7 @@ export const wholeNumber = (min: number, max: number) =>
     .max(max, { error: m.atMost(max) });
 
 // E.164: what telephony providers dial. Nordic numbers are +45/+46/+47/+358 and 8–12 digits long.
-export const phoneNumberSchema = z
+export const phoneNumberSchema = /* @__PURE__ */ z
   .string()
   .trim()
   .regex(/^\+[1-9]\d{6,14}$/, { error: m.phoneNumber });
@@ -58,7 +58,7 @@ export const phoneNumberSchema = z
 export const amount = (max: number) => wholeNumber(0, max);
 
 // Query-string booleans arrive as text ('true'/'false'); JSON bodies as booleans.
-export const queryBoolean = z.preprocess(
+export const queryBoolean = /* @__PURE__ */ z.preprocess(
   (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value),
   z.boolean({ error: m.boolean }),
 );

@@ -28,14 +28,14 @@ const m = backofficeMessages;
 // ── Roles and agents ──────────────────────────────────────────────────────────────────────────────
 
 // §3 Role: Name (a known role — `knownRoleNames` in ./auth.ts — or any string), optional Country.
-export const roleSchema = z.object({
+export const roleSchema = /* @__PURE__ */ z.object({
   Name: text(64),
   Country: countrySchema.optional(),
 });
 export type Role = z.infer<typeof roleSchema>;
 
 // §3 Agent: ID, Name, Disabled, MarketCountry, Roles.
-export const agentSchema = z.object({
+export const agentSchema = /* @__PURE__ */ z.object({
   ID: backofficeIdSchema,
   Name: text(200),
   Disabled: z.boolean({ error: m.boolean }),
@@ -49,7 +49,7 @@ export type Agent = z.infer<typeof agentSchema>;
 // §3 Bucket Actions: "nullable list of role, kind, name, description" (lower-case, as the spec writes them).
 // `role` is the staff role that may take the action; `kind` what sort of action it is (e.g. call, sms,
 // review, request-document) — kinds are not listed by the spec, so any short slug is accepted.
-export const bucketActionSchema = z.object({
+export const bucketActionSchema = /* @__PURE__ */ z.object({
   role: text(64),
   kind: text(50),
   name: text(100),
@@ -57,7 +57,7 @@ export const bucketActionSchema = z.object({
 });
 export type BucketAction = z.infer<typeof bucketActionSchema>;
 
-export const bucketSchema = z.object({
+export const bucketSchema = /* @__PURE__ */ z.object({
   ID: backofficeIdSchema,
   Name: text(100),
   // Lower number = worked first.
@@ -74,7 +74,7 @@ export const bucketSchema = z.object({
 export type Bucket = z.infer<typeof bucketSchema>;
 
 // §3 Bucket summary: BucketID, NumApplicationsAssigned, NumApplicationsUnassigned, Total (open ones only).
-export const bucketSummarySchema = z
+export const bucketSummarySchema = /* @__PURE__ */ z
   .object({
     BucketID: backofficeIdSchema,
     NumApplicationsAssigned: wholeNumber(0, Number.MAX_SAFE_INTEGER),
@@ -92,7 +92,7 @@ export type BucketSummary = z.infer<typeof bucketSummarySchema>;
 
 // §3 Assignment. Revision guards changes like an application's Revision: it starts at 1 and every change
 // (assign, move to another bucket, processed) adds one; a stale Revision is a 409 (ADR 0021, amending 0013).
-export const assignmentSchema = z
+export const assignmentSchema = /* @__PURE__ */ z
   .object({
     // Not in §3: the assignment's own id, so that one item of a queue can be assigned or processed (ADR 0021).
     ID: backofficeIdSchema,
@@ -114,7 +114,7 @@ export const assignmentSchema = z
 export type Assignment = z.infer<typeof assignmentSchema>;
 
 // §3 assignment filters: AssigneeID, Processed, BucketID — all optional, for a query string.
-export const assignmentFiltersSchema = z.object({
+export const assignmentFiltersSchema = /* @__PURE__ */ z.object({
   AssigneeID: backofficeIdSchema.optional(),
   Processed: queryBoolean.optional(),
   BucketID: backofficeIdSchema.optional(),
@@ -127,7 +127,7 @@ export const callListDefaultLimit = 25;
 export const callListMaxLimit = 100;
 
 // §3 call-list filters: country, offset, limit (query string, hence coerced).
-export const callListFiltersSchema = z.object({
+export const callListFiltersSchema = /* @__PURE__ */ z.object({
   country: countrySchema.optional(),
   offset: z.coerce
     .number({ error: m.wholeNumber })
@@ -143,13 +143,13 @@ export const callListFiltersSchema = z.object({
 });
 export type CallListFilters = z.infer<typeof callListFiltersSchema>;
 
-const tagsSchema = z
+const tagsSchema = /* @__PURE__ */ z
   .array(text(50))
   .max(20, { error: m.tooMany(20) })
   .nullable();
 
 // §3 Call order.
-export const callOrderSchema = z.object({
+export const callOrderSchema = /* @__PURE__ */ z.object({
   ID: backofficeIdSchema,
   CreatedAt: backofficeTimestampSchema,
   LoanApplicationID: backofficeIdSchema,
@@ -165,7 +165,7 @@ export type CallOrder = z.infer<typeof callOrderSchema>;
 
 // §3 Call record: the order's fields plus the call's own. An inbound call has no order, may not be tied
 // to an application yet and was not dialled from one of our number types, hence the nullables.
-export const callRecordSchema = callOrderSchema.extend({
+export const callRecordSchema = /* @__PURE__ */ callOrderSchema.extend({
   LoanApplicationID: backofficeIdSchema.nullable(),
   LoanApplicationStatus: applicationStatusCodeSchema.nullable(),
   OutboundNumberType: outboundNumberTypeSchema.nullable(),
@@ -189,7 +189,7 @@ export type CallRecord = z.infer<typeof callRecordSchema>;
 
 // §3 Person check (PEP screening). PersonID and LoanApplicationID are not in §3; without them a check
 // could not be found again (ADR 0013).
-export const personCheckSchema = z.object({
+export const personCheckSchema = /* @__PURE__ */ z.object({
   ID: backofficeIdSchema,
   CreatedAt: backofficeTimestampSchema,
   PersonID: backofficeIdSchema,
@@ -207,22 +207,22 @@ export type PersonCheck = z.infer<typeof personCheckSchema>;
 // ── Back-office API: requests and answers (the staff routes; ADR 0020, 0021) ──────────────────────
 
 /** Lists answer one page and the total; offset/limit as in the call list (default 25, max 100). */
-export const pageQuerySchema = callListFiltersSchema.pick({ offset: true, limit: true });
+export const pageQuerySchema = /* @__PURE__ */ callListFiltersSchema.pick({ offset: true, limit: true });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const listOf = <T extends z.ZodType>(item: T) =>
   z.object({ Items: z.array(item), Total: z.number().int().min(0) });
 
-export const staffLoginByAgentSchema = z.object({ AgentID: backofficeIdSchema });
+export const staffLoginByAgentSchema = /* @__PURE__ */ z.object({ AgentID: backofficeIdSchema });
 
 /** GET /backoffice/me: the signed-in agent and, per permission, the countries it holds in. */
-export const staffMeSchema = z.object({
+export const staffMeSchema = /* @__PURE__ */ z.object({
   Agent: agentSchema,
   Permissions: z.record(z.string(), z.array(countrySchema)),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
 
-export const bucketCreateSchema = z.object({
+export const bucketCreateSchema = /* @__PURE__ */ z.object({
   Name: text(100),
   Priority: wholeNumber(0, 10_000),
   RequiresACEAction: z.boolean({ error: m.boolean }).default(false),
@@ -235,7 +235,7 @@ export const bucketCreateSchema = z.object({
 });
 export type BucketCreate = z.infer<typeof bucketCreateSchema>;
 
-export const bucketPatchSchema = z
+export const bucketPatchSchema = /* @__PURE__ */ z
   .object({
     Name: text(100),
     Priority: wholeNumber(0, 10_000),
@@ -251,7 +251,7 @@ export const bucketPatchSchema = z
 export type BucketPatch = z.infer<typeof bucketPatchSchema>;
 
 /** GET /backoffice/buckets/summary: §3 summary plus the bucket's name, priority and oldest open item. */
-export const bucketSummaryViewSchema = z.object({
+export const bucketSummaryViewSchema = /* @__PURE__ */ z.object({
   BucketID: backofficeIdSchema,
   Name: text(100),
   Priority: wholeNumber(0, 10_000),
@@ -262,9 +262,9 @@ export const bucketSummaryViewSchema = z.object({
 });
 export type BucketSummaryView = z.infer<typeof bucketSummaryViewSchema>;
 
-export const countryQuerySchema = z.object({ country: countrySchema.optional() });
+export const countryQuerySchema = /* @__PURE__ */ z.object({ country: countrySchema.optional() });
 
-export const assignmentListQuerySchema = assignmentFiltersSchema.extend({
+export const assignmentListQuerySchema = /* @__PURE__ */ assignmentFiltersSchema.extend({
   view: z.enum(['all', 'mine'], { error: 'Must be all or mine' }).default('all'),
   country: countrySchema.optional(),
   ...pageQuerySchema.shape,
@@ -272,7 +272,7 @@ export const assignmentListQuerySchema = assignmentFiltersSchema.extend({
 export type AssignmentListQuery = z.infer<typeof assignmentListQuerySchema>;
 
 /** One row of a work queue: the assignment and what staff need to pick it. */
-export const assignmentListItemSchema = z.object({
+export const assignmentListItemSchema = /* @__PURE__ */ z.object({
   ...assignmentSchema.shape,
   HumanReadableID: z.string(),
   Product: z.string(),
@@ -281,20 +281,20 @@ export const assignmentListItemSchema = z.object({
 });
 export type AssignmentListItem = z.infer<typeof assignmentListItemSchema>;
 
-const revisionField = z
+const revisionField = /* @__PURE__ */ z
   .number({ error: m.wholeNumber })
   .int({ error: m.wholeNumber })
   .min(1, { error: m.atLeast(1) })
   .max(2_147_483_647, { error: m.atMost(2_147_483_647) });
 
-export const takeNextSchema = z.object({ BucketID: backofficeIdSchema });
-export const assignBodySchema = z.object({
+export const takeNextSchema = /* @__PURE__ */ z.object({ BucketID: backofficeIdSchema });
+export const assignBodySchema = /* @__PURE__ */ z.object({
   AssigneeID: backofficeIdSchema.nullable(),
   Revision: revisionField,
 });
-export const processedBodySchema = z.object({ Revision: revisionField });
+export const processedBodySchema = /* @__PURE__ */ z.object({ Revision: revisionField });
 
-export const searchQuerySchema = z.object({
+export const searchQuerySchema = /* @__PURE__ */ z.object({
   q: z
     .string()
     .trim()
@@ -303,7 +303,7 @@ export const searchQuerySchema = z.object({
   ...pageQuerySchema.shape,
 });
 
-export const searchResultSchema = z.object({
+export const searchResultSchema = /* @__PURE__ */ z.object({
   LoanApplicationID: backofficeIdSchema,
   HumanReadableID: z.string(),
   Product: z.string(),
@@ -315,8 +315,8 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-export const noteBodySchema = z.object({ Text: text(5000) });
-export const noteSchema = z.object({
+export const noteBodySchema = /* @__PURE__ */ z.object({ Text: text(5000) });
+export const noteSchema = /* @__PURE__ */ z.object({
   ID: backofficeIdSchema,
   LoanApplicationID: backofficeIdSchema,
   AgentID: backofficeIdSchema,
@@ -326,9 +326,9 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-export const withdrawBodySchema = z.object({ Reason: text(1000) });
+export const withdrawBodySchema = /* @__PURE__ */ z.object({ Reason: text(1000) });
 
-export const auditItemSchema = z.object({
+export const auditItemSchema = /* @__PURE__ */ z.object({
   ID: backofficeIdSchema,
   At: backofficeTimestampSchema,
   ActorAgentID: backofficeIdSchema.nullable(),

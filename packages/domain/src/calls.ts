@@ -16,7 +16,7 @@ import { countrySchema, outboundNumberTypeSchema } from './enums.ts';
 const m = backofficeMessages;
 
 /** offset/limit of every back-office list (query string, hence coerced): default 25, at most 100. */
-export const pagingQuerySchema = z.object({
+export const pagingQuerySchema = /* @__PURE__ */ z.object({
   offset: z.coerce
     .number({ error: m.wholeNumber })
     .int({ error: m.wholeNumber })
@@ -35,7 +35,7 @@ export type PagingQuery = z.infer<typeof pagingQuerySchema>;
 /** The call tag that marks a sales call: refused when the customer said no to marketing by phone. */
 export const salesCallTag = 'sales';
 
-export const createCallOrderBodySchema = z.strictObject({
+export const createCallOrderBodySchema = /* @__PURE__ */ z.strictObject({
   LoanApplicationID: backofficeIdSchema,
   OutboundNumberType: outboundNumberTypeSchema,
   Tags: z
@@ -52,26 +52,39 @@ export const createCallOrderBodySchema = z.strictObject({
 });
 export type CreateCallOrderBody = z.infer<typeof createCallOrderBodySchema>;
 
-export const callListQuerySchema = pagingQuerySchema.extend({ country: countrySchema.optional() });
+export const callListQuerySchema = /* @__PURE__ */ pagingQuerySchema.extend({
+  country: countrySchema.optional(),
+});
 export type CallListQuery = z.infer<typeof callListQuerySchema>;
 
-export const callRecordListQuerySchema = pagingQuerySchema.extend({
+export const callRecordListQuerySchema = /* @__PURE__ */ pagingQuerySchema.extend({
   LoanApplicationID: backofficeIdSchema.optional(),
   country: countrySchema.optional(),
 });
 export type CallRecordListQuery = z.infer<typeof callRecordListQuerySchema>;
 
-export const callOrderPageSchema = z.object({ Items: z.array(callOrderSchema), Total: z.number().int() });
+export const callOrderPageSchema = /* @__PURE__ */ z.object({
+  Items: z.array(callOrderSchema),
+  Total: z.number().int(),
+});
 export type CallOrderPage = z.infer<typeof callOrderPageSchema>;
-export const callRecordPageSchema = z.object({ Items: z.array(callRecordSchema), Total: z.number().int() });
+export const callRecordPageSchema = /* @__PURE__ */ z.object({
+  Items: z.array(callRecordSchema),
+  Total: z.number().int(),
+});
 export type CallRecordPage = z.infer<typeof callRecordPageSchema>;
 
-export const agentListQuerySchema = pagingQuerySchema.extend({ country: countrySchema.optional() });
+export const agentListQuerySchema = /* @__PURE__ */ pagingQuerySchema.extend({
+  country: countrySchema.optional(),
+});
 export type AgentListQuery = z.infer<typeof agentListQuerySchema>;
-export const agentPageSchema = z.object({ Items: z.array(agentSchema), Total: z.number().int() });
+export const agentPageSchema = /* @__PURE__ */ z.object({
+  Items: z.array(agentSchema),
+  Total: z.number().int(),
+});
 export type AgentPage = z.infer<typeof agentPageSchema>;
 
-export const updateAgentBodySchema = z.strictObject({
+export const updateAgentBodySchema = /* @__PURE__ */ z.strictObject({
   Disabled: z.boolean({ error: m.boolean }),
 });
 export type UpdateAgentBody = z.infer<typeof updateAgentBodySchema>;

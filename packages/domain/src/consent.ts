@@ -6,19 +6,19 @@ import { consentChannelSchema, consentPurposeSchema, consentStatusSchema, countr
 
 /** The consent configurations the content store keeps: the master consent and the quote-accept consent. */
 export const consentConfigTypes = ['master', 'loan-quote-accept'] as const;
-export const consentConfigTypeSchema = z.enum(consentConfigTypes);
+export const consentConfigTypeSchema = /* @__PURE__ */ z.enum(consentConfigTypes);
 export type ConsentConfigType = z.infer<typeof consentConfigTypeSchema>;
 
-const customerIdSchema = z.uuid('Not a customer id');
+const customerIdSchema = /* @__PURE__ */ z.uuid('Not a customer id');
 
-export const consentSnapshotQuerySchema = z.object({
+export const consentSnapshotQuerySchema = /* @__PURE__ */ z.object({
   country: countrySchema.optional(),
   brand: z.string().min(1).optional(),
   customerID: customerIdSchema.optional(),
   configType: consentConfigTypeSchema.default('master'),
 });
 
-export const consentSnapshotSchema = z.object({
+export const consentSnapshotSchema = /* @__PURE__ */ z.object({
   Country: countrySchema,
   Brand: z.string(),
   ConsentBrand: z.string(),
@@ -39,18 +39,18 @@ export const consentSnapshotSchema = z.object({
 export type ConsentSnapshot = z.infer<typeof consentSnapshotSchema>;
 
 /** §6: consent queries for a user need a token and a customer id. */
-export const customerConsentQuerySchema = z.object({
+export const customerConsentQuerySchema = /* @__PURE__ */ z.object({
   customerID: customerIdSchema,
   brand: z.string().min(1).optional(),
   country: countrySchema.optional(),
 });
 
-export const consentItemsQuerySchema = customerConsentQuerySchema.extend({
+export const consentItemsQuerySchema = /* @__PURE__ */ customerConsentQuerySchema.extend({
   purpose: consentPurposeSchema.optional(),
   channel: consentChannelSchema.optional(),
 });
 
-export const consentStateSchema = z.object({
+export const consentStateSchema = /* @__PURE__ */ z.object({
   CustomerID: z.string(),
   Country: countrySchema,
   ConsentBrand: z.string(),
@@ -66,7 +66,7 @@ export const consentStateSchema = z.object({
 });
 export type ConsentState = z.infer<typeof consentStateSchema>;
 
-export const consentItemSchema = z.object({
+export const consentItemSchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   Purpose: consentPurposeSchema,
   Channel: consentChannelSchema,
@@ -79,21 +79,21 @@ export const consentItemSchema = z.object({
   CreatedAt: z.string(),
 });
 export type ConsentItem = z.infer<typeof consentItemSchema>;
-export const consentItemsSchema = z.object({
+export const consentItemsSchema = /* @__PURE__ */ z.object({
   CustomerID: z.string(),
   ConsentBrand: z.string(),
   Items: z.array(consentItemSchema),
 });
 export type ConsentItems = z.infer<typeof consentItemsSchema>;
 
-const consentChangeSchema = z.strictObject({
+const consentChangeSchema = /* @__PURE__ */ z.strictObject({
   Purpose: consentPurposeSchema,
   Channel: consentChannelSchema,
   Status: consentStatusSchema,
 });
 
 /** POST /consent/v1/consent: the master consent, one status for a purpose over its channels. */
-export const masterConsentBodySchema = z.strictObject({
+export const masterConsentBodySchema = /* @__PURE__ */ z.strictObject({
   CustomerID: customerIdSchema,
   /** The brand the consent was given on; the customer's brand when absent. */
   Brand: z.string().min(1).optional(),
@@ -107,7 +107,7 @@ export const masterConsentBodySchema = z.strictObject({
 export type MasterConsentInput = z.infer<typeof masterConsentBodySchema>;
 
 /** PATCH /consent/v1/consent/{country}/{customerID}: individual changes. */
-export const patchConsentBodySchema = z.strictObject({
+export const patchConsentBodySchema = /* @__PURE__ */ z.strictObject({
   Brand: z.string().min(1).optional(),
   TextVersion: z.string().min(1).max(200).optional(),
   Consents: z
@@ -122,11 +122,11 @@ export const patchConsentBodySchema = z.strictObject({
 });
 export type PatchConsentInput = z.infer<typeof patchConsentBodySchema>;
 
-export const partnersQuerySchema = z.object({
+export const partnersQuerySchema = /* @__PURE__ */ z.object({
   country: countrySchema.optional(),
   brand: z.string().min(1).optional(),
 });
-export const partnersSchema = z.object({
+export const partnersSchema = /* @__PURE__ */ z.object({
   Country: countrySchema,
   ConsentBrand: z.string(),
   Partners: z.array(z.object({ ID: z.string(), Name: z.string(), Kind: z.string(), Purpose: z.string() })),

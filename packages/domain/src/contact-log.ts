@@ -18,7 +18,7 @@ export const contactOutcomes = [
 ] as const;
 export type ContactOutcome = (typeof contactOutcomes)[number];
 
-export const contactLogEntrySchema = z.object({
+export const contactLogEntrySchema = /* @__PURE__ */ z.object({
   At: z.string(),
   Channel: z.enum(contactChannels),
   /** A message kind (magic-link, offers-arrived, offer-accepted, documents-needed, expiry-reminder), `call` or `sales-call`. */
@@ -29,7 +29,7 @@ export const contactLogEntrySchema = z.object({
 });
 export type ContactLogEntry = z.infer<typeof contactLogEntrySchema>;
 
-export const contactLogSchema = z.object({
+export const contactLogSchema = /* @__PURE__ */ z.object({
   LoanApplicationID: z.string(),
   /** Newest first. */
   Items: z.array(contactLogEntrySchema),

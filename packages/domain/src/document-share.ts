@@ -5,7 +5,7 @@ import { documentCategorySchema, documentRequestStatusSchema, documentTimingSche
 // with the documents of the same category the applicant already uploaded, offered — never sent — until the
 // applicant chooses to send one to that lender; the choice is recorded with who made it and when.
 
-export const lenderDocumentRequestSchema = z.object({
+export const lenderDocumentRequestSchema = /* @__PURE__ */ z.object({
   /** The lender's document request id (on its quote). */
   ID: z.string(),
   QuoteID: z.string(),
@@ -20,7 +20,7 @@ export const lenderDocumentRequestSchema = z.object({
 });
 export type LenderDocumentRequest = z.infer<typeof lenderDocumentRequestSchema>;
 
-export const shareDocumentBodySchema = z.strictObject({
+export const shareDocumentBodySchema = /* @__PURE__ */ z.strictObject({
   DocumentID: z.uuid('DocumentID must be a document id'),
 });
 export type ShareDocumentBody = z.infer<typeof shareDocumentBodySchema>;

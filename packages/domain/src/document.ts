@@ -8,10 +8,10 @@ export const MAX_DOCUMENT_BYTES = 20_971_520; // §5/§9: at most 20 MB
 export const MAX_DOCUMENTS_PER_APPLICATION = 50;
 /** §5: the file types a document may have. */
 export const documentContentTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export const documentContentTypeSchema = z.enum(documentContentTypes);
+export const documentContentTypeSchema = /* @__PURE__ */ z.enum(documentContentTypes);
 export type DocumentContentType = z.infer<typeof documentContentTypeSchema>;
 
-export const documentSchema = z.object({
+export const documentSchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   LoanApplicationID: z.string(),
   Filename: z.string(),
@@ -26,10 +26,10 @@ export const documentSchema = z.object({
 });
 export type Document = z.infer<typeof documentSchema>;
 
-const filenameSchema = z.string().trim().min(1, 'Required').max(255);
+const filenameSchema = /* @__PURE__ */ z.string().trim().min(1, 'Required').max(255);
 
 /** The form fields sent beside the file (multipart/form-data). */
-export const uploadFieldsSchema = z.strictObject({
+export const uploadFieldsSchema = /* @__PURE__ */ z.strictObject({
   /** The name to keep; the uploaded file's own name when absent. */
   Filename: filenameSchema.optional(),
   Category: documentCategorySchema,
@@ -37,7 +37,7 @@ export const uploadFieldsSchema = z.strictObject({
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
-export const patchDocumentBodySchema = z
+export const patchDocumentBodySchema = /* @__PURE__ */ z
   .strictObject({
     Filename: filenameSchema.optional(),
     Category: documentCategorySchema.optional(),

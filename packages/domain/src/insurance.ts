@@ -13,7 +13,7 @@ export type Insurer = (typeof insurers)[number];
 
 /** The e-identity providers an insurance mandate is signed with (§7 /insurance/v2/mandate/{provider}). */
 export const eIdentityProviders = ['bankid-no', 'bankid-se', 'ftn', 'mitid'] as const;
-export const eIdentityProviderSchema = z.enum(eIdentityProviders);
+export const eIdentityProviderSchema = /* @__PURE__ */ z.enum(eIdentityProviders);
 export type EIdentityProvider = z.infer<typeof eIdentityProviderSchema>;
 
 export const employmentStatuses = [
@@ -24,7 +24,7 @@ export const employmentStatuses = [
   'student',
   'unemployed',
 ] as const;
-export const employmentStatusSchema = z.enum(employmentStatuses);
+export const employmentStatusSchema = /* @__PURE__ */ z.enum(employmentStatuses);
 export type EmploymentStatus = z.infer<typeof employmentStatusSchema>;
 
 export interface InsuranceTerms {

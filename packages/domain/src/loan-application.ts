@@ -30,15 +30,15 @@ import { statusGroupSchema } from './statuses.ts';
 export const MAX_INT4 = 2_147_483_647;
 
 /** Whole currency units; generous upper bound so that a typo (an extra digit or two) is still caught. */
-const money = z.number().int().min(0).max(1_000_000_000);
-const shortText = z.string().trim().min(1).max(200);
-const isoDate = z.iso.date();
-const isoDateTime = z.string();
+const money = /* @__PURE__ */ z.number().int().min(0).max(1_000_000_000);
+const shortText = /* @__PURE__ */ z.string().trim().min(1).max(200);
+const isoDate = /* @__PURE__ */ z.iso.date();
+const isoDateTime = /* @__PURE__ */ z.string();
 
 // ── Applicants ──────────────────────────────────────────────────────────────────────────────────────
 
 /** What an applicant states about themselves (§3 enumerations); every field may be sent on its own. */
-export const applicantDetailsInputSchema = z
+export const applicantDetailsInputSchema = /* @__PURE__ */ z
   .object({
     MaritalStatus: maritalStatusSchema.nullable(),
     Education: educationLevelSchema.nullable(),
@@ -69,7 +69,7 @@ export type ApplicantDetailsInput = z.infer<typeof applicantDetailsInputSchema>;
  * FirstName/LastName/Email/Phone reach a newly created person only from staff (an applicant's request never
  * writes another person's contact data); an existing person is never changed.
  */
-export const coApplicantInputSchema = applicantDetailsInputSchema.extend({
+export const coApplicantInputSchema = /* @__PURE__ */ applicantDetailsInputSchema.extend({
   PersonID: z.uuid().optional(),
   NationalID: z.string().trim().min(6).max(20).optional(),
   FirstName: shortText.optional(),
@@ -79,7 +79,7 @@ export const coApplicantInputSchema = applicantDetailsInputSchema.extend({
 });
 export type CoApplicantInput = z.infer<typeof coApplicantInputSchema>;
 
-export const applicantSchema = z.object({
+export const applicantSchema = /* @__PURE__ */ z.object({
   Role: applicantRoleSchema,
   PersonID: z.string().nullable(),
   MaritalStatus: maritalStatusSchema.nullable(),
@@ -106,7 +106,7 @@ export type Applicant = z.infer<typeof applicantSchema>;
 
 // ── The application ─────────────────────────────────────────────────────────────────────────────────
 
-export const loanApplicationSchema = z.object({
+export const loanApplicationSchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   /** Short id for people: 'NL-100001'. */
   HumanReadableID: z.string(),
@@ -147,10 +147,10 @@ export const loanApplicationSchema = z.object({
 });
 export type LoanApplication = z.infer<typeof loanApplicationSchema>;
 
-const dataSchema = z.record(z.string().max(100), z.unknown());
+const dataSchema = /* @__PURE__ */ z.record(z.string().max(100), z.unknown());
 
 /** POST /loan-application. At least `{ Product, Brand, Amount, Duration }` (Duration absent for CreditCard). */
-export const createLoanApplicationSchema = z.object({
+export const createLoanApplicationSchema = /* @__PURE__ */ z.object({
   Product: productSchema,
   Brand: brandIdSchema,
   Amount: money,
@@ -171,7 +171,7 @@ export type CreateLoanApplication = z.infer<typeof createLoanApplicationSchema>;
  * PATCH /loan-application/{id}: only the fields sent change. `Revision` (optional) is the revision the
  * change was based on: a stale one answers 409 and changes nothing. In `Data`, a key sent as null is removed.
  */
-export const patchLoanApplicationFieldsSchema = z.object({
+export const patchLoanApplicationFieldsSchema = /* @__PURE__ */ z.object({
   Revision: z.number().int().min(1).max(MAX_INT4).optional(),
   Product: productSchema.optional(),
   Amount: money.optional(),
@@ -182,37 +182,37 @@ export const patchLoanApplicationFieldsSchema = z.object({
   MainApplicant: applicantDetailsInputSchema.optional(),
   CoApplicant: coApplicantInputSchema.optional(),
 });
-export const patchLoanApplicationSchema = patchLoanApplicationFieldsSchema.refine(
+export const patchLoanApplicationSchema = /* @__PURE__ */ patchLoanApplicationFieldsSchema.refine(
   (body) => Object.keys(body).some((key) => key !== 'Revision'),
   { message: 'Nothing to change' },
 );
 export type PatchLoanApplication = z.infer<typeof patchLoanApplicationSchema>;
 
 /** Form step names of the web app: 'loan', 'employment', 'co-applicant', … */
-export const stepNameSchema = z
+export const stepNameSchema = /* @__PURE__ */ z
   .string()
   .regex(/^[a-z][a-z0-9-]{0,63}$/, 'A step is a lower-case name such as "employment"');
 
-export const stepCompleteSchema = z.object({
+export const stepCompleteSchema = /* @__PURE__ */ z.object({
   Step: stepNameSchema,
   Revision: z.number().int().min(1).max(MAX_INT4).optional(),
 });
 export type StepComplete = z.infer<typeof stepCompleteSchema>;
 
-export const cloneLoanApplicationSchema = z.object({
+export const cloneLoanApplicationSchema = /* @__PURE__ */ z.object({
   CloneOrigin: cloneOriginSchema.default('Cloned'),
 });
 export type CloneLoanApplication = z.infer<typeof cloneLoanApplicationSchema>;
 
 /** POST …/archive ("the archive request type"): why the application is put away. */
-export const archiveLoanApplicationSchema = z.object({
+export const archiveLoanApplicationSchema = /* @__PURE__ */ z.object({
   Reason: archiveReasonSchema,
 });
 export type ArchiveLoanApplication = z.infer<typeof archiveLoanApplicationSchema>;
 
 // ── Revisions, statuses, checks ─────────────────────────────────────────────────────────────────────
 
-export const loanApplicationRevisionSchema = z.object({
+export const loanApplicationRevisionSchema = /* @__PURE__ */ z.object({
   LoanApplicationID: z.string(),
   Revision: z.number().int(),
   Status: z.number().int(),
@@ -225,17 +225,17 @@ export const loanApplicationRevisionSchema = z.object({
 });
 export type LoanApplicationRevision = z.infer<typeof loanApplicationRevisionSchema>;
 
-export const applicationStatusInfoSchema = z.object({
+export const applicationStatusInfoSchema = /* @__PURE__ */ z.object({
   Status: z.number().int(),
   Name: z.string(),
   Groups: z.array(statusGroupSchema),
 });
 export type ApplicationStatusInfo = z.infer<typeof applicationStatusInfoSchema>;
 
-export const fieldErrorSchema = z.object({ Field: z.string(), Message: z.string() });
+export const fieldErrorSchema = /* @__PURE__ */ z.object({ Field: z.string(), Message: z.string() });
 
 /** GET /loan-application/check/app/{id} and POST /loan-application/check/app. */
-export const applicationCheckResultSchema = z.object({
+export const applicationCheckResultSchema = /* @__PURE__ */ z.object({
   Valid: z.boolean(),
   Errors: z.array(fieldErrorSchema),
 });
@@ -245,7 +245,7 @@ export type ApplicationCheckResult = z.infer<typeof applicationCheckResultSchema
  * POST /loan-application/check/app: an application as the form holds it. With ID, the stored
  * application is checked with these fields laid over it (what a PATCH would make of it).
  */
-export const checkApplicationInputSchema = z.object({
+export const checkApplicationInputSchema = /* @__PURE__ */ z.object({
   ID: z.string().optional(),
   Product: productSchema.optional(),
   Brand: brandIdSchema.optional(),
@@ -269,14 +269,14 @@ function queryList<T extends z.ZodType>(item: T) {
   }, z.array(item).optional());
 }
 
-const createdAfterSchema = z
+const createdAfterSchema = /* @__PURE__ */ z
   .string()
   .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), {
     message: 'createdAfter must be an ISO date or date-time',
   });
 
 /** GET /loan-application (§7 query names, §9 page size 25; pageNumber is the 1-based page = offset + 1). */
-export const searchLoanApplicationsQuerySchema = z.object({
+export const searchLoanApplicationsQuerySchema = /* @__PURE__ */ z.object({
   humanReadableID: z.string().trim().min(1).max(40).optional(),
   customerID: z.uuid().optional(),
   /** With legacyID the call answers the first match instead of a page (§7). */
@@ -291,7 +291,7 @@ export const searchLoanApplicationsQuerySchema = z.object({
 });
 export type SearchLoanApplicationsQuery = z.infer<typeof searchLoanApplicationsQuerySchema>;
 
-export const loanApplicationPageSchema = z.object({
+export const loanApplicationPageSchema = /* @__PURE__ */ z.object({
   Items: z.array(loanApplicationSchema),
   Total: z.number().int(),
   PageNumber: z.number().int(),
@@ -299,7 +299,7 @@ export const loanApplicationPageSchema = z.object({
 });
 export type LoanApplicationPage = z.infer<typeof loanApplicationPageSchema>;
 
-export const revisionsQuerySchema = z.object({
+export const revisionsQuerySchema = /* @__PURE__ */ z.object({
   status: queryList(z.coerce.number().int().min(100).max(899)),
 });
 
@@ -307,7 +307,7 @@ export const revisionsQuerySchema = z.object({
 
 const ownerRole = applicantRoleSchema;
 
-const carFieldsSchema = z.object({
+const carFieldsSchema = /* @__PURE__ */ z.object({
   OwnerRole: ownerRole,
   Ownership: carOwnershipSchema,
   RegistrationNumber: z.string().trim().min(2).max(12).nullable().optional(),
@@ -317,8 +317,10 @@ const carFieldsSchema = z.object({
   EstimatedValue: money.nullable().optional(),
   MonthlyCost: money.nullable().optional(),
 });
-export const carInputSchema = carFieldsSchema.extend({ OwnerRole: ownerRole.default('MainApplicant') });
-export const carSchema = z.object({
+export const carInputSchema = /* @__PURE__ */ carFieldsSchema.extend({
+  OwnerRole: ownerRole.default('MainApplicant'),
+});
+export const carSchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   LoanApplicationID: z.string(),
   OwnerRole: ownerRole,
@@ -334,18 +336,18 @@ export const carSchema = z.object({
 });
 export type Car = z.infer<typeof carSchema>;
 
-const childFieldsSchema = z.object({
+const childFieldsSchema = /* @__PURE__ */ z.object({
   OwnerRole: ownerRole,
   BirthYear: z.number().int().min(1900).max(2100),
   SharedCustody: z.boolean(),
   ChildSupportPaidMonthly: money.nullable().optional(),
   ChildSupportReceivedMonthly: money.nullable().optional(),
 });
-export const childInputSchema = childFieldsSchema.extend({
+export const childInputSchema = /* @__PURE__ */ childFieldsSchema.extend({
   OwnerRole: ownerRole.default('MainApplicant'),
   SharedCustody: z.boolean().default(false),
 });
-export const childSchema = z.object({
+export const childSchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   LoanApplicationID: z.string(),
   OwnerRole: ownerRole,
@@ -358,7 +360,7 @@ export const childSchema = z.object({
 });
 export type Child = z.infer<typeof childSchema>;
 
-const debtFieldsSchema = z.object({
+const debtFieldsSchema = /* @__PURE__ */ z.object({
   OwnerRole: ownerRole,
   DebtType: debtTypeSchema,
   /** 1 stated by the applicant, 2 the national debt register (written by the system and staff only). */
@@ -374,12 +376,12 @@ const debtFieldsSchema = z.object({
   IsRefinanced: z.boolean(),
   ExternalRef: z.string().trim().min(1).max(100).nullable().optional(),
 });
-export const debtInputSchema = debtFieldsSchema.extend({
+export const debtInputSchema = /* @__PURE__ */ debtFieldsSchema.extend({
   OwnerRole: ownerRole.default('MainApplicant'),
   Source: debtSourceSchema.default(1),
   IsRefinanced: z.boolean().default(false),
 });
-export const debtSchema = z.object({
+export const debtSchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   LoanApplicationID: z.string(),
   OwnerRole: ownerRole,
@@ -398,16 +400,16 @@ export const debtSchema = z.object({
 });
 export type Debt = z.infer<typeof debtSchema>;
 
-const expenseFieldsSchema = z.object({
+const expenseFieldsSchema = /* @__PURE__ */ z.object({
   OwnerRole: ownerRole,
   /** §3 expense categories 1–6. */
   CategoryID: expenseCategoryIdSchema,
   MonthlyAmount: money,
 });
-export const expenseInputSchema = expenseFieldsSchema.extend({
+export const expenseInputSchema = /* @__PURE__ */ expenseFieldsSchema.extend({
   OwnerRole: ownerRole.default('MainApplicant'),
 });
-export const expenseSchema = z.object({
+export const expenseSchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   LoanApplicationID: z.string(),
   OwnerRole: ownerRole,
@@ -420,10 +422,10 @@ export type Expense = z.infer<typeof expenseSchema>;
 
 // PATCH …/{car|child|debt|expense}: the ID plus the fields to change (§7 "PATCH sends fields plus ID").
 // Built from the fields without defaults: a PATCH that leaves a field out leaves it alone.
-export const carPatchSchema = carFieldsSchema.partial().extend({ ID: z.uuid() });
-export const childPatchSchema = childFieldsSchema.partial().extend({ ID: z.uuid() });
-export const debtPatchSchema = debtFieldsSchema.partial().extend({ ID: z.uuid() });
-export const expensePatchSchema = expenseFieldsSchema.partial().extend({ ID: z.uuid() });
+export const carPatchSchema = /* @__PURE__ */ carFieldsSchema.partial().extend({ ID: z.uuid() });
+export const childPatchSchema = /* @__PURE__ */ childFieldsSchema.partial().extend({ ID: z.uuid() });
+export const debtPatchSchema = /* @__PURE__ */ debtFieldsSchema.partial().extend({ ID: z.uuid() });
+export const expensePatchSchema = /* @__PURE__ */ expenseFieldsSchema.partial().extend({ ID: z.uuid() });
 export type CarInput = z.infer<typeof carInputSchema>;
 export type ChildInput = z.infer<typeof childInputSchema>;
 export type DebtInput = z.infer<typeof debtInputSchema>;
@@ -431,9 +433,9 @@ export type ExpenseInput = z.infer<typeof expenseInputSchema>;
 
 // ── Channel snapshots ───────────────────────────────────────────────────────────────────────────────
 
-const trackingText = z.string().trim().max(500).nullable().optional();
+const trackingText = /* @__PURE__ */ z.string().trim().max(500).nullable().optional();
 
-export const channelSnapshotInputSchema = z.object({
+export const channelSnapshotInputSchema = /* @__PURE__ */ z.object({
   UtmSource: trackingText,
   UtmMedium: trackingText,
   UtmCampaign: trackingText,
@@ -446,7 +448,7 @@ export const channelSnapshotInputSchema = z.object({
   /** §2 traffic=internal. */
   IsInternal: z.boolean().default(false),
 });
-export const channelSnapshotSchema = z.object({
+export const channelSnapshotSchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   LoanApplicationID: z.string(),
   UtmSource: z.string().nullable(),
@@ -466,20 +468,20 @@ export type ChannelSnapshotInput = z.infer<typeof channelSnapshotInputSchema>;
 
 // ── Integration service (§7 POST v1/loan-application/, v1/loan-application/reapply/{id}) ───────────
 
-export const integrationCustomerSchema = z.object({
+export const integrationCustomerSchema = /* @__PURE__ */ z.object({
   /** An existing customer; otherwise one is found or created from the person's national id. */
   ID: z.uuid().optional(),
   Email: z.email().optional(),
   Phone: z.string().trim().min(5).max(20).optional(),
 });
-export const integrationPersonSchema = z.object({
+export const integrationPersonSchema = /* @__PURE__ */ z.object({
   NationalID: z.string().trim().min(6).max(20),
   FirstName: shortText.optional(),
   LastName: shortText.optional(),
   Email: z.email().optional(),
   Phone: z.string().trim().min(5).max(20).optional(),
 });
-export const integrationCreateSchema = z.object({
+export const integrationCreateSchema = /* @__PURE__ */ z.object({
   application: createLoanApplicationSchema.omit({ CustomerID: true }),
   customer: integrationCustomerSchema,
   person: integrationPersonSchema.optional(),
@@ -487,7 +489,7 @@ export const integrationCreateSchema = z.object({
 export type IntegrationCreate = z.infer<typeof integrationCreateSchema>;
 
 /** Re-apply: a new application from an earlier one, with these fields changed. */
-export const integrationReapplySchema = z.object({
+export const integrationReapplySchema = /* @__PURE__ */ z.object({
   application: patchLoanApplicationFieldsSchema.omit({ Revision: true }).optional(),
 });
 export type IntegrationReapply = z.infer<typeof integrationReapplySchema>;

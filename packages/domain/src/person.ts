@@ -6,13 +6,13 @@ import { addressKindSchema, countrySchema } from './enums.ts';
 // API validates with these and the web parses its answers with them (docs/decisions/0018).
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const isoCountry = z
+const isoCountry = /* @__PURE__ */ z
   .string()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'An ISO 3166-1 alpha-2 country code');
 
-export const addressInputSchema = z.strictObject({
+export const addressInputSchema = /* @__PURE__ */ z.strictObject({
   /** §3 address kinds: Special, Abroad, Co, Box, Poste Restante, Fack; null is an ordinary street address. */
   Kind: addressKindSchema.nullable().optional(),
   Street: text(200).nullable().optional(),
@@ -28,7 +28,7 @@ export const addressInputSchema = z.strictObject({
   Country: isoCountry.nullable().optional(),
 });
 
-export const personFieldsSchema = z.strictObject({
+export const personFieldsSchema = /* @__PURE__ */ z.strictObject({
   FirstName: text(100).nullable().optional(),
   LastName: text(100).nullable().optional(),
   Email: z.string().trim().max(254).pipe(z.email('Not a valid e-mail address')).nullable().optional(),
@@ -49,13 +49,13 @@ export const personFieldsSchema = z.strictObject({
 export type PersonFieldsInput = z.infer<typeof personFieldsSchema>;
 
 /** POST /person: staff register a person; the national id is checked for the country. */
-export const createPersonBodySchema = personFieldsSchema.extend({
+export const createPersonBodySchema = /* @__PURE__ */ personFieldsSchema.extend({
   Country: countrySchema,
   NationalID: z.string().trim().min(1, 'Required').max(20),
 });
 export type CreatePersonInput = z.infer<typeof createPersonBodySchema>;
 
-export const personSchema = z.object({
+export const personSchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   Country: countrySchema,
   /** Masked (birth-date part kept) unless staff ask for it with ?reveal=NationalID (docs/decisions/0014). */
@@ -81,5 +81,5 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-export const personQuerySchema = z.object({ reveal: z.enum(['NationalID']).optional() });
+export const personQuerySchema = /* @__PURE__ */ z.object({ reveal: z.enum(['NationalID']).optional() });
 export type PersonQuery = z.infer<typeof personQuerySchema>;

@@ -21,7 +21,7 @@ const money = (label: string, max = 100_000_000) =>
     .min(0, `${label} must be 0 or more`)
     .max(max, `${label} is too large`);
 
-export const preCheckInputSchema = z.strictObject({
+export const preCheckInputSchema = /* @__PURE__ */ z.strictObject({
   Brand: brandIdSchema,
   Product: z.enum(['UnsecuredLoan', 'DiscoveryLoan']),
   Amount: money('Amount'),
@@ -52,7 +52,7 @@ export const preCheckReasonCodes = [
 ] as const;
 export type PreCheckReasonCode = (typeof preCheckReasonCodes)[number];
 
-export const indicativeOfferSchema = z.object({
+export const indicativeOfferSchema = /* @__PURE__ */ z.object({
   LenderName: z.string(),
   Amount: z.number(),
   DurationMonths: z.number(),
@@ -64,7 +64,7 @@ export const indicativeOfferSchema = z.object({
 export type IndicativeOffer = z.infer<typeof indicativeOfferSchema>;
 
 /** The Norwegian lending rules on the loan asked for (docs/decisions/0036); null outside Norway. */
-export const lendingRulesResultSchema = z.object({
+export const lendingRulesResultSchema = /* @__PURE__ */ z.object({
   DebtCeiling: z.number(),
   TotalDebtAfterLoan: z.number(),
   DebtWithinCeiling: z.boolean(),
@@ -78,7 +78,7 @@ export const lendingRulesResultSchema = z.object({
 });
 export type LendingRulesResult = z.infer<typeof lendingRulesResultSchema>;
 
-export const preCheckResultSchema = z.object({
+export const preCheckResultSchema = /* @__PURE__ */ z.object({
   Outcome: z.enum(['likely', 'unlikely']),
   /** Why lenders would say no, most common first; empty when every lender would say yes. */
   Reasons: z.array(z.enum(preCheckReasonCodes)),

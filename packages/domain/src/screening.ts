@@ -7,15 +7,15 @@ import { applicationStatusCodeSchema } from './statuses.ts';
 // Request and response shapes of the back-office screening routes (docs/decisions/0022-calls-and-screening.md).
 
 export const screeningDecisions = ['clear', 'block'] as const;
-export const screeningDecisionSchema = z.enum(screeningDecisions);
+export const screeningDecisionSchema = /* @__PURE__ */ z.enum(screeningDecisions);
 export type ScreeningDecision = z.infer<typeof screeningDecisionSchema>;
 
 /** What a block records: a sanctions/AML block (198, the default) or suspected fraud (199). */
 export const screeningBlockKinds = ['sanctions', 'fraud'] as const;
-export const screeningBlockKindSchema = z.enum(screeningBlockKinds);
+export const screeningBlockKindSchema = /* @__PURE__ */ z.enum(screeningBlockKinds);
 export type ScreeningBlockKind = z.infer<typeof screeningBlockKindSchema>;
 
-export const personCheckDecisionBodySchema = z.strictObject({
+export const personCheckDecisionBodySchema = /* @__PURE__ */ z.strictObject({
   Decision: screeningDecisionSchema,
   Reason: z
     .string()
@@ -26,7 +26,7 @@ export const personCheckDecisionBodySchema = z.strictObject({
 });
 export type PersonCheckDecisionBody = z.infer<typeof personCheckDecisionBodySchema>;
 
-export const personCheckDecisionSchema = z.object({
+export const personCheckDecisionSchema = /* @__PURE__ */ z.object({
   PersonCheck: personCheckSchema,
   Decision: screeningDecisionSchema,
   Reason: z.string(),
@@ -37,10 +37,12 @@ export const personCheckDecisionSchema = z.object({
 });
 export type PersonCheckDecision = z.infer<typeof personCheckDecisionSchema>;
 
-export const screeningReviewQuerySchema = pagingQuerySchema.extend({ country: countrySchema.optional() });
+export const screeningReviewQuerySchema = /* @__PURE__ */ pagingQuerySchema.extend({
+  country: countrySchema.optional(),
+});
 export type ScreeningReviewQuery = z.infer<typeof screeningReviewQuerySchema>;
 
-export const screeningReviewItemSchema = z.object({
+export const screeningReviewItemSchema = /* @__PURE__ */ z.object({
   PersonCheck: personCheckSchema,
   LoanApplicationID: backofficeIdSchema,
   HumanReadableID: z.string(),
@@ -50,7 +52,7 @@ export const screeningReviewItemSchema = z.object({
 });
 export type ScreeningReviewItem = z.infer<typeof screeningReviewItemSchema>;
 
-export const screeningReviewPageSchema = z.object({
+export const screeningReviewPageSchema = /* @__PURE__ */ z.object({
   Items: z.array(screeningReviewItemSchema),
   Total: z.number().int(),
 });

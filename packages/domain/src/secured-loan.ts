@@ -28,13 +28,13 @@ const money = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max.toLocaleString('en').replace(/,/g, ' ')}`);
 
 /** §5: a Norwegian postcode is four digits. */
-const postcodeSchema = z
+const postcodeSchema = /* @__PURE__ */ z
   .string()
   .trim()
   .regex(/^\d{4}$/, 'Postcode must be four digits');
 
 /** What the applicant says about the property that secures the loan (PUT …/property). */
-export const securedPropertyInputSchema = z
+export const securedPropertyInputSchema = /* @__PURE__ */ z
   .strictObject({
     Street: z.string().trim().min(2, 'Street is required').max(120),
     /** House number with an optional letter, as on the letterbox: "12", "12B". */
@@ -74,7 +74,7 @@ export const securedPropertyInputSchema = z
   });
 export type SecuredPropertyInput = z.infer<typeof securedPropertyInputSchema>;
 
-export const documentRequirementSchema = z.object({
+export const documentRequirementSchema = /* @__PURE__ */ z.object({
   Category: z.enum(['payslip', 'tax-return', 'property-value', 'other']),
   Owner: z.enum(['main-applicant', 'co-applicant']),
   /** Whether a document of this category and owner has been uploaded. */
@@ -83,7 +83,7 @@ export const documentRequirementSchema = z.object({
 export type DocumentRequirement = z.infer<typeof documentRequirementSchema>;
 
 /** The property of a secured-loan application as the API answers it. */
-export const securedPropertySchema = z.object({
+export const securedPropertySchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   LoanApplicationID: z.string(),
   Street: z.string(),

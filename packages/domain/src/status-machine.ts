@@ -18,7 +18,7 @@ import {
 // or staff holding one of the listed roles in the application's country.
 
 export const transitionActorKinds = ['applicant', 'system', 'lender', 'staff'] as const;
-export const transitionActorKindSchema = z.enum(transitionActorKinds);
+export const transitionActorKindSchema = /* @__PURE__ */ z.enum(transitionActorKinds);
 export type TransitionActorKind = z.infer<typeof transitionActorKindSchema>;
 
 /** Who causes a transition. `id` is stored with it (customer/person id, job name, lender id, agent). */

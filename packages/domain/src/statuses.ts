@@ -64,7 +64,7 @@ export type ApplicationStatusCode = ApplicationStatus['code'];
 export const applicationStatusCodes: readonly ApplicationStatusCode[] = applicationStatuses.map(
   (status) => status.code,
 );
-export const applicationStatusCodeSchema = z.literal(
+export const applicationStatusCodeSchema = /* @__PURE__ */ z.literal(
   applicationStatusCodes as readonly ApplicationStatusCode[],
 );
 
@@ -102,7 +102,7 @@ export const statusGroupNames = [
   'WithdrawnByCustomer',
   'Unsubmitted',
 ] as const;
-export const statusGroupSchema = z.enum(statusGroupNames);
+export const statusGroupSchema = /* @__PURE__ */ z.enum(statusGroupNames);
 export type StatusGroup = z.infer<typeof statusGroupSchema>;
 
 export const statusGroups = {
@@ -162,7 +162,7 @@ export const coarseStatuses = [
   'PendingRegistration',
   'NotRegistered',
 ] as const;
-export const coarseStatusSchema = z.enum(coarseStatuses);
+export const coarseStatusSchema = /* @__PURE__ */ z.enum(coarseStatuses);
 export type CoarseStatus = z.infer<typeof coarseStatusSchema>;
 
 // §4 "Finer status codes": per-bank request statuses. Where the spec lists a range with reasons
@@ -267,7 +267,9 @@ export type FinerStatus = (typeof finerStatuses)[number];
 export type FinerStatusCode = FinerStatus['code'];
 
 export const finerStatusCodes: readonly FinerStatusCode[] = finerStatuses.map((status) => status.code);
-export const finerStatusCodeSchema = z.literal(finerStatusCodes as readonly FinerStatusCode[]);
+export const finerStatusCodeSchema = /* @__PURE__ */ z.literal(
+  finerStatusCodes as readonly FinerStatusCode[],
+);
 
 const finerStatusByCode: ReadonlyMap<number, FinerStatus> = new Map(
   finerStatuses.map((status) => [status.code, status]),

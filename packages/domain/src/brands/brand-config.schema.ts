@@ -18,7 +18,7 @@ export type BrandProduct = (typeof brandProducts)[number];
 
 export { type BrandId, brandIds } from './brand-ids.ts';
 
-export const brandIdSchema = z.enum(brandIds);
+export const brandIdSchema = /* @__PURE__ */ z.enum(brandIds);
 
 const countryPhonePrefix: Record<Country, string> = { NO: '+47', SE: '+46', FI: '+358', DK: '+45' };
 // Business-register number formats: NO organisasjonsnummer (9 digits), SE organisationsnummer
@@ -33,7 +33,9 @@ const organisationNumberPattern: Record<Country, RegExp> = {
 /** The local @fontsource families installed in apps/web (no font is fetched from a third party). */
 export const brandFontFamilies = ['Inter', 'Source Sans 3', 'Merriweather', 'Nunito'] as const;
 
-const hexColourSchema = z.string().regex(/^#[0-9a-f]{6}$/, 'must be a lowercase #rrggbb colour');
+const hexColourSchema = /* @__PURE__ */ z
+  .string()
+  .regex(/^#[0-9a-f]{6}$/, 'must be a lowercase #rrggbb colour');
 
 // WCAG 2.1 relative luminance and contrast ratio (https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio).
 function relativeLuminance(hex: string): number {
@@ -61,7 +63,7 @@ const requiredContrastPairs = [
   ['danger', 'surface'],
 ] as const;
 
-export const brandThemeSchema = z
+export const brandThemeSchema = /* @__PURE__ */ z
   .strictObject({
     /** Theme family; brands of one path style may share a family and differ in colours. */
     name: z.string().min(1),
@@ -93,7 +95,7 @@ export const brandThemeSchema = z
     }
   });
 
-const routePathSchema = z
+const routePathSchema = /* @__PURE__ */ z
   .string()
   .regex(/^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'must be an absolute lowercase path without a trailing slash');
 
@@ -102,7 +104,7 @@ const routePathSchema = z
  * it does not offer is left out. With `myPageHost: 'separate'` the my-page paths are served on
  * `mine.<domain>` instead of the brand's own host (brands.md).
  */
-export const brandPathsSchema = z.strictObject({
+export const brandPathsSchema = /* @__PURE__ */ z.strictObject({
   applyUnsecured: routePathSchema,
   applySecured: routePathSchema.optional(),
   applyInsurance: routePathSchema.optional(),
@@ -119,7 +121,7 @@ export type BrandPaths = z.infer<typeof brandPathsSchema>;
 export type BrandPathPurpose = Exclude<keyof BrandPaths, 'myPageHost'>;
 
 /** A slider-style bound: min..max, the default, and the grid (steps counted from min). */
-export const rangeConfigSchema = z
+export const rangeConfigSchema = /* @__PURE__ */ z
   .strictObject({
     min: z.number().nonnegative(),
     max: z.number().positive(),
@@ -159,12 +161,12 @@ export function isOnStepGrid(value: number, min: number, step: number): boolean 
   return Number.isFinite(steps) && steps >= -1e-9 && Math.abs(steps - Math.round(steps)) < 1e-9;
 }
 
-const ratePercentSchema = z.number().min(0).max(100);
+const ratePercentSchema = /* @__PURE__ */ z.number().min(0).max(100);
 /**
  * §9 named rates, all in percent per year. §9 writes some as fractions (Sweden "interest rate 0.0695",
  * Finland "min rate 0.06"); they are stored here as percent (6.95, 6) so every rate has one unit.
  */
-export const unsecuredRatesSchema = z
+export const unsecuredRatesSchema = /* @__PURE__ */ z
   .strictObject({
     min: ratePercentSchema.optional(),
     low: ratePercentSchema.optional(),
@@ -186,14 +188,14 @@ export type UnsecuredRates = z.infer<typeof unsecuredRatesSchema>;
 export type UnsecuredRateName = keyof UnsecuredRates;
 
 /** §9 fees: a fixed startup fee, or (Norway second brand config) an establishment fee in % of the amount. */
-export const unsecuredFeesSchema = z.union([
+export const unsecuredFeesSchema = /* @__PURE__ */ z.union([
   z.strictObject({ startup: z.number().nonnegative(), monthly: z.number().nonnegative() }),
   z.strictObject({ establishmentPercent: z.number().min(0).max(100), monthly: z.number().nonnegative() }),
 ]);
 export type UnsecuredFees = z.infer<typeof unsecuredFeesSchema>;
 
 /** §3 optional form-field flags. */
-export const optionalFieldsSchema = z.strictObject({
+export const optionalFieldsSchema = /* @__PURE__ */ z.strictObject({
   hasUnspecifiedDebtMonthlyDebtPayment: z.boolean(),
   hasExtendedEmploymentStatus: z.boolean(),
   alwaysAskEmploymentStart: z.boolean(),
@@ -208,7 +210,7 @@ export const optionalFieldsSchema = z.strictObject({
 });
 export type OptionalFields = z.infer<typeof optionalFieldsSchema>;
 
-export const unsecuredLoanSettingsSchema = z
+export const unsecuredLoanSettingsSchema = /* @__PURE__ */ z
   .strictObject({
     rates: unsecuredRatesSchema,
     /** Which named rate the brand's representative example (regulation.md) uses. */
@@ -244,7 +246,7 @@ export const unsecuredLoanSettingsSchema = z
   });
 export type UnsecuredLoanSettings = z.infer<typeof unsecuredLoanSettingsSchema>;
 
-export const creditCardSettingsSchema = z.strictObject({
+export const creditCardSettingsSchema = /* @__PURE__ */ z.strictObject({
   /** The credit limit the applicant asks for (the application's Amount for this product). */
   limit: rangeConfigSchema,
 });
@@ -252,7 +254,7 @@ export type CreditCardSettings = z.infer<typeof creditCardSettingsSchema>;
 
 /** Secured loans (mortgage refinancing; docs/decisions/0027): bounds, the brand's example terms and the
  * loan-to-value ceiling its form and lenders apply. */
-export const securedLoanSettingsSchema = z.strictObject({
+export const securedLoanSettingsSchema = /* @__PURE__ */ z.strictObject({
   config: z.strictObject({ amount: rangeConfigSchema, duration: rangeConfigSchema }),
   /** The band lenders price secured loans in, percent (the best and the riskiest applicant). */
   rates: z.strictObject({ low: z.number().min(0).max(30), high: z.number().min(0).max(30) }),
@@ -268,7 +270,7 @@ export const securedLoanSettingsSchema = z.strictObject({
 export type SecuredLoanSettings = z.infer<typeof securedLoanSettingsSchema>;
 
 /** §3 my-page options. */
-export const myPageOptionsSchema = z
+export const myPageOptionsSchema = /* @__PURE__ */ z
   .strictObject({
     hasHighCostWarning: z.boolean(),
     offers: z.strictObject({
@@ -296,8 +298,10 @@ export type MyPageOptions = z.infer<typeof myPageOptionsSchema>;
  * A secret is never in the config: only the name of the environment variable that holds it
  * (`env:CMS_PREVIEW_TOKEN_NO_MAIN`), read by the app that needs it.
  */
-export const secretRefSchema = z.string().regex(/^env:[A-Z][A-Z0-9_]*$/, 'must be env:VARIABLE_NAME');
-export const environmentUrlsSchema = z.strictObject({
+export const secretRefSchema = /* @__PURE__ */ z
+  .string()
+  .regex(/^env:[A-Z][A-Z0-9_]*$/, 'must be env:VARIABLE_NAME');
+export const environmentUrlsSchema = /* @__PURE__ */ z.strictObject({
   api: z.url({ protocol: /^https?$/ }),
   integration: z.url({ protocol: /^https?$/ }),
   websocket: z.url({ protocol: /^wss?$/ }),
@@ -308,7 +312,7 @@ export type EnvironmentUrls = z.infer<typeof environmentUrlsSchema>;
 export const brandEnvironments = ['development', 'test', 'production'] as const;
 export type BrandEnvironment = (typeof brandEnvironments)[number];
 
-export const thirdPartySchema = z.strictObject({
+export const thirdPartySchema = /* @__PURE__ */ z.strictObject({
   /** Tag-manager container id (placeholder). */
   tagManagerId: z.string().regex(/^GTM-[A-Z0-9]+$/),
   /** Error-tracking DSN; a placeholder under `.example` (the real one comes from deployment). */
@@ -317,7 +321,7 @@ export const thirdPartySchema = z.strictObject({
   consentBrand: z.string().regex(/^[a-z]{2}-[a-z0-9-]+$/),
 });
 
-export const brandConfigSchema = z
+export const brandConfigSchema = /* @__PURE__ */ z
   .strictObject({
     brand: brandIdSchema,
     country: z.enum(countries),

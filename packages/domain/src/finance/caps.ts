@@ -7,7 +7,7 @@ import type { Country, Product } from '../enums.ts';
 // regulatory-figures.ts (issue 17); there is no default, so no check can fall back to a stale constant.
 // An offer that fails is recorded with a reason and not shown; a brand example that fails is a start-up error.
 
-export const capsConfigSchema = z.object({
+export const capsConfigSchema = /* @__PURE__ */ z.object({
   sweden: z.object({
     /** Riksbanken's referensränta (räntelagen 9 §), percent; reset every 1 January and 1 July. */
     referenceRatePercent: z.number().min(-10).max(50),

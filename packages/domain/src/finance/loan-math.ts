@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 /** How a startup fee enters the loan (regulation.md "How a startup fee enters changes the answer"). */
 export const feeHandlings = ['upfront', 'financed'] as const;
-export const feeHandlingSchema = z.enum(feeHandlings);
+export const feeHandlingSchema = /* @__PURE__ */ z.enum(feeHandlings);
 export type FeeHandling = z.infer<typeof feeHandlingSchema>;
 
 /** Longest term we accept anywhere: 50 years. Longer is a data error, not a loan. */
@@ -210,7 +210,7 @@ function brent(f: (u: number) => number, a0: number, b0: number, fa0: number, fb
 /** The largest amount or fee the calculator takes. */
 export const maxCalculatorAmount = 1_000_000_000;
 
-export const loanCostInputSchema = z
+export const loanCostInputSchema = /* @__PURE__ */ z
   .object({
     // Upper bounds keep every figure finite (1e308 would overflow to Infinity): far above any consumer loan.
     amount: z
@@ -245,7 +245,7 @@ export const loanCostInputSchema = z
   });
 export type LoanCostInput = z.infer<typeof loanCostInputSchema>;
 
-export const loanCostResultSchema = z.object({
+export const loanCostResultSchema = /* @__PURE__ */ z.object({
   /** What the borrower pays each month: annuity + monthly fee (the 'monthly' column of regulation.md's table). */
   monthlyPayment: z.number(),
   /** The annuity alone (interest + principal), without the monthly fee. */

@@ -62,7 +62,10 @@ const rows: unknown[] = [
 ];
 
 /** The published periods, validated. */
-export const publishedRegulatoryFigures = parseRegulatoryFigureTable(rows, 'regulatory-figures.data.ts');
+export const publishedRegulatoryFigures = /* @__PURE__ */ parseRegulatoryFigureTable(
+  rows,
+  'regulatory-figures.data.ts',
+);
 
 /**
  * The caps of every country at `instant` from the published periods alone: what code without the

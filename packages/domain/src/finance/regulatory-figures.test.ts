@@ -91,6 +91,42 @@ describe('the published table', () => {
   });
 });
 
+describe('the calendar day in a Nordic zone', () => {
+  const zoneRules = (instant: Date, timeZone: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      instant,
+    );
+  const zones = ['Europe/Stockholm', 'Europe/Helsinki', 'Europe/Oslo', 'Europe/Copenhagen'];
+
+  it("is the zone's day at any instant (the clock's shortcut outside 21:00–23:00 UTC agrees with the zone's rules)", () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1990-01-01T00:00:00Z'),
+          max: new Date('2060-12-31T23:59:59Z'),
+          noInvalidDate: true,
+        }),
+        fc.constantFrom(...zones),
+        (instant, zone) => {
+          expect(localDate(instant, zone)).toBe(zoneRules(instant, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('around midnight of the periods’ first days, where a day off would pick the wrong figure', () => {
+    for (const zone of zones) {
+      for (const day of ['2025-12-31', '2026-06-30', '2026-03-29', '2026-10-25']) {
+        for (let minutes = 20 * 60; minutes < 26 * 60; minutes += 7) {
+          const instant = new Date(new Date(`${day}T00:00:00Z`).getTime() + minutes * 60_000);
+          expect(localDate(instant, zone), `${zone} ${instant.toISOString()}`).toBe(zoneRules(instant, zone));
+        }
+      }
+    }
+  });
+});
+
 describe('the schema', () => {
   const good = referenceRate('SE', 2026, 2, 2);
   const problems = (row: unknown) => {

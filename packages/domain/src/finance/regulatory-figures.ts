@@ -9,11 +9,11 @@ import type { CapsConfig } from './caps.ts';
 
 /** Countries whose caps depend on a dated figure. */
 export const regulatedCountries = ['SE', 'FI'] as const;
-export const regulatedCountrySchema = z.enum(regulatedCountries);
+export const regulatedCountrySchema = /* @__PURE__ */ z.enum(regulatedCountries);
 export type RegulatedCountry = z.infer<typeof regulatedCountrySchema>;
 
 export const regulatoryFigureKinds = ['referenceRate', 'priceBaseAmount'] as const;
-export const regulatoryFigureKindSchema = z.enum(regulatoryFigureKinds);
+export const regulatoryFigureKindSchema = /* @__PURE__ */ z.enum(regulatoryFigureKinds);
 export type RegulatoryFigureKind = z.infer<typeof regulatoryFigureKindSchema>;
 
 /** The figures each country's caps need. */
@@ -44,7 +44,7 @@ export function isRegulatedCountry(country: string): country is RegulatedCountry
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day 'YYYY-MM-DD' that exists. */
-export const isoDateSchema = z
+export const isoDateSchema = /* @__PURE__ */ z
   .string()
   .regex(isoDatePattern, 'Must be a date YYYY-MM-DD')
   .refine((value) => {
@@ -54,8 +54,26 @@ export const isoDateSchema = z
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The Nordic zones are between one and three hours ahead of UTC (winter or summer time, and so under any
+ * change of either), so their day is UTC's before 21:00 UTC and the next one from 23:00. Only in between
+ * does `localDate` need the zone's rules: the first Intl date format with a time zone loads its data, ≈ 15
+ * ms of the apply page's first render on a phone (issue 12), for an answer the clock already gives.
+ */
+const zonesOneToThreeHoursAhead = new Set([
+  'Europe/Stockholm',
+  'Europe/Helsinki',
+  'Europe/Oslo',
+  'Europe/Copenhagen',
+]);
+
 /** The calendar day ('YYYY-MM-DD') of `instant` in `timeZone`. */
 export function localDate(instant: Date, timeZone: string): string {
+  if (zonesOneToThreeHoursAhead.has(timeZone)) {
+    const hour = instant.getUTCHours();
+    if (hour < 21) return instant.toISOString().slice(0, 10);
+    if (hour >= 23) return new Date(instant.getTime() + 3_600_000 * 3).toISOString().slice(0, 10);
+  }
   let formatter = dayFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', {
@@ -90,7 +108,7 @@ export function statutoryPeriodOf(figure: RegulatoryFigureKind, date: string): D
 // ── The table ─────────────────────────────────────────────────────────────────────────────────────
 
 /** One published figure for one statutory period. */
-export const regulatoryFigurePeriodSchema = z
+export const regulatoryFigurePeriodSchema = /* @__PURE__ */ z
   .object({
     country: regulatedCountrySchema,
     figure: regulatoryFigureKindSchema,

@@ -9,7 +9,7 @@ import { calculateLoanCost, feeHandlingSchema, type LoanCostResult, roundHalfUp 
 // locale; display rounding is half up (ADR 0004): rate to one decimal, totals to whole units, the
 // instalment to the cent.
 
-export const representativeExampleInputSchema = z.object({
+export const representativeExampleInputSchema = /* @__PURE__ */ z.object({
   locale: localeSchema,
   currency: currencySchema,
   amount: z.number().finite().positive('Amount must be greater than 0'),

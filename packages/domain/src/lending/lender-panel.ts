@@ -15,9 +15,9 @@ import { type FeeHandling, feeHandlingSchema } from '../finance/loan-math.ts';
 // through the same LenderAdapter interface in the API (apps/api/src/modules/lending/lender-adapter.ts).
 // Recorded in docs/decisions/0009-lender-panel-and-expiry.md.
 
-const rangeSchema = z.object({ min: z.number().nonnegative(), max: z.number().positive() });
+const rangeSchema = /* @__PURE__ */ z.object({ min: z.number().nonnegative(), max: z.number().positive() });
 
-export const lenderProfileSchema = z.object({
+export const lenderProfileSchema = /* @__PURE__ */ z.object({
   id: z.string().regex(/^[a-z]{2}-[a-z0-9-]+$/),
   name: z.string().min(1),
   country: countrySchema,

@@ -32,15 +32,15 @@ export const quoteStatuses = [
   'expired',
   'withdrawn',
 ] as const;
-export const quoteStatusSchema = z.enum(quoteStatuses);
+export const quoteStatusSchema = /* @__PURE__ */ z.enum(quoteStatuses);
 export type QuoteStatus = z.infer<typeof quoteStatusSchema>;
 
 /** Whether the lender gave what was asked or other terms (issue 4: approved / counter-offer). */
 export const quoteDecisions = ['approved', 'counter-offer'] as const;
-export const quoteDecisionSchema = z.enum(quoteDecisions);
+export const quoteDecisionSchema = /* @__PURE__ */ z.enum(quoteDecisions);
 export type QuoteDecision = z.infer<typeof quoteDecisionSchema>;
 
-export const documentRequestSchema = z.object({
+export const documentRequestSchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   Action: documentActionSchema,
   Timing: documentTimingSchema,
@@ -49,9 +49,9 @@ export const documentRequestSchema = z.object({
 });
 export type DocumentRequest = z.infer<typeof documentRequestSchema>;
 
-export const lenderSummarySchema = z.object({ ID: z.string(), Name: z.string() });
+export const lenderSummarySchema = /* @__PURE__ */ z.object({ ID: z.string(), Name: z.string() });
 
-export const loanQuoteSchema = z.object({
+export const loanQuoteSchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   LoanApplicationID: z.string(),
   LoanRequestID: z.string(),
@@ -82,7 +82,7 @@ export const loanQuoteSchema = z.object({
 });
 export type LoanQuote = z.infer<typeof loanQuoteSchema>;
 
-export const quoteRepresentativeExampleSchema = z.object({
+export const quoteRepresentativeExampleSchema = /* @__PURE__ */ z.object({
   EffectiveRate: z.number(),
   TotalCost: z.number(),
   TotalPayable: z.number(),
@@ -91,14 +91,14 @@ export const quoteRepresentativeExampleSchema = z.object({
   Text: z.string(),
 });
 
-export const presentedQuoteSchema = loanQuoteSchema.extend({
+export const presentedQuoteSchema = /* @__PURE__ */ loanQuoteSchema.extend({
   RepresentativeExample: quoteRepresentativeExampleSchema,
 });
 export type PresentedQuote = z.infer<typeof presentedQuoteSchema>;
 
 export const quoteGroupNames = ['offers', 'counter-offers'] as const;
 
-export const lenderProgressSchema = z.object({
+export const lenderProgressSchema = /* @__PURE__ */ z.object({
   LenderID: z.string(),
   LenderName: z.string(),
   /** §4 finer request code (e.g. 311 pending bank decision, 369 not approved). */
@@ -108,7 +108,7 @@ export const lenderProgressSchema = z.object({
   ReasonCode: z.string().nullable(),
 });
 
-export const withdrawalWindowSchema = z.object({
+export const withdrawalWindowSchema = /* @__PURE__ */ z.object({
   /** When the withdrawal right started (the acceptance of the offer). */
   OpensAt: z.string(),
   ClosesAt: z.string(),
@@ -117,7 +117,7 @@ export const withdrawalWindowSchema = z.object({
 });
 export type WithdrawalWindow = z.infer<typeof withdrawalWindowSchema>;
 
-export const quotesPresentationV2Schema = z.object({
+export const quotesPresentationV2Schema = /* @__PURE__ */ z.object({
   LoanApplicationID: z.string(),
   Status: z.number().int(),
   Locale: localeSchema,
@@ -136,7 +136,7 @@ export const quotesPresentationV2Schema = z.object({
 });
 export type QuotesPresentationV2 = z.infer<typeof quotesPresentationV2Schema>;
 
-export const productRecommendationSchema = z.object({
+export const productRecommendationSchema = /* @__PURE__ */ z.object({
   ID: z.string(),
   LoanApplicationID: z.string(),
   LoanQuoteID: z.string().nullable(),
@@ -147,7 +147,7 @@ export const productRecommendationSchema = z.object({
 });
 export type ProductRecommendation = z.infer<typeof productRecommendationSchema>;
 
-export const acceptQuoteBodySchema = z
+export const acceptQuoteBodySchema = /* @__PURE__ */ z
   .object({
     /** The customer confirms having read the SECCI and consents to sharing the application with the lender. */
     Consent: z.boolean().optional(),
@@ -155,7 +155,7 @@ export const acceptQuoteBodySchema = z
   })
   .optional();
 
-export const acceptQuoteResponseSchema = z.object({
+export const acceptQuoteResponseSchema = /* @__PURE__ */ z.object({
   AcceptanceStatus: offerAcceptanceStatusSchema,
   Quote: loanQuoteSchema,
   ApplicationStatus: z.number().int(),
@@ -163,7 +163,7 @@ export const acceptQuoteResponseSchema = z.object({
 });
 export type AcceptQuoteResponse = z.infer<typeof acceptQuoteResponseSchema>;
 
-export const changeQuoteBodySchema = z
+export const changeQuoteBodySchema = /* @__PURE__ */ z
   .object({
     // Whole currency units and whole months: the quote's columns are integers (a fraction would be
     // truncated by the database, not refused).

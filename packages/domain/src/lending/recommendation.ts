@@ -13,7 +13,7 @@ export const recommendationReasons = [
   'lowest-monthly-payment',
   'requested-amount-and-term',
 ] as const;
-export const recommendationReasonSchema = z.enum(recommendationReasons);
+export const recommendationReasonSchema = /* @__PURE__ */ z.enum(recommendationReasons);
 export type RecommendationReason = z.infer<typeof recommendationReasonSchema>;
 
 export interface RecommendationCandidate {

@@ -59,7 +59,7 @@ export const lenderSteps = [
   'withdrawn',
   'expired',
 ] as const;
-export const lenderStepSchema = z.enum(lenderSteps);
+export const lenderStepSchema = /* @__PURE__ */ z.enum(lenderSteps);
 export type LenderStep = z.infer<typeof lenderStepSchema>;
 
 /** Finer status code (§4, 211 … 691) → the lender step it belongs to. */
@@ -99,7 +99,7 @@ export const declineCategories = [
   'technical',
   'other',
 ] as const;
-export const declineCategorySchema = z.enum(declineCategories);
+export const declineCategorySchema = /* @__PURE__ */ z.enum(declineCategories);
 export type DeclineCategory = z.infer<typeof declineCategorySchema>;
 
 const categoryByReasonCode: Readonly<Record<string, DeclineCategory>> = {
@@ -207,7 +207,7 @@ export function explainRanking(ranked: readonly RankableOffer[], key: RankingKey
 
 // ── The API's answer: GET /loan-application/{id}/transparency ───────────────────────────────────────
 
-export const creditInquirySchema = z.object({
+export const creditInquirySchema = /* @__PURE__ */ z.object({
   LenderID: z.string(),
   LenderName: z.string(),
   CheckedAt: z.string(),
@@ -219,14 +219,14 @@ export const creditInquirySchema = z.object({
   TermsVersion: z.string().nullable(),
 });
 
-export const lenderPathEntrySchema = z.object({
+export const lenderPathEntrySchema = /* @__PURE__ */ z.object({
   Step: lenderStepSchema,
   Status: z.number().int(),
   At: z.string(),
   DeclineCategory: declineCategorySchema.nullable(),
 });
 
-export const lenderPathSchema = z.object({
+export const lenderPathSchema = /* @__PURE__ */ z.object({
   LenderID: z.string(),
   LenderName: z.string(),
   CurrentStep: lenderStepSchema,
@@ -234,7 +234,7 @@ export const lenderPathSchema = z.object({
   Entries: z.array(lenderPathEntrySchema),
 });
 
-export const offerCommissionSchema = z.object({
+export const offerCommissionSchema = /* @__PURE__ */ z.object({
   LoanQuoteID: z.string(),
   LenderID: z.string(),
   LenderName: z.string(),
@@ -244,7 +244,7 @@ export const offerCommissionSchema = z.object({
   Currency: z.string(),
 });
 
-export const transparencySchema = z.object({
+export const transparencySchema = /* @__PURE__ */ z.object({
   LoanApplicationID: z.string(),
   CreditInquiries: z.array(creditInquirySchema),
   LenderPaths: z.array(lenderPathSchema),
@@ -258,7 +258,7 @@ export type OfferCommission = z.infer<typeof offerCommissionSchema>;
 
 // ── Re-quote without a new application: POST /loan-application/{id}/re-quote ────────────────────────
 
-export const reQuoteBodySchema = z
+export const reQuoteBodySchema = /* @__PURE__ */ z
   .object({
     // Whole currency units and whole months, as a changed offer (the quote's columns are integers).
     Amount: z.number().int().positive().optional(),
@@ -276,7 +276,7 @@ export type ReQuoteBody = z.infer<typeof reQuoteBodySchema>;
  */
 export const reQuoteOutcomes = ['re-quoted', 'declined', 'unavailable', 'unchanged'] as const;
 
-export const reQuoteResultSchema = z.object({
+export const reQuoteResultSchema = /* @__PURE__ */ z.object({
   LoanApplicationID: z.string(),
   Lenders: z.array(
     z.object({

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -39,5 +39,26 @@ describe('modules of the web app’s first script', () => {
 
   it('sees a run-time zod import (the check can fail)', () => {
     expect(runtimeImports('enums.ts')).toContain('zod');
+  });
+});
+
+// Building a schema at module level looks like a side effect to a bundler, so a page that imports a module
+// for one schema would carry, and build at load, every other schema of it. Each one is marked pure, and the
+// web build drops those no page reads (ADR 0043). The pattern is the domain's: `const xSchema = z…` or
+// `= otherSchema.extend(…)`.
+describe('module-level schemas', () => {
+  const unmarked = /^(?:export )?const \w+(?:: [^=]+)? = (?!\/\* @__PURE__ \*\/)(?:z|\w+Schema)(?:\.|$)/m;
+  const sources = readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+  );
+
+  it.each(sources)('%s marks each schema it builds as pure', (file) => {
+    const source = readFileSync(join(import.meta.dirname, file), 'utf8');
+    expect(unmarked.exec(source)?.[0]).toBeUndefined();
+  });
+
+  it('finds an unmarked schema (the check can fail)', () => {
+    expect(unmarked.test("export const fooSchema = z.enum(['a']);")).toBe(true);
+    expect(unmarked.test("export const fooSchema = /* @__PURE__ */ z.enum(['a']);")).toBe(false);
   });
 });
