@@ -63,4 +63,3 @@ describe('the NUL character in a JSON body', () => {
     );
   });
 });
-
