@@ -13,6 +13,8 @@ export interface NewJob {
   /** Enqueueing the same key twice keeps the first job: retried handlers stay idempotent. */
   dedupeKey?: string;
   maxAttempts?: number;
+  /** Attempts already made: a job split off a batch job carries the batch's count (default 0). */
+  attempts?: number;
 }
 
 /** Enqueues a job; with a dedupeKey that already exists nothing happens (answers undefined). */
@@ -25,6 +27,7 @@ export async function enqueueJob(db: Executor, input: NewJob): Promise<JobRow | 
       runAt: input.runAt,
       dedupeKey: input.dedupeKey ?? null,
       maxAttempts: input.maxAttempts ?? 5,
+      attempts: input.attempts ?? 0,
     })
     .onConflictDoNothing({ target: job.dedupeKey })
     .returning();

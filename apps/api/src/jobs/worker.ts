@@ -30,6 +30,8 @@ export interface JobContext {
   db: Db;
   now: () => Date;
   log: WorkerLogger;
+  /** The worker's backoff before retry `attempt` (1-based): for a handler that splits off part of its job. */
+  retryDelayMs(attempt: number): number;
   /**
    * Runs `work` and marks the job done in one transaction. Call it once, last; a handler that returns
    * without calling it is marked done with no further effects.
@@ -102,6 +104,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       db,
       now,
       log,
+      retryDelayMs,
       finish: async (work) => {
         if (finished) throw new Error(`Job ${job.id}: finish called twice`);
         await db.transaction(async (tx) => {

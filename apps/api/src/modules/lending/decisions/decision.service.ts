@@ -5,8 +5,10 @@ import { classifyOffer, type LenderOffer } from '@nordloan/domain/lending/offer-
 import type { Executor } from '#src/db/client.ts';
 import type { LoanQuoteRow, LoanRequestRow, StoredDocumentRequest } from '#src/db/schema/lending.ts';
 import { insertOutboxEvents, type NewOutboxEvent } from '#src/jobs/outbox.repository.ts';
+import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import {
-  enqueueDecisionPoll,
+  enqueueLenderCalls,
+  type LenderCallDue,
   lockRequestAndApplication,
   moveRequest,
   pendingDecision,
@@ -22,104 +24,137 @@ import { capsBasisFor } from '#src/modules/regulatory-figures/regulatory-figure.
 // The lenders' decisions turned into quotes (issue 4): caps checked, an offer breaking one is stored
 // 'withheld' with its reasons and never shown. Runs in the decision job's finishing transaction.
 
+type CapsOfTheDay = Awaited<ReturnType<typeof capsBasisFor>>;
+
 /** Most polls we make of a lender that keeps answering `pending` before its request expires with the application. */
 const maxDecisionPolls = 20;
 
-export async function recordDecision(
+/** A lender's answer to a decision call, with what it was sent. */
+export interface DecisionAnswer {
+  requestId: string;
+  poll: number;
+  decision: LenderDecision | 'pending';
+  /** The documents the lender asked for on this application with its answer (beside its profile's). */
+  documentsAsked?: LenderDocumentAsk[];
+  adapter: LenderAdapter;
+  application: LenderApplication;
+}
+
+/**
+ * Records the decisions of one application's lenders (one job's batch) in one transaction: the
+ * application and its requests are locked once, each request still waiting for a decision moves on, the
+ * offers are stored with the caps of the day (read once), and the application settles once.
+ */
+export async function recordDecisions(
   tx: Executor,
-  input: {
-    requestId: string;
-    poll: number;
-    decision: LenderDecision | 'pending';
-    /** The documents the lender asked for on this application with its answer (beside its profile's). */
-    documentsAsked?: LenderDocumentAsk[];
-    adapter: LenderAdapter;
-    application: LenderApplication;
-    now: Date;
-  },
+  input: { answers: DecisionAnswer[]; now: Date },
 ): Promise<void> {
-  const { now, adapter } = input;
-  const profile = adapter.profile;
-  const locked = await lockRequestAndApplication(tx, input.requestId);
-  if (!locked || !pendingDecision(locked.request.status)) return;
-  const { request, application } = locked;
-  if (![210, 300, 305, 310, 400, 410].includes(application.status)) {
-    // The customer already accepted another offer (or the application ended): this answer comes too late.
-    await moveRequest(tx, request, 382, now, {
-      reasonCode: 'LATE',
-      reason: 'Answered after the application moved on',
-    });
-    return;
-  }
-  const decision = input.decision;
-  if (decision === 'pending') {
-    await moveRequest(tx, request, 319, now, { reason: 'The lender has not decided yet' });
-    if (input.poll < maxDecisionPolls) {
-      await enqueueDecisionPoll(tx, {
-        requestId: request.id,
-        applicationId: application.id,
-        application: input.application,
-        poll: input.poll + 1,
-        adapter,
-        now,
-      });
-    }
-    return;
-  }
+  const { now, answers } = input;
+  if (answers.length === 0) return;
+  const locked = await lockRequestAndApplication(tx, answers[0]!.requestId);
+  if (!locked) return;
+  const { application } = locked;
+  // The customer already accepted another offer (or the application ended): these answers come too late.
+  const late = ![210, 300, 305, 310, 400, 410].includes(application.status);
+  let requests = locked.requests;
   const events: NewOutboxEvent[] = [];
-  let moved: LoanRequestRow;
-  if (decision.kind === 'declined') {
-    moved = await moveRequest(tx, request, decision.code, now, {
-      reasonCode: decision.reasonCode,
-      reason: decision.reason,
-      decidedAt: now,
-    });
-    events.push({
-      eventName: 'loan-quote-not-approved',
-      aggregateType: 'loan-quote',
-      aggregateId: request.id,
-      loanApplicationId: request.loanApplicationId,
-      payload: {
-        LoanRequestID: request.id,
-        LoanApplicationID: request.loanApplicationId,
-        LenderID: profile.id,
-        Status: decision.code,
-        ReasonCode: decision.reasonCode,
-      },
-      createdAt: now,
-    });
-  } else {
-    let shown = 0;
-    for (const [index, offer] of decision.offers.entries()) {
-      const { quote, created } = await storeOffer(tx, {
-        request,
-        profile,
-        application: input.application,
-        offer,
-        decision: decision.kind,
-        originKey: `decision:${index}`,
-        documentsAsked: input.documentsAsked,
-        now,
+  const pollsByNumber = new Map<number, LenderCallDue[]>();
+  let caps: CapsOfTheDay | undefined;
+  let settleFor: string | undefined;
+  let approvedBy: string | undefined;
+  for (const answer of answers) {
+    const request = requests.find((candidate) => candidate.id === answer.requestId);
+    if (!request || !pendingDecision(request.status)) continue;
+    const profile = answer.adapter.profile;
+    let moved: LoanRequestRow;
+    const decision = answer.decision;
+    if (late) {
+      moved = await moveRequest(tx, request, 382, now, {
+        reasonCode: 'LATE',
+        reason: 'Answered after the application moved on',
       });
-      if (quote.status !== 'withheld') shown++;
-      if (created) events.push(...quoteCreatedEvents(quote, now));
-    }
-    if (shown > 0) moved = await moveRequest(tx, request, 351, now, { decidedAt: now });
-    else {
-      moved = await moveRequest(tx, request, 369, now, {
+    } else if (decision === 'pending') {
+      moved = await moveRequest(tx, request, 319, now, { reason: 'The lender has not decided yet' });
+      if (answer.poll < maxDecisionPolls) {
+        const next = pollsByNumber.get(answer.poll + 1) ?? [];
+        next.push({
+          requestId: request.id,
+          lenderId: request.lenderId,
+          runAt: new Date(now.getTime() + answer.adapter.responseDelayMs('decision')),
+          view: answer.application,
+        });
+        pollsByNumber.set(answer.poll + 1, next);
+      }
+    } else if (decision.kind === 'declined') {
+      moved = await moveRequest(tx, request, decision.code, now, {
+        reasonCode: decision.reasonCode,
+        reason: decision.reason,
         decidedAt: now,
-        reasonCode: 'COUNTRY_CAPS_WITHHELD',
-        reason: 'Every offer of the lender breaks a country cap and is withheld',
       });
+      events.push({
+        eventName: 'loan-quote-not-approved',
+        aggregateType: 'loan-quote',
+        aggregateId: request.id,
+        loanApplicationId: request.loanApplicationId,
+        payload: {
+          LoanRequestID: request.id,
+          LoanApplicationID: request.loanApplicationId,
+          LenderID: profile.id,
+          Status: decision.code,
+          ReasonCode: decision.reasonCode,
+        },
+        createdAt: now,
+      });
+      settleFor ??= profile.id;
+    } else {
+      caps ??= await capsBasisFor(tx, answer.application.country, now);
+      let shown = 0;
+      for (const [index, offer] of decision.offers.entries()) {
+        const { quote, created } = await storeOffer(tx, {
+          request,
+          profile,
+          application: answer.application,
+          offer,
+          decision: decision.kind,
+          originKey: `decision:${index}`,
+          documentsAsked: answer.documentsAsked,
+          caps,
+          now,
+        });
+        if (quote.status !== 'withheld') shown++;
+        if (created) events.push(...quoteCreatedEvents(quote, now));
+      }
+      if (shown > 0) {
+        moved = await moveRequest(tx, request, 351, now, { decidedAt: now });
+        approvedBy ??= profile.id;
+      } else {
+        moved = await moveRequest(tx, request, 369, now, {
+          decidedAt: now,
+          reasonCode: 'COUNTRY_CAPS_WITHHELD',
+          reason: 'Every offer of the lender breaks a country cap and is withheld',
+        });
+      }
+      settleFor ??= profile.id;
     }
+    requests = withRequest(requests, moved);
   }
   await insertOutboxEvents(tx, events);
+  for (const [poll, calls] of pollsByNumber) {
+    await enqueueLenderCalls(tx, {
+      kind: jobKinds.lenderDecision,
+      applicationId: application.id,
+      calls,
+      poll,
+    });
+  }
+  // Late answers and `pending` change nothing the application's status depends on.
+  if (!settleFor) return;
   await settleApplication(tx, {
     applicationId: application.id,
     now,
-    lenderId: profile.id,
+    lenderId: approvedBy ?? settleFor,
     application,
-    requests: withRequest(locked.requests, moved),
+    requests,
   });
 }
 
@@ -161,11 +196,13 @@ export async function storeOffer(
     now: Date;
     replacesQuoteId?: string;
     documentsAsked?: LenderDocumentAsk[];
+    /** The caps of `now` in the application's country, when the caller has read them already. */
+    caps?: CapsOfTheDay;
   },
 ): Promise<{ quote: LoanQuoteRow; created: boolean }> {
   const { request, profile, application, offer, now } = input;
   // The caps of the offer's day in its country, stored with the quote (issue 17).
-  const { basis, capsConfig } = await capsBasisFor(tx, application.country, now);
+  const { basis, capsConfig } = input.caps ?? (await capsBasisFor(tx, application.country, now));
   const classified = classifyOffer({
     capsConfig,
     offer,

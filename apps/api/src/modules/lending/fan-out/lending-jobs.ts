@@ -2,10 +2,16 @@ import type { LenderApplication } from '@nordloan/domain/lending/credit-policy';
 import { expirySweepIntervalMs } from '@nordloan/domain/lending/expiry';
 import type { Config } from '#src/config.ts';
 import type { Db, Executor } from '#src/db/client.ts';
-import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
+import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { type EventPublisher, outboxRelayTick } from '#src/jobs/outbox-relay.ts';
-import { createJobWorker, type JobHandlers, type JobWorker, type WorkerLogger } from '#src/jobs/worker.ts';
+import {
+  createJobWorker,
+  type JobContext,
+  type JobHandlers,
+  type JobWorker,
+  type WorkerLogger,
+} from '#src/jobs/worker.ts';
 import {
   recordAcceptance,
   recordAcceptanceFailure,
@@ -13,7 +19,7 @@ import {
   recordDisbursementDecision,
 } from '#src/modules/lending/acceptance-and-payout/lender-confirmation.service.ts';
 import { runExpirySweep } from '#src/modules/lending/closing/expiry.service.ts';
-import { recordDecision, recordDecisionFailure } from '#src/modules/lending/decisions/decision.service.ts';
+import { recordDecisionFailure, recordDecisions } from '#src/modules/lending/decisions/decision.service.ts';
 import {
   createLocalExternalDataStandIn,
   type ExternalDataProvider,
@@ -23,6 +29,7 @@ import type {
   LenderAdapter,
   LenderPanel,
   LenderQuoteView,
+  RegistrationResult,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import {
   loadLenderApplication,
@@ -30,10 +37,11 @@ import {
   randomnessKeyOf,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
-import { findLoanRequest, findQuote } from '#src/modules/lending/lending.repository.ts';
+import { findLoanRequest, findQuote, listLoanRequests } from '#src/modules/lending/lending.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { jobKinds } from './lending-job-kinds.ts';
-import { recordRegistration, recordRegistrationFailure } from './registration.service.ts';
+import { recordRegistrationFailure, recordRegistrations } from './registration.service.ts';
+import { pendingDecision, pendingRegistration } from './request-progress.service.ts';
 
 // The lending engine's job handlers (job-kinds.ts) and the worker that runs them. Every handler reads the
 // current state, calls the lender (outside any transaction: a lender may be slow), and records the answer
@@ -75,21 +83,118 @@ async function quoteCall(db: Executor, quote: LoanQuoteRow, attempt: number) {
   };
 }
 
+/** One lender call of a registration or decision job: the request, its lender and what the lender is sent. */
+interface LenderCall {
+  request: LoanRequestRow;
+  adapter: LenderAdapter | undefined;
+  view: LenderApplication;
+}
+
+/** The requests a lender job is for: its batch, or the one request of a job enqueued before batching. */
+function requestIdsOf(payload: Record<string, unknown>): string[] {
+  if (Array.isArray(payload.requestIds)) return payload.requestIds.map(String);
+  return payload.requestId ? [String(payload.requestId)] : [];
+}
+
 /**
- * What the lender is sent: carried in the job's payload from the fan-out (the application is locked
- * meanwhile); read from the database for a job enqueued without it.
+ * The job's requests that still wait at its step, with their lenders and what each is sent: carried in the
+ * payload from the fan-out (the application is locked meanwhile), read from the database for a job
+ * enqueued without it.
  */
-async function lenderViewFor(
+async function lenderCallsOf(
   db: Executor,
-  payload: Record<string, unknown>,
-  request: { loanApplicationId: string; lenderId: string },
-  now: Date,
-): Promise<LenderApplication | undefined> {
-  if (payload.application) return payload.application as LenderApplication;
-  const application = await findApplicationById(db, request.loanApplicationId);
-  return application
-    ? loadLenderApplication(db, application, { lenderId: request.lenderId, now })
-    : undefined;
+  input: {
+    payload: Record<string, unknown>;
+    panel: LenderPanel;
+    stillPending: (status: number) => boolean;
+    now: Date;
+  },
+): Promise<LenderCall[]> {
+  const { payload, panel, now } = input;
+  const ids = requestIdsOf(payload);
+  const applicationId = idOf(payload, 'applicationId');
+  const requests = applicationId
+    ? (await listLoanRequests(db, applicationId)).filter((request) => ids.includes(request.id))
+    : (await Promise.all(ids.map((id) => findLoanRequest(db, id)))).filter(
+        (request) => request !== undefined,
+      );
+  const waiting = requests.filter((request) => input.stillPending(request.status));
+  if (waiting.length === 0) return [];
+  const carried = payload.application as LenderApplication | undefined;
+  const duplicates = new Set((payload.duplicateAtLenders as string[] | undefined) ?? []);
+  const read = carried ? undefined : await findApplicationById(db, waiting[0]!.loanApplicationId);
+  if (!carried && !read) return [];
+  const calls: LenderCall[] = [];
+  for (const request of waiting) {
+    const view = carried
+      ? { ...carried, isDuplicateAtLender: carried.isDuplicateAtLender || duplicates.has(request.lenderId) }
+      : await loadLenderApplication(db, read!, { lenderId: request.lenderId, now });
+    calls.push({ request, adapter: panel.adapter(request.lenderId), view });
+  }
+  return calls;
+}
+
+/**
+ * Asks every lender of the batch side by side. When some fail and others answer, the answers are kept and
+ * each failed call is split off into a job of its own that carries the attempts made (ADR 0044): it is
+ * retried after the worker's backoff, or, at the last attempt, ends as the caller's `onLastAttempt` says.
+ * When every call fails, the error is thrown and the whole job is retried as any job is.
+ */
+async function askLenders<Answer>(
+  context: JobContext,
+  calls: LenderCall[],
+  ask: (call: LenderCall) => Promise<Answer>,
+): Promise<{
+  answered: Array<{ call: LenderCall; answer: Answer }>;
+  splitOff: (
+    tx: Executor,
+    onLastAttempt: (tx: Executor, call: LenderCall, error: string) => Promise<void>,
+  ) => Promise<void>;
+}> {
+  const { job, now, log } = context;
+  const settled = await Promise.allSettled(calls.map((call) => ask(call)));
+  const answered: Array<{ call: LenderCall; answer: Answer }> = [];
+  const failed: Array<{ call: LenderCall; error: string }> = [];
+  settled.forEach((outcome, index) => {
+    const call = calls[index]!;
+    if (outcome.status === 'fulfilled') answered.push({ call, answer: outcome.value });
+    else {
+      const error = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+      failed.push({ call, error });
+    }
+  });
+  if (answered.length === 0 && settled[0]?.status === 'rejected') throw settled[0].reason;
+  for (const { call, error } of failed) {
+    log.warn(
+      { jobId: job.id, kind: job.kind, requestId: call.request.id, attempt: job.attempts, err: error },
+      'lender call failed; split off to a job of its own',
+    );
+  }
+  return {
+    answered,
+    async splitOff(tx, onLastAttempt) {
+      for (const { call, error } of failed) {
+        if (job.attempts >= job.maxAttempts) {
+          await onLastAttempt(tx, call, error);
+          continue;
+        }
+        const poll = job.payload.poll === undefined ? undefined : Number(job.payload.poll);
+        await enqueueJob(tx, {
+          kind: job.kind,
+          payload: {
+            applicationId: call.request.loanApplicationId,
+            requestIds: [call.request.id],
+            application: call.view,
+            ...(poll !== undefined ? { poll } : {}),
+          },
+          dedupeKey: `${job.kind}:${call.request.id}${poll !== undefined ? `:${poll}` : ''}`,
+          runAt: new Date(now().getTime() + context.retryDelayMs(job.attempts)),
+          attempts: job.attempts,
+          maxAttempts: job.maxAttempts,
+        });
+      }
+    },
+  };
 }
 
 function requireAdapter(panel: LenderPanel, lenderId: string): LenderAdapter {
@@ -97,6 +202,14 @@ function requireAdapter(panel: LenderPanel, lenderId: string): LenderAdapter {
   if (!adapter) throw new Error(`Lender ${lenderId} is not on the panel`);
   return adapter;
 }
+
+/** What a lender switched off on our side answers: 265 "bank disabled" (no call is made). */
+const notOnThePanel: RegistrationResult = {
+  status: 'not-registered',
+  code: 265,
+  reasonCode: 'BANK_DISABLED',
+  reason: 'Not on the panel',
+};
 
 export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
   const { panel, externalData } = deps;
@@ -109,79 +222,91 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
     },
 
     [jobKinds.lenderRegister]: {
-      async run({ job, db, now, finish }) {
-        const request = await findLoanRequest(db, idOf(job.payload, 'requestId'));
-        if (!request || request.status < 211 || request.status > 249) return finish();
-        const adapter = panel.adapter(request.lenderId);
-        if (!adapter) {
-          return finish((tx) =>
-            recordRegistration(tx, {
-              requestId: request.id,
-              result: {
-                status: 'not-registered',
-                code: 265,
-                reasonCode: 'BANK_DISABLED',
-                reason: 'Not on the panel',
-              },
-              adapter: undefined,
-              now: now(),
-            }),
-          );
-        }
-        const view = await lenderViewFor(db, job.payload, request, now());
-        if (!view) return finish();
-        const result = await adapter.registerApplication({
-          requestId: request.id,
-          applicationId: request.loanApplicationId,
-          randomnessKey: view.randomnessKey,
-          attempt: job.attempts,
-          application: view,
+      async run(context) {
+        const { job, db, now, finish } = context;
+        const calls = await lenderCallsOf(db, {
+          payload: job.payload,
+          panel,
+          stillPending: pendingRegistration,
+          now: now(),
         });
-        await finish((tx) =>
-          recordRegistration(tx, { requestId: request.id, result, adapter, application: view, now: now() }),
+        if (calls.length === 0) return finish();
+        const { answered, splitOff } = await askLenders(context, calls, async (call) =>
+          call.adapter
+            ? call.adapter.registerApplication({
+                requestId: call.request.id,
+                applicationId: call.request.loanApplicationId,
+                randomnessKey: call.view.randomnessKey,
+                attempt: job.attempts,
+                application: call.view,
+              })
+            : notOnThePanel,
         );
+        await finish(async (tx) => {
+          await recordRegistrations(tx, {
+            answers: answered.map(({ call, answer }) => ({
+              requestId: call.request.id,
+              result: answer,
+              adapter: call.adapter,
+              application: call.view,
+            })),
+            now: now(),
+          });
+          await splitOff(tx, (inner, call, error) =>
+            recordRegistrationFailure(inner, { requestId: call.request.id, now: now(), error }),
+          );
+        });
       },
       async onFinalFailure({ job, tx, now, error }) {
-        await recordRegistrationFailure(tx, {
-          requestId: idOf(job.payload, 'requestId'),
-          now,
-          error: String(error),
-        });
+        for (const requestId of requestIdsOf(job.payload)) {
+          await recordRegistrationFailure(tx, { requestId, now, error: String(error) });
+        }
       },
     },
 
     [jobKinds.lenderDecision]: {
-      async run({ job, db, now, finish }) {
-        const request = await findLoanRequest(db, idOf(job.payload, 'requestId'));
-        if (!request) return finish();
-        const adapter = requireAdapter(panel, request.lenderId);
-        const view = await lenderViewFor(db, job.payload, request, now());
-        if (!view) return finish();
-        const result = await adapter.fetchDecision({
-          requestId: request.id,
-          applicationId: request.loanApplicationId,
-          randomnessKey: view.randomnessKey,
-          attempt: job.attempts,
-          application: view,
+      async run(context) {
+        const { job, db, now, finish } = context;
+        const calls = await lenderCallsOf(db, {
+          payload: job.payload,
+          panel,
+          stillPending: pendingDecision,
+          now: now(),
         });
-        await finish((tx) =>
-          recordDecision(tx, {
-            requestId: request.id,
-            poll: Number(job.payload.poll ?? 1),
-            decision: result.status === 'pending' ? 'pending' : result.decision,
-            documentsAsked: result.status === 'decided' ? (result.documentsAsked ?? []) : [],
-            adapter,
-            application: view,
+        if (calls.length === 0) return finish();
+        const poll = Number(job.payload.poll ?? 1);
+        const { answered, splitOff } = await askLenders(context, calls, async (call) => {
+          const adapter = requireAdapter(panel, call.request.lenderId);
+          const result = await adapter.fetchDecision({
+            requestId: call.request.id,
+            applicationId: call.request.loanApplicationId,
+            randomnessKey: call.view.randomnessKey,
+            attempt: job.attempts,
+            application: call.view,
+          });
+          return { adapter, result };
+        });
+        await finish(async (tx) => {
+          await recordDecisions(tx, {
+            answers: answered.map(({ call, answer: { adapter, result } }) => ({
+              requestId: call.request.id,
+              poll,
+              decision: result.status === 'pending' ? 'pending' : result.decision,
+              documentsAsked: result.status === 'decided' ? (result.documentsAsked ?? []) : [],
+              adapter,
+              application: call.view,
+            })),
             now: now(),
-          }),
-        );
+          });
+          await splitOff(tx, (inner, call, error) =>
+            recordDecisionFailure(inner, { requestId: call.request.id, now: now(), error }),
+          );
+        });
       },
       async onFinalFailure({ job, tx, now, error }) {
-        await recordDecisionFailure(tx, {
-          requestId: idOf(job.payload, 'requestId'),
-          now,
-          error: String(error),
-        });
+        for (const requestId of requestIdsOf(job.payload)) {
+          await recordDecisionFailure(tx, { requestId, now, error: String(error) });
+        }
       },
     },
 

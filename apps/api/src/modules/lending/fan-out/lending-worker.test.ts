@@ -236,6 +236,133 @@ describe('retries', () => {
   });
 });
 
+describe('lenders due at the same moment (ADR 0044)', () => {
+  /** The simulated panel answering at once, every call counted, `lenderId`'s calls replaced. */
+  function countedPanel(
+    lenderId: string,
+    replace: Partial<Pick<LenderAdapter, 'registerApplication' | 'fetchDecision'>>,
+  ) {
+    const calls = new Map<string, number>();
+    const count = (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1);
+    const simulated = createSimulatedLenderPanel({
+      seed: t.config.worker.lenderSeed,
+      delayScale: 0,
+      failures: false,
+    });
+    const panel = lenderPanelOf(
+      simulated.all().map((adapter) => {
+        const own = adapter.profile.id === lenderId ? { ...adapter, ...replace } : adapter;
+        return {
+          ...own,
+          registerApplication: async (call) => {
+            count(`register:${adapter.profile.id}`);
+            return own.registerApplication(call);
+          },
+          fetchDecision: async (call) => {
+            count(`decision:${adapter.profile.id}`);
+            return own.fetchDecision(call);
+          },
+        } satisfies LenderAdapter;
+      }),
+    );
+    return { panel, simulated, calls };
+  }
+
+  const jobsOfApplication = async (kind: string, applicationId: string) =>
+    (await findJobs(t.database.db, kind)).filter((row) => row.payload.applicationId === applicationId);
+
+  it('asks them in one job; a lender that fails is split off with its attempts and registered once', async () => {
+    const { panel, simulated, calls } = countedPanel('no-fjordbanken', {
+      registerApplication: async (call) => {
+        if (call.attempt < 3) throw new LenderUnavailableError('no-fjordbanken', 'register');
+        return simulated.adapter('no-fjordbanken')!.registerApplication(call);
+      },
+    });
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(t, testWorker(t, { panel, externalData: fixedExternalData() }));
+
+    const requests = await listLoanRequests(t.database.db, application.id);
+    expect(requests.length).toBeGreaterThan(1);
+    const registerJobs = await jobsOfApplication(jobKinds.lenderRegister, application.id);
+    // The batch of every lender, then the failed lender's own job, which carried the batch's attempt.
+    expect(registerJobs.map((row) => (row.payload.requestIds as string[]).length).sort()).toEqual([
+      1,
+      requests.length,
+    ]);
+    const fjordbanken = requests.find((request) => request.lenderId === 'no-fjordbanken')!;
+    expect(
+      registerJobs.find((row) => row.dedupeKey === `${jobKinds.lenderRegister}:${fjordbanken.id}`),
+    ).toMatchObject({ status: 'done', attempts: 3 });
+    for (const request of requests) {
+      expect(calls.get(`register:${request.lenderId}`)).toBe(request.lenderId === 'no-fjordbanken' ? 3 : 1);
+      expect(calls.get(`decision:${request.lenderId}`) ?? 0).toBe(request.status === 411 ? 1 : 0);
+    }
+    expect(fjordbanken.status).toBe(411);
+    expect(await statusOf(application.id)).toBe(410);
+    await expectOneChain(application.id);
+  });
+
+  it('ends a lender that never answers 369 after the last attempt, the others decided once', async () => {
+    const { panel, calls } = countedPanel('no-fjordbanken', {
+      fetchDecision: async () => {
+        throw new LenderUnavailableError('no-fjordbanken', 'decision');
+      },
+    });
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(t, testWorker(t, { panel, externalData: fixedExternalData() }));
+
+    const requests = await listLoanRequests(t.database.db, application.id);
+    const fjordbanken = requests.find((request) => request.lenderId === 'no-fjordbanken')!;
+    expect(fjordbanken).toMatchObject({ status: 369, reasonCode: 'BANK_ERROR' });
+    expect(calls.get('decision:no-fjordbanken')).toBe(5);
+    for (const request of requests.filter((candidate) => candidate.lenderId !== 'no-fjordbanken')) {
+      expect(calls.get(`register:${request.lenderId}`)).toBe(1);
+      expect(calls.get(`decision:${request.lenderId}`)).toBe(1);
+    }
+    const ownJob = (await jobsOfApplication(jobKinds.lenderDecision, application.id)).find(
+      (row) => row.dedupeKey === `${jobKinds.lenderDecision}:${fjordbanken.id}:1`,
+    );
+    expect(ownJob).toMatchObject({ status: 'failed', attempts: 5 });
+    expect(await statusOf(application.id)).toBe(410);
+    await expectOneChain(application.id);
+  });
+
+  it('retries the whole job when every lender fails, and registers each once when they come back', async () => {
+    let down = true;
+    const simulated = createSimulatedLenderPanel({
+      seed: t.config.worker.lenderSeed,
+      delayScale: 0,
+      failures: false,
+    });
+    const registered = new Map<string, number>();
+    const panel = lenderPanelOf(
+      simulated.all().map((adapter) => ({
+        ...adapter,
+        registerApplication: async (call) => {
+          if (down) throw new LenderUnavailableError(adapter.profile.id, 'register');
+          registered.set(adapter.profile.id, (registered.get(adapter.profile.id) ?? 0) + 1);
+          return adapter.registerApplication(call);
+        },
+      })),
+    );
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    const worker = testWorker(t, { panel, externalData: fixedExternalData() });
+    await worker.runUntilIdle();
+    const [batch] = await jobsOfApplication(jobKinds.lenderRegister, application.id);
+    expect(batch).toMatchObject({ status: 'pending', attempts: 1 });
+    down = false;
+    await settle(t, worker);
+    const requests = await listLoanRequests(t.database.db, application.id);
+    expect([...registered.values()].every((count) => count === 1)).toBe(true);
+    expect(registered.size).toBe(requests.length);
+    expect(await jobsOfApplication(jobKinds.lenderRegister, application.id)).toHaveLength(1);
+    expect(await statusOf(application.id)).toBe(410);
+  });
+});
+
 describe('a lender that never decides', () => {
   it('ends its request 369 "bank error" after the last decision attempt; the application goes on', async () => {
     const simulated = createSimulatedLenderPanel({

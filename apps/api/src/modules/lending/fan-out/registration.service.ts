@@ -2,9 +2,9 @@ import type { LenderApplication } from '@nordloan/domain/lending/credit-policy';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanRequestRow } from '#src/db/schema/lending.ts';
-import { enqueueJob } from '#src/jobs/job.repository.ts';
 import {
-  enqueueDecisionPoll,
+  enqueueLenderCalls,
+  type LenderCallDue,
   lockRequestAndApplication,
   moveRequest,
   pendingRegistration,
@@ -70,75 +70,84 @@ export async function fanOutToLenders(
   // lenders have answered, so the registration and the decision jobs carry it in their payload.
   const view = await loadLenderApplication(tx, application, { now });
   const duplicates = new Set(await lendersHoldingOtherApplications(tx, application));
+  const calls: LenderCallDue[] = [];
   for (const request of await listLoanRequests(tx, application.id)) {
     const adapter = panel.adapter(request.lenderId);
     if (!adapter) continue;
-    const payload: LenderJobPayload = {
+    calls.push({
       requestId: request.id,
-      applicationId: application.id,
-      application: { ...view, isDuplicateAtLender: duplicates.has(request.lenderId) },
-    };
-    await enqueueJob(tx, {
-      kind: jobKinds.lenderRegister,
-      payload: { ...payload },
-      dedupeKey: `${jobKinds.lenderRegister}:${request.id}`,
+      lenderId: request.lenderId,
       runAt: new Date(now.getTime() + adapter.responseDelayMs('registration')),
+      view: { ...view, isDuplicateAtLender: duplicates.has(request.lenderId) },
     });
   }
+  await enqueueLenderCalls(tx, { kind: jobKinds.lenderRegister, applicationId: application.id, calls });
   await settleApplication(tx, { applicationId: application.id, now });
 }
 
-/** Payload of the registration and decision jobs: the ids and what the lender is sent. */
-export interface LenderJobPayload {
+/** A lender's answer to the registration, with what it was sent (the decision job carries it on). */
+export interface RegistrationAnswer {
   requestId: string;
-  applicationId: string;
-  application: LenderApplication;
-  poll?: number;
+  result: RegistrationResult;
+  adapter: LenderAdapter | undefined;
+  application?: LenderApplication | undefined;
 }
 
-export async function recordRegistration(
+/**
+ * Records the registration answers of one application's lenders (one job's batch) in one transaction: the
+ * application and its requests are locked once, each request still waiting moves to 251 or to the lender's
+ * refusal code, the decision calls are enqueued, and the application settles once on all the answers.
+ */
+export async function recordRegistrations(
   tx: Executor,
-  input: {
-    requestId: string;
-    result: RegistrationResult;
-    adapter: LenderAdapter | undefined;
-    /** What the lender was sent; the decision job carries it on. */
-    application?: LenderApplication;
-    now: Date;
-  },
+  input: { answers: RegistrationAnswer[]; now: Date },
 ): Promise<void> {
-  const { now, adapter } = input;
-  const locked = await lockRequestAndApplication(tx, input.requestId);
-  if (!locked || !pendingRegistration(locked.request.status)) return;
-  const { request } = locked;
-  let moved: LoanRequestRow;
-  if (input.result.status === 'registered') {
-    moved = await moveRequest(tx, request, 251, now, {
-      externalReference: input.result.externalReference,
-      registeredAt: now,
-    });
-    if (adapter) {
-      await enqueueDecisionPoll(tx, {
-        requestId: request.id,
-        applicationId: request.loanApplicationId,
-        application: input.application,
-        poll: 1,
-        adapter,
-        now,
+  const { now, answers } = input;
+  if (answers.length === 0) return;
+  const locked = await lockRequestAndApplication(tx, answers[0]!.requestId);
+  if (!locked) return;
+  let requests = locked.requests;
+  let changed = false;
+  const decisionCalls: LenderCallDue[] = [];
+  for (const answer of answers) {
+    const request = requests.find((candidate) => candidate.id === answer.requestId);
+    if (!request || !pendingRegistration(request.status)) continue;
+    let moved: LoanRequestRow;
+    if (answer.result.status === 'registered') {
+      moved = await moveRequest(tx, request, 251, now, {
+        externalReference: answer.result.externalReference,
+        registeredAt: now,
+      });
+      if (answer.adapter) {
+        decisionCalls.push({
+          requestId: request.id,
+          lenderId: request.lenderId,
+          runAt: new Date(now.getTime() + answer.adapter.responseDelayMs('decision')),
+          view: answer.application,
+        });
+      }
+    } else {
+      moved = await moveRequest(tx, request, answer.result.code, now, {
+        reasonCode: answer.result.reasonCode,
+        reason: answer.result.reason,
+        decidedAt: now,
       });
     }
-  } else {
-    moved = await moveRequest(tx, request, input.result.code, now, {
-      reasonCode: input.result.reasonCode,
-      reason: input.result.reason,
-      decidedAt: now,
-    });
+    requests = withRequest(requests, moved);
+    changed = true;
   }
+  if (!changed) return;
+  await enqueueLenderCalls(tx, {
+    kind: jobKinds.lenderDecision,
+    applicationId: locked.application.id,
+    calls: decisionCalls,
+    poll: 1,
+  });
   await settleApplication(tx, {
-    applicationId: request.loanApplicationId,
+    applicationId: locked.application.id,
     now,
     application: locked.application,
-    requests: withRequest(locked.requests, moved),
+    requests,
   });
 }
 

@@ -6,7 +6,6 @@ import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
-import type { LenderAdapter } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import {
   findApplicationOfRequestForUpdate,
   findQuote,
@@ -16,7 +15,6 @@ import {
 } from '#src/modules/lending/lending.repository.ts';
 import { applyTransition } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
-import { jobKinds } from './lending-job-kinds.ts';
 
 // What every stage of the fan-out shares (issue 4): a loan request's finer code moves only along the
 // status machine; every `record…` function holds the application row FOR UPDATE (then the request or the
@@ -77,28 +75,62 @@ export async function recordBankError(
   });
 }
 
-export async function enqueueDecisionPoll(
+/** A lender call to make for one request of the application, at `runAt`, with what the lender is sent. */
+export interface LenderCallDue {
+  requestId: string;
+  lenderId: string;
+  runAt: Date;
+  /** What the lender is sent (the same for every lender of the application but for isDuplicateAtLender). */
+  view?: LenderApplication | undefined;
+}
+
+/**
+ * Payload of the registration and decision jobs: requests of one application whose lenders are due at the
+ * same moment, and what each lender is sent (the view read once at the fan-out, the application being
+ * locked from 210 until the lenders have answered; `duplicateAtLenders` are the lenders that hold another
+ * application of the applicant). Jobs enqueued before batching carry `requestId` alone.
+ */
+export interface LenderJobPayload {
+  applicationId: string;
+  requestIds: string[];
+  application?: LenderApplication;
+  duplicateAtLenders?: string[];
+  poll?: number;
+}
+
+/**
+ * Enqueues the lender calls of one application as few jobs as their due times allow: the calls due at the
+ * same moment go in one job (ADR 0044), which asks those lenders side by side and records their answers in
+ * one transaction. A job of one request keeps the key `kind:requestId` (`:poll` for decisions), the key of
+ * every request's own job, so a call is enqueued once however the work was split.
+ */
+export async function enqueueLenderCalls(
   tx: Executor,
-  input: {
-    requestId: string;
-    applicationId: string;
-    application: LenderApplication | undefined;
-    poll: number;
-    adapter: LenderAdapter;
-    now: Date;
-  },
-) {
-  await enqueueJob(tx, {
-    kind: jobKinds.lenderDecision,
-    payload: {
-      requestId: input.requestId,
+  input: { kind: string; applicationId: string; calls: LenderCallDue[]; poll?: number },
+): Promise<void> {
+  const byDueTime = new Map<number, LenderCallDue[]>();
+  for (const call of input.calls) {
+    const group = byDueTime.get(call.runAt.getTime()) ?? [];
+    group.push(call);
+    byDueTime.set(call.runAt.getTime(), group);
+  }
+  for (const [runAt, group] of byDueTime) {
+    const requestIds = group.map((call) => call.requestId);
+    const views = group.flatMap((call) => (call.view ? [call.view] : []));
+    const payload: LenderJobPayload = {
       applicationId: input.applicationId,
-      ...(input.application ? { application: input.application } : {}),
-      poll: input.poll,
-    },
-    dedupeKey: `${jobKinds.lenderDecision}:${input.requestId}:${input.poll}`,
-    runAt: new Date(input.now.getTime() + input.adapter.responseDelayMs('decision')),
-  });
+      requestIds,
+      ...(views[0] ? { application: { ...views[0], isDuplicateAtLender: false } } : {}),
+      duplicateAtLenders: group.filter((call) => call.view?.isDuplicateAtLender).map((call) => call.lenderId),
+      ...(input.poll !== undefined ? { poll: input.poll } : {}),
+    };
+    await enqueueJob(tx, {
+      kind: input.kind,
+      payload: { ...payload },
+      dedupeKey: `${input.kind}:${requestIds.join(',')}${input.poll !== undefined ? `:${input.poll}` : ''}`,
+      runAt: new Date(runAt),
+    });
+  }
 }
 
 /** A request with its application and all the application's requests, each row held FOR UPDATE. */
