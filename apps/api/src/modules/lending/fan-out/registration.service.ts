@@ -30,9 +30,9 @@ import { jobKinds } from './lending-job-kinds.ts';
 export type { LenderPanel };
 
 // Registration, the first stage of the fan-out to the lender panel (issue 4): one request per lender that
-// offers the product in the country, one registration job each; every `record…` function runs in the
-// job's finishing transaction and does nothing when the state it expects is gone — a retried or late job
-// changes nothing twice. Decisions follow in ../decisions, acceptance and payout in ../acceptance-and-payout.
+// offers the product in the country, one registration job per group of lenders due at the same moment
+// (ADR 0044); every `record…` function runs in the job's finishing transaction and does nothing when the
+// state it expects is gone — a retried or late job changes nothing twice. Decisions follow in ../decisions, acceptance and payout in ../acceptance-and-payout.
 
 /** 200 → 210 and the fan-out (the intake's last step). */
 export async function startRegistration(
@@ -52,7 +52,7 @@ export async function startRegistration(
 
 /**
  * For an application that just reached 210: one request per lender that offers the product in the
- * country, one registration job each, delayed by the lender's response time. With no such lender the
+ * country, and the registration calls, due after each lender's response time (one job per due time). With no such lender the
  * application ends 270 at once.
  */
 export async function fanOutToLenders(
