@@ -68,8 +68,12 @@ function statementCounter() {
       console.log(
         `  statements: ${total} = ${(total / applications).toFixed(1)} per application; the most frequent:`,
       );
-      for (const [text, count] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_QUERIES_TOP ?? 15))) {
-        console.log(`    ${(count / applications).toFixed(2).padStart(6)} × ${text.slice(0, Number(process.env.BENCH_QUERIES_WIDTH ?? 100))}`);
+      for (const [text, count] of [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, Number(process.env.BENCH_QUERIES_TOP ?? 15))) {
+        console.log(
+          `    ${(count / applications).toFixed(2).padStart(6)} × ${text.slice(0, Number(process.env.BENCH_QUERIES_WIDTH ?? 100))}`,
+        );
       }
     },
   };
