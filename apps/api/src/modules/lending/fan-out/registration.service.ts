@@ -71,7 +71,8 @@ export async function fanOutToLenders(
   const view = await loadLenderApplication(tx, application, { now });
   const duplicates = new Set(await lendersHoldingOtherApplications(tx, application));
   const calls: LenderCallDue[] = [];
-  for (const request of await listLoanRequests(tx, application.id)) {
+  const requests = await listLoanRequests(tx, application.id);
+  for (const request of requests) {
     const adapter = panel.adapter(request.lenderId);
     if (!adapter) continue;
     calls.push({
@@ -82,7 +83,8 @@ export async function fanOutToLenders(
     });
   }
   await enqueueLenderCalls(tx, { kind: jobKinds.lenderRegister, applicationId: application.id, calls });
-  await settleApplication(tx, { applicationId: application.id, now });
+  // The row is held since the move to 210 (the caller's transaction): with no lender it ends 270 here.
+  await settleApplication(tx, { applicationId: application.id, now, application, requests });
 }
 
 /** A lender's answer to the registration, with what it was sent (the decision job carries it on). */

@@ -14,7 +14,11 @@ import {
   updateLoanRequest,
 } from '#src/modules/lending/lending.repository.ts';
 import { applyTransition } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
+import {
+  findApplicationByIdForUpdate,
+  findSnapshotParts,
+  type SnapshotParts,
+} from '#src/modules/loan-applications/loan-application.repository.ts';
 
 // What every stage of the fan-out shares (issue 4): a loan request's finer code moves only along the
 // status machine; every `record…` function holds the application row FOR UPDATE (then the request or the
@@ -188,7 +192,14 @@ export async function settleApplication(
   const deciding = requests.some(
     (request) => pendingRegistration(request.status) || pendingDecision(request.status),
   );
-  const shownQuotes = (await listQuotes(tx, applicationId, ['approved'])).length;
+  // The offers that may be shown matter only from 300 on; read once, when first needed.
+  let shownQuotes: number | undefined;
+  const countShownQuotes = async () => {
+    shownQuotes ??= (await listQuotes(tx, applicationId, ['approved'])).length;
+    return shownQuotes;
+  };
+  // A status change leaves the applicants and sub-records as they are: consecutive steps share one read.
+  let parts: SnapshotParts | undefined;
   const step = async (
     from: readonly number[],
     to: ApplicationStatusCode,
@@ -196,9 +207,12 @@ export async function settleApplication(
     reason: string,
   ) => {
     if (!application || !from.includes(application.status)) return false;
-    application = await applyTransition(tx, application, { applicationId, to, actor, reason, now });
+    parts ??= await findSnapshotParts(tx, applicationId);
+    application = await applyTransition(tx, application, { applicationId, to, actor, reason, now, parts });
     return true;
   };
+  const maySettleOnOffers = () =>
+    application !== undefined && [300, 305, 310, 400].includes(application.status);
 
   if (!registering) {
     const registered = requests.filter((request) => !(request.status >= 261 && request.status <= 269)).length;
@@ -210,12 +224,12 @@ export async function settleApplication(
     await step([210], 300, system('registration'), reason);
     await step([300], 310, system('registration'), 'Waiting for the lenders to decide');
   }
-  if (shownQuotes > 0) {
+  if (maySettleOnOffers() && (await countShownQuotes()) > 0) {
     const actor = input.lenderId ? lenderActor(input.lenderId) : system('decisions');
     await step([300, 305, 310], 400, actor, 'A lender approved an offer that may be shown');
   }
-  if (deciding) return;
-  if (shownQuotes > 0) {
+  if (deciding || !maySettleOnOffers()) return;
+  if ((await countShownQuotes()) > 0) {
     if (await step([400], 410, system('decisions'), 'Every lender has answered')) {
       for (const request of requests.filter((candidate) => candidate.status === 351)) {
         await moveRequest(tx, request, 411, now);

@@ -66,34 +66,42 @@ export interface IntakeOptions {
 /** Runs the intake steps from wherever the application stands; a no-op outside 160/180/200. */
 export async function runIntake(options: IntakeOptions): Promise<void> {
   const { db, applicationId, now } = options;
-  for (let step = 0; step < 4; step++) {
-    const application = await findApplicationById(db, applicationId);
-    if (!application) return;
+  let application = await findApplicationById(db, applicationId);
+  for (let step = 0; step < 3 && application; step++) {
+    let moved: LoanApplicationRow | undefined;
     switch (application.status) {
       case 160:
-        await validateStep(options, application);
+        moved = await validateStep(options, application);
         break;
       case 180:
-        await externalDataStep(options, application);
+        moved = await externalDataStep(options, application);
         break;
-      case 200:
+      case 200: {
         // An open PEP/sanctions hit holds the application before the lender panel (ADR 0022).
         if (await hasOpenHit(db, applicationId)) return;
+        const ready = application;
         await db.transaction((tx) =>
-          startRegistration(tx, { application, panel: options.panel, now: now() }),
+          startRegistration(tx, { application: ready, panel: options.panel, now: now() }),
         );
-        break;
+        return;
+      }
       default:
         return;
     }
+    // Each step answers the row it moved (held while it moved it); when it did not move it (someone else
+    // did meanwhile), the row is read again to go on from where it now stands.
+    application = moved ?? (await findApplicationById(db, applicationId));
   }
 }
 
-async function validateStep(options: IntakeOptions, application: LoanApplicationRow) {
+async function validateStep(
+  options: IntakeOptions,
+  application: LoanApplicationRow,
+): Promise<LoanApplicationRow | undefined> {
   const now = options.now();
   const problems = await validateForLenders(options.db, application, now);
-  await options.db.transaction(async (tx) => {
-    await transitionIfIn(tx, {
+  return options.db.transaction(async (tx) => {
+    return transitionIfIn(tx, {
       applicationId: application.id,
       onlyFrom: [160],
       to: problems.length > 0 ? 169 : 180,
@@ -105,7 +113,10 @@ async function validateStep(options: IntakeOptions, application: LoanApplication
   });
 }
 
-async function externalDataStep(options: IntakeOptions, application: LoanApplicationRow) {
+async function externalDataStep(
+  options: IntakeOptions,
+  application: LoanApplicationRow,
+): Promise<LoanApplicationRow | undefined> {
   const { db } = options;
   const parties = await loadParties(db, application);
   const subjects: ExternalDataSubject[] = [];
@@ -117,7 +128,7 @@ async function externalDataStep(options: IntakeOptions, application: LoanApplica
   } catch (error) {
     const now = options.now();
     const message = error instanceof Error ? error.message : String(error);
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       await upsertExternalData(tx, {
         loanApplicationId: application.id,
         source: DEBT_REGISTER_SOURCE,
@@ -125,7 +136,7 @@ async function externalDataStep(options: IntakeOptions, application: LoanApplica
         payload: { message },
         fetchedAt: now,
       });
-      await transitionIfIn(tx, {
+      return transitionIfIn(tx, {
         applicationId: application.id,
         onlyFrom: [180],
         to: 181,
@@ -134,10 +145,9 @@ async function externalDataStep(options: IntakeOptions, application: LoanApplica
         now,
       });
     });
-    return;
   }
   const now = options.now();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await upsertRegisterDebts(tx, { applicationId: application.id, debts: result.debts, now });
     await upsertExternalData(tx, {
       loanApplicationId: application.id,
@@ -158,7 +168,7 @@ async function externalDataStep(options: IntakeOptions, application: LoanApplica
       fetchedAt: now,
     });
     const sanctioned = result.sanctionsHits.length > 0;
-    await transitionIfIn(tx, {
+    return transitionIfIn(tx, {
       applicationId: application.id,
       onlyFrom: [180],
       to: sanctioned ? 198 : 200,

@@ -14,6 +14,7 @@ import {
   findSnapshotParts,
   insertApplicationLock,
   releaseApplicationLocks,
+  type SnapshotParts,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { statusTransitionOfUpdated } from './status-transition.repository.ts';
 
@@ -59,6 +60,11 @@ export interface TransitionInput {
   now: Date;
   /** Extra fields for the events' payload (e.g. the accepted quote). */
   details?: Record<string, unknown>;
+  /**
+   * The application's applicants and sub-records, when the caller read them under the same lock (a status
+   * change leaves them as they are, so consecutive changes in one transaction share one read).
+   */
+  parts?: SnapshotParts;
 }
 
 /** Moves the application or throws 409 (illegal for this actor or from this status) with nothing changed. */
@@ -109,7 +115,7 @@ export async function applyTransition(
   );
   const updated = await changeLockedApplication(tx, {
     row: current,
-    parts: await findSnapshotParts(tx, current.id),
+    parts: input.parts ?? (await findSnapshotParts(tx, current.id)),
     changes: { status: input.to },
     changedBy,
     reason: `status:${current.status}>${input.to}`,
