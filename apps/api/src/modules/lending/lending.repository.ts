@@ -87,6 +87,52 @@ export async function listLoanRequests(
   return options.forUpdate ? query.for('update') : query;
 }
 
+/** One request's new status and the fields that change with it (a field left out keeps its value). */
+export interface LoanRequestChange {
+  id: string;
+  status: number;
+  reasonCode?: string | null | undefined;
+  reason?: string | null | undefined;
+  externalReference?: string | null | undefined;
+  registeredAt?: Date | null | undefined;
+  decidedAt?: Date | null | undefined;
+}
+
+/**
+ * Changes several requests in one statement (`UPDATE … FROM (VALUES …)`): the lenders of one job answered
+ * together (ADR 0044). A field a change leaves out keeps its value, as `updateLoanRequest` does.
+ */
+export async function updateLoanRequests(
+  db: Executor,
+  changes: readonly LoanRequestChange[],
+  now: Date,
+): Promise<LoanRequestRow[]> {
+  if (changes.length === 0) return [];
+  const rows = sql.join(
+    changes.map(
+      (change) =>
+        sql`(${change.id}::uuid, ${change.status}::integer, ${change.reasonCode ?? null}::text, ${change.reason ?? null}::text, ${change.externalReference ?? null}::text, ${change.registeredAt ?? null}::timestamptz, ${change.decidedAt ?? null}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  return db
+    .update(loanRequest)
+    .set({
+      status: sql`v.status`,
+      reasonCode: sql`coalesce(v.reason_code, ${loanRequest.reasonCode})`,
+      reason: sql`coalesce(v.reason, ${loanRequest.reason})`,
+      externalReference: sql`coalesce(v.external_reference, ${loanRequest.externalReference})`,
+      registeredAt: sql`coalesce(v.registered_at, ${loanRequest.registeredAt})`,
+      decidedAt: sql`coalesce(v.decided_at, ${loanRequest.decidedAt})`,
+      updatedAt: now,
+    })
+    .from(
+      sql`(VALUES ${rows}) AS v(id, status, reason_code, reason, external_reference, registered_at, decided_at)`,
+    )
+    .where(eq(loanRequest.id, sql`v.id`))
+    .returning();
+}
+
 export async function updateLoanRequest(
   db: Executor,
   id: string,

@@ -10,11 +10,12 @@ import {
   enqueueLenderCalls,
   type LenderCallDue,
   lockRequestAndApplication,
-  moveRequest,
+  moveRequests,
   pendingDecision,
+  type RequestMove,
   recordBankError,
   settleApplication,
-  withRequest,
+  withRequests,
 } from '#src/modules/lending/fan-out/request-progress.service.ts';
 import type { LenderAdapter, LenderDocumentAsk } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { insertQuoteOnce } from '#src/modules/lending/lending.repository.ts';
@@ -56,25 +57,25 @@ export async function recordDecisions(
   const { application } = locked;
   // The customer already accepted another offer (or the application ended): these answers come too late.
   const late = ![210, 300, 305, 310, 400, 410].includes(application.status);
-  let requests = locked.requests;
+  const moves: RequestMove[] = [];
   const events: NewOutboxEvent[] = [];
   const pollsByNumber = new Map<number, LenderCallDue[]>();
   let caps: CapsOfTheDay | undefined;
   let settleFor: string | undefined;
   let approvedBy: string | undefined;
   for (const answer of answers) {
-    const request = requests.find((candidate) => candidate.id === answer.requestId);
+    const request = locked.requests.find((candidate) => candidate.id === answer.requestId);
     if (!request || !pendingDecision(request.status)) continue;
     const profile = answer.adapter.profile;
-    let moved: LoanRequestRow;
     const decision = answer.decision;
     if (late) {
-      moved = await moveRequest(tx, request, 382, now, {
-        reasonCode: 'LATE',
-        reason: 'Answered after the application moved on',
+      moves.push({
+        request,
+        to: 382,
+        changes: { reasonCode: 'LATE', reason: 'Answered after the application moved on' },
       });
     } else if (decision === 'pending') {
-      moved = await moveRequest(tx, request, 319, now, { reason: 'The lender has not decided yet' });
+      moves.push({ request, to: 319, changes: { reason: 'The lender has not decided yet' } });
       if (answer.poll < maxDecisionPolls) {
         const next = pollsByNumber.get(answer.poll + 1) ?? [];
         next.push({
@@ -86,10 +87,10 @@ export async function recordDecisions(
         pollsByNumber.set(answer.poll + 1, next);
       }
     } else if (decision.kind === 'declined') {
-      moved = await moveRequest(tx, request, decision.code, now, {
-        reasonCode: decision.reasonCode,
-        reason: decision.reason,
-        decidedAt: now,
+      moves.push({
+        request,
+        to: decision.code,
+        changes: { reasonCode: decision.reasonCode, reason: decision.reason, decidedAt: now },
       });
       events.push({
         eventName: 'loan-quote-not-approved',
@@ -125,19 +126,23 @@ export async function recordDecisions(
         if (created) events.push(...quoteCreatedEvents(quote, now));
       }
       if (shown > 0) {
-        moved = await moveRequest(tx, request, 351, now, { decidedAt: now });
+        moves.push({ request, to: 351, changes: { decidedAt: now } });
         approvedBy ??= profile.id;
       } else {
-        moved = await moveRequest(tx, request, 369, now, {
-          decidedAt: now,
-          reasonCode: 'COUNTRY_CAPS_WITHHELD',
-          reason: 'Every offer of the lender breaks a country cap and is withheld',
+        moves.push({
+          request,
+          to: 369,
+          changes: {
+            decidedAt: now,
+            reasonCode: 'COUNTRY_CAPS_WITHHELD',
+            reason: 'Every offer of the lender breaks a country cap and is withheld',
+          },
         });
       }
       settleFor ??= profile.id;
     }
-    requests = withRequest(requests, moved);
   }
+  const requests = withRequests(locked.requests, await moveRequests(tx, moves, now));
   await insertOutboxEvents(tx, events);
   for (const [poll, calls] of pollsByNumber) {
     await enqueueLenderCalls(tx, {

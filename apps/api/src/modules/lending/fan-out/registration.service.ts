@@ -1,17 +1,17 @@
 import type { LenderApplication } from '@nordloan/domain/lending/credit-policy';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
-import type { LoanRequestRow } from '#src/db/schema/lending.ts';
 import {
   enqueueLenderCalls,
   type LenderCallDue,
   lockRequestAndApplication,
-  moveRequest,
+  moveRequests,
   pendingRegistration,
+  type RequestMove,
   recordBankError,
   settleApplication,
   system,
-  withRequest,
+  withRequests,
 } from '#src/modules/lending/fan-out/request-progress.service.ts';
 import type {
   LenderAdapter,
@@ -108,17 +108,16 @@ export async function recordRegistrations(
   if (answers.length === 0) return;
   const locked = await lockRequestAndApplication(tx, answers[0]!.requestId);
   if (!locked) return;
-  let requests = locked.requests;
-  let changed = false;
+  const moves: RequestMove[] = [];
   const decisionCalls: LenderCallDue[] = [];
   for (const answer of answers) {
-    const request = requests.find((candidate) => candidate.id === answer.requestId);
+    const request = locked.requests.find((candidate) => candidate.id === answer.requestId);
     if (!request || !pendingRegistration(request.status)) continue;
-    let moved: LoanRequestRow;
     if (answer.result.status === 'registered') {
-      moved = await moveRequest(tx, request, 251, now, {
-        externalReference: answer.result.externalReference,
-        registeredAt: now,
+      moves.push({
+        request,
+        to: 251,
+        changes: { externalReference: answer.result.externalReference, registeredAt: now },
       });
       if (answer.adapter) {
         decisionCalls.push({
@@ -129,16 +128,15 @@ export async function recordRegistrations(
         });
       }
     } else {
-      moved = await moveRequest(tx, request, answer.result.code, now, {
-        reasonCode: answer.result.reasonCode,
-        reason: answer.result.reason,
-        decidedAt: now,
+      moves.push({
+        request,
+        to: answer.result.code,
+        changes: { reasonCode: answer.result.reasonCode, reason: answer.result.reason, decidedAt: now },
       });
     }
-    requests = withRequest(requests, moved);
-    changed = true;
   }
-  if (!changed) return;
+  if (moves.length === 0) return;
+  const requests = withRequests(locked.requests, await moveRequests(tx, moves, now));
   await enqueueLenderCalls(tx, {
     kind: jobKinds.lenderDecision,
     applicationId: locked.application.id,

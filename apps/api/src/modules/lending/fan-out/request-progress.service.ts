@@ -12,6 +12,7 @@ import {
   listLoanRequests,
   listQuotes,
   updateLoanRequest,
+  updateLoanRequests,
 } from '#src/modules/lending/lending.repository.ts';
 import { applyTransition } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import {
@@ -48,6 +49,52 @@ export async function moveRequest(
     throw new Error(`Loan request ${request.id} cannot move from ${request.status} to ${to}`);
   }
   return updateLoanRequest(tx, request.id, { status: to, ...changes, updatedAt: now });
+}
+
+/** A request's move along the status machine, with the fields that change with it. */
+export interface RequestMove {
+  request: LoanRequestRow;
+  to: FinerStatusCode;
+  changes?: Partial<
+    Pick<LoanRequestRow, 'reasonCode' | 'reason' | 'externalReference' | 'registeredAt' | 'decidedAt'>
+  >;
+}
+
+/**
+ * Several requests of one application moved at once (the lenders of one job, ADR 0044): each along the
+ * status machine, as `moveRequest`, in one statement. Answers the requests as they now are, in `moves`' order.
+ */
+export async function moveRequests(
+  tx: Executor,
+  moves: readonly RequestMove[],
+  now: Date,
+): Promise<LoanRequestRow[]> {
+  const effective = moves.filter((move) => move.request.status !== move.to);
+  for (const { request, to } of effective) {
+    if (!isLoanRequestTransitionAllowed(request.status as FinerStatusCode, to)) {
+      throw new Error(`Loan request ${request.id} cannot move from ${request.status} to ${to}`);
+    }
+  }
+  if (effective.length === 0) return moves.map((move) => move.request);
+  const updated = new Map(
+    (
+      await updateLoanRequests(
+        tx,
+        effective.map((move) => ({ id: move.request.id, status: move.to, ...move.changes })),
+        now,
+      )
+    ).map((row) => [row.id, row]),
+  );
+  return moves.map((move) => updated.get(move.request.id) ?? move.request);
+}
+
+/** `requests` with each of `changed` in place of the row of the same id. */
+export function withRequests(
+  requests: readonly LoanRequestRow[],
+  changed: readonly LoanRequestRow[],
+): LoanRequestRow[] {
+  const byId = new Map(changed.map((row) => [row.id, row]));
+  return requests.map((request) => byId.get(request.id) ?? request);
 }
 
 /**
@@ -231,9 +278,12 @@ export async function settleApplication(
   if (deciding || !maySettleOnOffers()) return;
   if ((await countShownQuotes()) > 0) {
     if (await step([400], 410, system('decisions'), 'Every lender has answered')) {
-      for (const request of requests.filter((candidate) => candidate.status === 351)) {
-        await moveRequest(tx, request, 411, now);
-      }
+      const approved = requests.filter((candidate) => candidate.status === 351);
+      await moveRequests(
+        tx,
+        approved.map((request) => ({ request, to: 411 })),
+        now,
+      );
     }
   } else {
     await step([300, 305, 310], 370, system('decisions'), 'No lender gave an offer that may be shown');
