@@ -178,6 +178,48 @@ export async function insertQuoteOnce(
   return { quote: existing!, created: false };
 }
 
+/**
+ * Several quotes in one insert (the offers of one job's lenders, ADR 0044), each at most once per request
+ * and origin as `insertQuoteOnce`: answers each row's quote in `rows`' order, and whether it was created now.
+ */
+export async function insertQuotesOnce(
+  db: Executor,
+  rows: readonly NewLoanQuoteRow[],
+): Promise<Array<{ quote: LoanQuoteRow; created: boolean }>> {
+  if (rows.length === 0) return [];
+  const key = (quote: { loanRequestId: string; originKey: string }) =>
+    `${quote.loanRequestId}\n${quote.originKey}`;
+  const created = new Map(
+    (
+      await db
+        .insert(loanQuote)
+        .values([...rows])
+        .onConflictDoNothing()
+        .returning()
+    ).map((quote) => [key(quote), quote]),
+  );
+  const missing = rows.filter((row) => !created.has(key(row)));
+  const existing = new Map(
+    missing.length === 0
+      ? []
+      : (
+          await db
+            .select()
+            .from(loanQuote)
+            .where(
+              inArray(
+                loanQuote.loanRequestId,
+                missing.map((row) => row.loanRequestId),
+              ),
+            )
+        ).map((quote) => [key(quote), quote]),
+  );
+  return rows.map((row) => {
+    const made = created.get(key(row));
+    return made ? { quote: made, created: true } : { quote: existing.get(key(row))!, created: false };
+  });
+}
+
 export async function findQuote(db: Executor, id: string): Promise<LoanQuoteRow | undefined> {
   const [row] = await db.select().from(loanQuote).where(eq(loanQuote.id, id));
   return row;

@@ -18,7 +18,11 @@ import {
   withRequests,
 } from '#src/modules/lending/fan-out/request-progress.service.ts';
 import type { LenderAdapter, LenderDocumentAsk } from '#src/modules/lending/lender-panel/lender-adapter.ts';
-import { insertQuoteOnce } from '#src/modules/lending/lending.repository.ts';
+import {
+  insertQuoteOnce,
+  insertQuotesOnce,
+  type NewLoanQuoteRow,
+} from '#src/modules/lending/lending.repository.ts';
 import { quoteEvent } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import { capsBasisFor } from '#src/modules/regulatory-figures/regulatory-figure.service.ts';
 
@@ -58,7 +62,14 @@ export async function recordDecisions(
   // The customer already accepted another offer (or the application ended): these answers come too late.
   const late = ![210, 300, 305, 310, 400, 410].includes(application.status);
   const moves: RequestMove[] = [];
-  const events: NewOutboxEvent[] = [];
+  // Events in the order of the answers; an approval's are filled once its quotes are stored.
+  const eventsOfAnswers: NewOutboxEvent[][] = [];
+  const approvals: Array<{
+    request: LoanRequestRow;
+    lenderId: string;
+    rows: NewLoanQuoteRow[];
+    events: NewOutboxEvent[];
+  }> = [];
   const pollsByNumber = new Map<number, LenderCallDue[]>();
   let caps: CapsOfTheDay | undefined;
   let settleFor: string | undefined;
@@ -92,58 +103,80 @@ export async function recordDecisions(
         to: decision.code,
         changes: { reasonCode: decision.reasonCode, reason: decision.reason, decidedAt: now },
       });
-      events.push({
-        eventName: 'loan-quote-not-approved',
-        aggregateType: 'loan-quote',
-        aggregateId: request.id,
-        loanApplicationId: request.loanApplicationId,
-        payload: {
-          LoanRequestID: request.id,
-          LoanApplicationID: request.loanApplicationId,
-          LenderID: profile.id,
-          Status: decision.code,
-          ReasonCode: decision.reasonCode,
+      eventsOfAnswers.push([
+        {
+          eventName: 'loan-quote-not-approved',
+          aggregateType: 'loan-quote',
+          aggregateId: request.id,
+          loanApplicationId: request.loanApplicationId,
+          payload: {
+            LoanRequestID: request.id,
+            LoanApplicationID: request.loanApplicationId,
+            LenderID: profile.id,
+            Status: decision.code,
+            ReasonCode: decision.reasonCode,
+          },
+          createdAt: now,
         },
-        createdAt: now,
-      });
+      ]);
       settleFor ??= profile.id;
     } else {
       caps ??= await capsBasisFor(tx, answer.application.country, now);
-      let shown = 0;
-      for (const [index, offer] of decision.offers.entries()) {
-        const { quote, created } = await storeOffer(tx, {
-          request,
-          profile,
-          application: answer.application,
-          offer,
-          decision: decision.kind,
-          originKey: `decision:${index}`,
-          documentsAsked: answer.documentsAsked,
-          caps,
-          now,
-        });
-        if (quote.status !== 'withheld') shown++;
-        if (created) events.push(...quoteCreatedEvents(quote, now));
-      }
-      if (shown > 0) {
-        moves.push({ request, to: 351, changes: { decidedAt: now } });
-        approvedBy ??= profile.id;
-      } else {
-        moves.push({
-          request,
-          to: 369,
-          changes: {
-            decidedAt: now,
-            reasonCode: 'COUNTRY_CAPS_WITHHELD',
-            reason: 'Every offer of the lender breaks a country cap and is withheld',
-          },
-        });
-      }
+      const offerCaps = caps;
+      const events: NewOutboxEvent[] = [];
+      eventsOfAnswers.push(events);
+      approvals.push({
+        request,
+        lenderId: profile.id,
+        events,
+        rows: decision.offers.map((offer, index) =>
+          offerRow(
+            {
+              request,
+              profile,
+              application: answer.application,
+              offer,
+              decision: decision.kind,
+              originKey: `decision:${index}`,
+              documentsAsked: answer.documentsAsked,
+              now,
+            },
+            offerCaps,
+          ),
+        ),
+      });
       settleFor ??= profile.id;
     }
   }
+  // Every offer of the batch in one insert; a retried job finds its quotes stored and makes no event twice.
+  const stored = await insertQuotesOnce(
+    tx,
+    approvals.flatMap((approval) => approval.rows),
+  );
+  let next = 0;
+  for (const approval of approvals) {
+    const quotes = stored.slice(next, next + approval.rows.length);
+    next += approval.rows.length;
+    for (const { quote, created } of quotes) {
+      if (created) approval.events.push(...quoteCreatedEvents(quote, now));
+    }
+    if (quotes.some(({ quote }) => quote.status !== 'withheld')) {
+      moves.push({ request: approval.request, to: 351, changes: { decidedAt: now } });
+      approvedBy ??= approval.lenderId;
+    } else {
+      moves.push({
+        request: approval.request,
+        to: 369,
+        changes: {
+          decidedAt: now,
+          reasonCode: 'COUNTRY_CAPS_WITHHELD',
+          reason: 'Every offer of the lender breaks a country cap and is withheld',
+        },
+      });
+    }
+  }
   const requests = withRequests(locked.requests, await moveRequests(tx, moves, now));
-  await insertOutboxEvents(tx, events);
+  await insertOutboxEvents(tx, eventsOfAnswers.flat());
   for (const [poll, calls] of pollsByNumber) {
     await enqueueLenderCalls(tx, {
       kind: jobKinds.lenderDecision,
@@ -188,26 +221,33 @@ export function quoteCreatedEvents(quote: LoanQuoteRow, now: Date): NewOutboxEve
   ];
 }
 
+/** What `offerRow` needs: the request, its lender, what the lender was sent and one of its offers. */
+export interface OfferInput {
+  request: LoanRequestRow;
+  profile: LenderProfile;
+  application: LenderApplication;
+  offer: LenderOffer;
+  decision: 'approved' | 'counter-offer';
+  originKey: string;
+  now: Date;
+  replacesQuoteId?: string;
+  documentsAsked?: LenderDocumentAsk[] | undefined;
+}
+
 /** Stores one offer with its figures; an offer breaking a country cap is stored 'withheld' with the reasons. */
 export async function storeOffer(
   tx: Executor,
-  input: {
-    request: LoanRequestRow;
-    profile: LenderProfile;
-    application: LenderApplication;
-    offer: LenderOffer;
-    decision: 'approved' | 'counter-offer';
-    originKey: string;
-    now: Date;
-    replacesQuoteId?: string;
-    documentsAsked?: LenderDocumentAsk[];
-    /** The caps of `now` in the application's country, when the caller has read them already. */
-    caps?: CapsOfTheDay;
-  },
+  input: OfferInput,
 ): Promise<{ quote: LoanQuoteRow; created: boolean }> {
-  const { request, profile, application, offer, now } = input;
   // The caps of the offer's day in its country, stored with the quote (issue 17).
-  const { basis, capsConfig } = input.caps ?? (await capsBasisFor(tx, application.country, now));
+  const caps = await capsBasisFor(tx, input.application.country, input.now);
+  return insertQuoteOnce(tx, offerRow(input, caps));
+}
+
+/** The quote row of one offer: its figures, and 'withheld' with the reasons when it breaks a country cap. */
+export function offerRow(input: OfferInput, caps: CapsOfTheDay): NewLoanQuoteRow {
+  const { request, profile, application, offer, now } = input;
+  const { basis, capsConfig } = caps;
   const classified = classifyOffer({
     capsConfig,
     offer,
@@ -230,7 +270,7 @@ export async function storeOffer(
     ...document,
     status: 'pending',
   }));
-  return insertQuoteOnce(tx, {
+  return {
     loanApplicationId: request.loanApplicationId,
     loanRequestId: request.id,
     lenderId: profile.id,
@@ -258,5 +298,5 @@ export async function storeOffer(
     capsBasis: basis,
     createdAt: now,
     updatedAt: now,
-  });
+  };
 }
