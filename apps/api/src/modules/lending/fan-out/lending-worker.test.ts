@@ -329,6 +329,30 @@ describe('lenders due at the same moment (ADR 0044)', () => {
     await expectOneChain(application.id);
   });
 
+  it('still runs a job enqueued before batching, which names one request (requestId)', async () => {
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    const worker = testWorker(t, { externalData: fixedExternalData() });
+    await worker.runOnce();
+    const first = (await jobsOfApplication(jobKinds.lenderRegister, application.id)).find(
+      (row) => (row.payload.requestIds as string[]).length === 1,
+    );
+    const { requestIds, application: view } = first!.payload as { requestIds: string[]; application: object };
+    // The payload as the fan-out wrote it before ADR 0044: one request, its lender's view.
+    await t.database.db
+      .update(job)
+      .set({ payload: { requestId: requestIds[0], applicationId: application.id, application: view } })
+      .where(eq(job.id, first!.id));
+    await settle(t, worker);
+    const request = (await listLoanRequests(t.database.db, application.id)).find(
+      (candidate) => candidate.id === requestIds[0],
+    );
+    // Answered by its lender (registered and decided, or refused), not left waiting or failed.
+    expect(request!.status).not.toBe(211);
+    expect(request!.reasonCode).not.toBe('BANK_ERROR');
+    expect(await statusOf(application.id)).toBe(410);
+  });
+
   it('retries the whole job when every lender fails, and registers each once when they come back', async () => {
     let down = true;
     const simulated = createSimulatedLenderPanel({
