@@ -100,7 +100,8 @@ export interface LoanRequestChange {
 
 /**
  * Changes several requests in one statement (`UPDATE … FROM (VALUES …)`): the lenders of one job answered
- * together (ADR 0044). A field a change leaves out keeps its value, as `updateLoanRequest` does.
+ * together (ADR 0044). A field a change leaves out keeps its value, as with `updateLoanRequest`; unlike it,
+ * a field cannot be set back to null here (null means "left out": no move of the status machine clears one).
  */
 export async function updateLoanRequests(
   db: Executor,

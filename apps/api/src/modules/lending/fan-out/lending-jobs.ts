@@ -1,5 +1,7 @@
 import type { LenderApplication } from '@nordloan/domain/lending/credit-policy';
 import { expirySweepIntervalMs } from '@nordloan/domain/lending/expiry';
+import { isLoanRequestTransitionAllowed } from '@nordloan/domain/status-machine';
+import type { FinerStatusCode } from '@nordloan/domain/statuses';
 import type { Config } from '#src/config.ts';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
@@ -25,11 +27,13 @@ import {
   type ExternalDataProvider,
 } from '#src/modules/lending/intake/external-data.ts';
 import { runIntake } from '#src/modules/lending/intake/intake.service.ts';
-import type {
-  LenderAdapter,
-  LenderPanel,
-  LenderQuoteView,
-  RegistrationResult,
+import {
+  type LenderAdapter,
+  type LenderPanel,
+  type LenderQuoteView,
+  LenderUnavailableError,
+  lenderOfferSchema,
+  type RegistrationResult,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import {
   loadLenderApplication,
@@ -135,7 +139,49 @@ async function lenderCallsOf(
 }
 
 /**
- * Asks every lender of the batch side by side. When some fail and others answer, the answers are kept and
+ * Longest wait for one lender's answer, well under the worker's lease (60 s): a lender slower than that
+ * counts as not answering, and is retried on its own, so the others of its batch are not asked again when
+ * the job's lease runs out.
+ */
+export const lenderCallTimeoutMs = 20_000;
+
+function withinTimeout<Answer>(call: Promise<Answer>, lenderId: string): Promise<Answer> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new LenderUnavailableError(lenderId, `within ${lenderCallTimeoutMs / 1000} s`)),
+      lenderCallTimeoutMs,
+    );
+  });
+  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Every call of a batch failed: each request's own error, for the last failure to record. */
+export class LenderCallsFailedError extends Error {
+  constructor(readonly byRequest: ReadonlyMap<string, string>) {
+    super([...byRequest.values()].join('; '));
+    this.name = 'LenderCallsFailedError';
+  }
+}
+
+/** The error recorded on `requestId` when its job failed for good. */
+function errorOf(error: unknown, requestId: string): string {
+  return error instanceof LenderCallsFailedError
+    ? (error.byRequest.get(requestId) ?? error.message)
+    : String(error);
+}
+
+/** A lender answered something the request cannot take (a code the status machine does not allow, a malformed offer). */
+class LenderAnswerError extends Error {
+  constructor(lenderId: string, problem: string) {
+    super(`Lender ${lenderId} answered ${problem}`);
+    this.name = 'LenderAnswerError';
+  }
+}
+
+/**
+ * Asks every lender of the batch side by side (each within lenderCallTimeoutMs; an answer the request
+ * cannot take counts as a failed call, so one lender cannot stop the others'). When some fail and others answer, the answers are kept and
  * each failed call is split off into a job of its own that carries the attempts made (ADR 0044): it is
  * retried after the worker's backoff, or, at the last attempt, ends as the caller's `onLastAttempt` says.
  * When every call fails, the error is thrown and the whole job is retried as any job is.
@@ -152,7 +198,9 @@ async function askLenders<Answer>(
   ) => Promise<void>;
 }> {
   const { job, now, log } = context;
-  const settled = await Promise.allSettled(calls.map((call) => ask(call)));
+  const settled = await Promise.allSettled(
+    calls.map((call) => withinTimeout(ask(call), call.request.lenderId)),
+  );
   const answered: Array<{ call: LenderCall; answer: Answer }> = [];
   const failed: Array<{ call: LenderCall; error: string }> = [];
   settled.forEach((outcome, index) => {
@@ -163,7 +211,11 @@ async function askLenders<Answer>(
       failed.push({ call, error });
     }
   });
-  if (answered.length === 0 && settled[0]?.status === 'rejected') throw settled[0].reason;
+  if (answered.length === 0) {
+    // One call: its own error, retried as any job's. Several: each request keeps its own message.
+    if (settled.length === 1 && settled[0]?.status === 'rejected') throw settled[0].reason;
+    throw new LenderCallsFailedError(new Map(failed.map(({ call, error }) => [call.request.id, error])));
+  }
   for (const { call, error } of failed) {
     log.warn(
       { jobId: job.id, kind: job.kind, requestId: call.request.id, attempt: job.attempts, err: error },
@@ -203,6 +255,24 @@ function requireAdapter(panel: LenderPanel, lenderId: string): LenderAdapter {
   return adapter;
 }
 
+/** A decision the request can take: a decline code the status machine allows, offers of the right shape. */
+function checkDecision(call: LenderCall, result: Awaited<ReturnType<LenderAdapter['fetchDecision']>>) {
+  if (result.status === 'pending') return;
+  const { decision } = result;
+  const from = call.request.status as FinerStatusCode;
+  const lenderId = call.request.lenderId;
+  if (decision.kind === 'declined') {
+    if (!isLoanRequestTransitionAllowed(from, decision.code)) {
+      throw new LenderAnswerError(lenderId, `code ${decision.code} to a decision`);
+    }
+    return;
+  }
+  for (const offer of decision.offers) {
+    if (!lenderOfferSchema.safeParse(offer).success)
+      throw new LenderAnswerError(lenderId, 'a malformed offer');
+  }
+}
+
 /** What a lender switched off on our side answers: 265 "bank disabled" (no call is made). */
 const notOnThePanel: RegistrationResult = {
   status: 'not-registered',
@@ -231,17 +301,21 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
           now: now(),
         });
         if (calls.length === 0) return finish();
-        const { answered, splitOff } = await askLenders(context, calls, async (call) =>
-          call.adapter
-            ? call.adapter.registerApplication({
-                requestId: call.request.id,
-                applicationId: call.request.loanApplicationId,
-                randomnessKey: call.view.randomnessKey,
-                attempt: job.attempts,
-                application: call.view,
-              })
-            : notOnThePanel,
-        );
+        const { answered, splitOff } = await askLenders(context, calls, async (call) => {
+          if (!call.adapter) return notOnThePanel;
+          const result = await call.adapter.registerApplication({
+            requestId: call.request.id,
+            applicationId: call.request.loanApplicationId,
+            randomnessKey: call.view.randomnessKey,
+            attempt: job.attempts,
+            application: call.view,
+          });
+          const to = result.status === 'registered' ? 251 : result.code;
+          if (!isLoanRequestTransitionAllowed(call.request.status as FinerStatusCode, to)) {
+            throw new LenderAnswerError(call.request.lenderId, `code ${to} to a registration`);
+          }
+          return result;
+        });
         await finish(async (tx) => {
           await recordRegistrations(tx, {
             answers: answered.map(({ call, answer }) => ({
@@ -259,7 +333,7 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
       },
       async onFinalFailure({ job, tx, now, error }) {
         for (const requestId of requestIdsOf(job.payload)) {
-          await recordRegistrationFailure(tx, { requestId, now, error: String(error) });
+          await recordRegistrationFailure(tx, { requestId, now, error: errorOf(error, requestId) });
         }
       },
     },
@@ -284,6 +358,7 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
             attempt: job.attempts,
             application: call.view,
           });
+          checkDecision(call, result);
           return { adapter, result };
         });
         await finish(async (tx) => {
@@ -305,7 +380,7 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
       },
       async onFinalFailure({ job, tx, now, error }) {
         for (const requestId of requestIdsOf(job.payload)) {
-          await recordDecisionFailure(tx, { requestId, now, error: String(error) });
+          await recordDecisionFailure(tx, { requestId, now, error: errorOf(error, requestId) });
         }
       },
     },

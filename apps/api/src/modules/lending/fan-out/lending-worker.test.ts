@@ -329,6 +329,135 @@ describe('lenders due at the same moment (ADR 0044)', () => {
     await expectOneChain(application.id);
   });
 
+  it('takes an answer a request cannot take as that lender failing: the others are recorded once', async () => {
+    const { panel, simulated, calls } = countedPanel('no-fjordbanken', {
+      // 411 is no answer to a registration (the status machine does not allow 211 → 411).
+      registerApplication: async () => ({
+        status: 'not-registered',
+        code: 411,
+        reasonCode: 'X',
+        reason: 'X',
+      }),
+      fetchDecision: async (call) => simulated.adapter('no-fjordbanken')!.fetchDecision(call),
+    });
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(t, testWorker(t, { panel, externalData: fixedExternalData() }));
+
+    const requests = await listLoanRequests(t.database.db, application.id);
+    const fjordbanken = requests.find((request) => request.lenderId === 'no-fjordbanken')!;
+    expect(fjordbanken).toMatchObject({ status: 263, reasonCode: 'BANK_ERROR' });
+    expect(fjordbanken.reason).toContain('answered code 411');
+    expect(calls.get('register:no-fjordbanken')).toBe(5);
+    for (const request of requests.filter((candidate) => candidate !== fjordbanken)) {
+      expect(calls.get(`register:${request.lenderId}`)).toBe(1);
+    }
+    expect(await statusOf(application.id)).toBe(410);
+    await expectOneChain(application.id);
+  });
+
+  it('refuses a malformed offer as that lender failing, and decides the others once', async () => {
+    const { panel, calls } = countedPanel('no-fjordbanken', {
+      // An offer whose fee handling is neither of the two there are.
+      fetchDecision: async () => ({
+        status: 'decided',
+        decision: {
+          kind: 'approved',
+          offers: [
+            {
+              amount: 100_000,
+              durationMonths: 60,
+              nominalRate: 9.9,
+              startupFee: 0,
+              monthlyFee: 0,
+              feeHandling: 'sometimes' as never,
+              offerType: 'Annuity',
+              loanKind: 'Consumer',
+            },
+          ],
+        },
+      }),
+    });
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(t, testWorker(t, { panel, externalData: fixedExternalData() }));
+
+    const requests = await listLoanRequests(t.database.db, application.id);
+    const fjordbanken = requests.find((request) => request.lenderId === 'no-fjordbanken')!;
+    expect(fjordbanken).toMatchObject({ status: 369, reasonCode: 'BANK_ERROR' });
+    expect(fjordbanken.reason).toContain('a malformed offer');
+    expect(calls.get('decision:no-fjordbanken')).toBe(5);
+    for (const request of requests.filter(
+      (candidate) => candidate !== fjordbanken && candidate.status === 411,
+    )) {
+      expect(calls.get(`decision:${request.lenderId}`)).toBe(1);
+    }
+    expect(await statusOf(application.id)).toBe(410);
+  });
+
+  it('at the last attempt records the lenders that answered and ends the one that did not 263', async () => {
+    const simulated = createSimulatedLenderPanel({
+      seed: t.config.worker.lenderSeed,
+      delayScale: 0,
+      failures: false,
+    });
+    const registered = new Map<string, number>();
+    const panel = lenderPanelOf(
+      simulated.all().map((adapter) => ({
+        ...adapter,
+        registerApplication: async (call) => {
+          // Every lender down for four attempts; at the fifth, all but one answer.
+          if (call.attempt < 5 || adapter.profile.id === 'no-fjordbanken') {
+            throw new LenderUnavailableError(adapter.profile.id, 'register');
+          }
+          registered.set(adapter.profile.id, (registered.get(adapter.profile.id) ?? 0) + 1);
+          return adapter.registerApplication(call);
+        },
+      })),
+    );
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(t, testWorker(t, { panel, externalData: fixedExternalData() }));
+
+    const requests = await listLoanRequests(t.database.db, application.id);
+    const fjordbanken = requests.find((request) => request.lenderId === 'no-fjordbanken')!;
+    expect(fjordbanken).toMatchObject({ status: 263, reasonCode: 'BANK_ERROR' });
+    expect(fjordbanken.reason).toContain('no-fjordbanken');
+    expect(registered.size).toBe(requests.length - 1);
+    expect([...registered.values()].every((count) => count === 1)).toBe(true);
+    // No job of its own: the batch ended it at its last attempt.
+    const jobs = await jobsOfApplication(jobKinds.lenderRegister, application.id);
+    expect(jobs).toEqual([expect.objectContaining({ status: 'done', attempts: 5 })]);
+    expect(await statusOf(application.id)).toBe(410);
+  });
+
+  it('ends every request of a batch that never answers with its own lender’s error', async () => {
+    const simulated = createSimulatedLenderPanel({
+      seed: t.config.worker.lenderSeed,
+      delayScale: 0,
+      failures: false,
+    });
+    const panel = lenderPanelOf(
+      simulated.all().map((adapter) => ({
+        ...adapter,
+        registerApplication: async () => {
+          throw new LenderUnavailableError(adapter.profile.id, 'register');
+        },
+      })),
+    );
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    await settle(t, testWorker(t, { panel, externalData: fixedExternalData() }));
+
+    const requests = await listLoanRequests(t.database.db, application.id);
+    expect(requests.length).toBeGreaterThan(1);
+    for (const request of requests) {
+      expect(request).toMatchObject({ status: 263, reasonCode: 'BANK_ERROR' });
+      expect(request.reason).toBe(`Lender ${request.lenderId} did not answer register`);
+    }
+    expect(await statusOf(application.id)).toBe(270);
+  });
+
   it('still runs a job enqueued before batching, which names one request (requestId)', async () => {
     const application = await createCompleteApplication(t);
     await submit(t, application);

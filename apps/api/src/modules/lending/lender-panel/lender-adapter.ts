@@ -1,13 +1,30 @@
-import type { Country, Product } from '@nordloan/domain/enums';
+import { type Country, loanKindSchema, offerTypeSchema, type Product } from '@nordloan/domain/enums';
+import { feeHandlingSchema } from '@nordloan/domain/finance/loan-math';
 import type { LenderApplication, LenderDecision } from '@nordloan/domain/lending/credit-policy';
 import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
 import type { LenderOffer } from '@nordloan/domain/lending/offer-figures';
 import type { FinerStatusCode } from '@nordloan/domain/statuses';
+import { z } from 'zod';
 
 // How a lender plugs in (issue 4 "a lender adapter interface … so a real lender's API can plug in"). The
 // engine calls these from jobs; an adapter either answers at once or says `pending` and answers later
 // through the lender callback routes (lender-callback.routes.ts). A transient failure is thrown as
 // LenderUnavailableError: the job queue retries it, and after the last attempt the request ends 263.
+
+/**
+ * A lender's offer as it must be to be recorded: a lender's answer is input like any other, checked before
+ * it reaches the database (the quote table's integer and enumeration columns).
+ */
+export const lenderOfferSchema = z.object({
+  amount: z.number().int().positive(),
+  durationMonths: z.number().int().positive(),
+  nominalRate: z.number().min(0).max(1_000),
+  startupFee: z.number().min(0),
+  monthlyFee: z.number().min(0),
+  feeHandling: feeHandlingSchema,
+  offerType: offerTypeSchema,
+  loanKind: loanKindSchema,
+});
 
 export class LenderUnavailableError extends Error {
   constructor(lenderId: string, operation: string) {
