@@ -94,6 +94,17 @@ interface LenderCall {
   view: LenderApplication;
 }
 
+/** What the lender's adapter is given for one call of a registration or decision job. */
+function lenderCallOf(call: LenderCall, attempt: number) {
+  return {
+    requestId: call.request.id,
+    applicationId: call.request.loanApplicationId,
+    randomnessKey: call.view.randomnessKey,
+    attempt,
+    application: call.view,
+  };
+}
+
 /** The requests a lender job is for: its batch, or the one request of a job enqueued before batching. */
 function requestIdsOf(payload: Record<string, unknown>): string[] {
   if (Array.isArray(payload.requestIds)) return payload.requestIds.map(String);
@@ -303,13 +314,7 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
         if (calls.length === 0) return finish();
         const { answered, splitOff } = await askLenders(context, calls, async (call) => {
           if (!call.adapter) return notOnThePanel;
-          const result = await call.adapter.registerApplication({
-            requestId: call.request.id,
-            applicationId: call.request.loanApplicationId,
-            randomnessKey: call.view.randomnessKey,
-            attempt: job.attempts,
-            application: call.view,
-          });
+          const result = await call.adapter.registerApplication(lenderCallOf(call, job.attempts));
           const to = result.status === 'registered' ? 251 : result.code;
           if (!isLoanRequestTransitionAllowed(call.request.status as FinerStatusCode, to)) {
             throw new LenderAnswerError(call.request.lenderId, `code ${to} to a registration`);
@@ -351,13 +356,7 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
         const poll = Number(job.payload.poll ?? 1);
         const { answered, splitOff } = await askLenders(context, calls, async (call) => {
           const adapter = requireAdapter(panel, call.request.lenderId);
-          const result = await adapter.fetchDecision({
-            requestId: call.request.id,
-            applicationId: call.request.loanApplicationId,
-            randomnessKey: call.view.randomnessKey,
-            attempt: job.attempts,
-            application: call.view,
-          });
+          const result = await adapter.fetchDecision(lenderCallOf(call, job.attempts));
           checkDecision(call, result);
           return { adapter, result };
         });

@@ -237,6 +237,23 @@ describe('retries', () => {
 });
 
 describe('lenders due at the same moment (ADR 0044)', () => {
+  /** The simulated panel answering at once, without random failures: every lender due together. */
+  const instantPanel = () =>
+    createSimulatedLenderPanel({ seed: t.config.worker.lenderSeed, delayScale: 0, failures: false });
+
+  /** That panel with every lender's registration replaced (`register` is given the lender's own adapter). */
+  const everyLenderRegistering = (
+    register: (
+      adapter: LenderAdapter,
+      call: Parameters<LenderAdapter['registerApplication']>[0],
+    ) => ReturnType<LenderAdapter['registerApplication']>,
+  ) =>
+    lenderPanelOf(
+      instantPanel()
+        .all()
+        .map((adapter) => ({ ...adapter, registerApplication: (call) => register(adapter, call) })),
+    );
+
   /** The simulated panel answering at once, every call counted, `lenderId`'s calls replaced. */
   function countedPanel(
     lenderId: string,
@@ -244,11 +261,7 @@ describe('lenders due at the same moment (ADR 0044)', () => {
   ) {
     const calls = new Map<string, number>();
     const count = (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1);
-    const simulated = createSimulatedLenderPanel({
-      seed: t.config.worker.lenderSeed,
-      delayScale: 0,
-      failures: false,
-    });
+    const simulated = instantPanel();
     const panel = lenderPanelOf(
       simulated.all().map((adapter) => {
         const own = adapter.profile.id === lenderId ? { ...adapter, ...replace } : adapter;
@@ -396,25 +409,15 @@ describe('lenders due at the same moment (ADR 0044)', () => {
   });
 
   it('at the last attempt records the lenders that answered and ends the one that did not 263', async () => {
-    const simulated = createSimulatedLenderPanel({
-      seed: t.config.worker.lenderSeed,
-      delayScale: 0,
-      failures: false,
-    });
     const registered = new Map<string, number>();
-    const panel = lenderPanelOf(
-      simulated.all().map((adapter) => ({
-        ...adapter,
-        registerApplication: async (call) => {
-          // Every lender down for four attempts; at the fifth, all but one answer.
-          if (call.attempt < 5 || adapter.profile.id === 'no-fjordbanken') {
-            throw new LenderUnavailableError(adapter.profile.id, 'register');
-          }
-          registered.set(adapter.profile.id, (registered.get(adapter.profile.id) ?? 0) + 1);
-          return adapter.registerApplication(call);
-        },
-      })),
-    );
+    const panel = everyLenderRegistering(async (adapter, call) => {
+      // Every lender down for four attempts; at the fifth, all but one answer.
+      if (call.attempt < 5 || adapter.profile.id === 'no-fjordbanken') {
+        throw new LenderUnavailableError(adapter.profile.id, 'register');
+      }
+      registered.set(adapter.profile.id, (registered.get(adapter.profile.id) ?? 0) + 1);
+      return adapter.registerApplication(call);
+    });
     const application = await createCompleteApplication(t);
     await submit(t, application);
     await settle(t, testWorker(t, { panel, externalData: fixedExternalData() }));
@@ -432,19 +435,9 @@ describe('lenders due at the same moment (ADR 0044)', () => {
   });
 
   it('ends every request of a batch that never answers with its own lender’s error', async () => {
-    const simulated = createSimulatedLenderPanel({
-      seed: t.config.worker.lenderSeed,
-      delayScale: 0,
-      failures: false,
+    const panel = everyLenderRegistering(async (adapter) => {
+      throw new LenderUnavailableError(adapter.profile.id, 'register');
     });
-    const panel = lenderPanelOf(
-      simulated.all().map((adapter) => ({
-        ...adapter,
-        registerApplication: async () => {
-          throw new LenderUnavailableError(adapter.profile.id, 'register');
-        },
-      })),
-    );
     const application = await createCompleteApplication(t);
     await submit(t, application);
     await settle(t, testWorker(t, { panel, externalData: fixedExternalData() }));
@@ -484,22 +477,12 @@ describe('lenders due at the same moment (ADR 0044)', () => {
 
   it('retries the whole job when every lender fails, and registers each once when they come back', async () => {
     let down = true;
-    const simulated = createSimulatedLenderPanel({
-      seed: t.config.worker.lenderSeed,
-      delayScale: 0,
-      failures: false,
-    });
     const registered = new Map<string, number>();
-    const panel = lenderPanelOf(
-      simulated.all().map((adapter) => ({
-        ...adapter,
-        registerApplication: async (call) => {
-          if (down) throw new LenderUnavailableError(adapter.profile.id, 'register');
-          registered.set(adapter.profile.id, (registered.get(adapter.profile.id) ?? 0) + 1);
-          return adapter.registerApplication(call);
-        },
-      })),
-    );
+    const panel = everyLenderRegistering(async (adapter, call) => {
+      if (down) throw new LenderUnavailableError(adapter.profile.id, 'register');
+      registered.set(adapter.profile.id, (registered.get(adapter.profile.id) ?? 0) + 1);
+      return adapter.registerApplication(call);
+    });
     const application = await createCompleteApplication(t);
     await submit(t, application);
     const worker = testWorker(t, { panel, externalData: fixedExternalData() });

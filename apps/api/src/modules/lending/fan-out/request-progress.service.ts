@@ -122,7 +122,7 @@ export async function recordBankError(
     applicationId: locked.application.id,
     now: input.now,
     application: locked.application,
-    requests: withRequest(locked.requests, moved),
+    requests: withRequests(locked.requests, [moved]),
   });
 }
 
@@ -205,11 +205,6 @@ export async function lockRequestAndApplication(
   const requests = await listLoanRequests(tx, application.id, { forUpdate: true });
   const request = requests.find((candidate) => candidate.id === requestId);
   return request ? { request, application, requests } : undefined;
-}
-
-/** `requests` with `changed` in place of the row of the same id (after moveRequest). */
-export function withRequest(requests: readonly LoanRequestRow[], changed: LoanRequestRow): LoanRequestRow[] {
-  return requests.map((request) => (request.id === changed.id ? changed : request));
 }
 
 /**
