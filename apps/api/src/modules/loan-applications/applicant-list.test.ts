@@ -1,13 +1,15 @@
 import { makeTestNationalId } from '@nordloan/domain/national-id';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { nationalIdLookupHash } from '#src/db/personal-data-cipher.ts';
-import { loanApplication } from '#src/db/schema/applications.ts';
+import { loanApplication, loanApplicationApplicant } from '#src/db/schema/applications.ts';
 import { customer, person } from '#src/db/schema/core.ts';
 import { applicationVisibility } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
 import {
+  findApplicationWithApplicants,
   listApplicantApplications,
   searchApplicationsWithApplicants,
 } from './loan-application.repository.ts';
@@ -138,5 +140,84 @@ describe("the applicant's own list (prepared) against the general search", () =>
     expect(all.items.map((item) => item.row.createdAt.getTime())).toEqual(
       [...all.items.map((item) => item.row.createdAt.getTime())].sort((a, b) => b - a),
     );
+  });
+});
+
+// The read and the lists take the row, its applicants and its lock flag as one json column (issue 12): what
+// they answer must be exactly the typed rows a plain select gives, every column and kind of value.
+describe('an application read as one json column', () => {
+  let database: DatabaseHandle;
+  afterAll(async () => database?.close());
+
+  it('answers the same row and applicants as plain selects (timestamps to the ms, jsonb, text, nulls)', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const nationalId = makeTestNationalId('NO', '1985-06-15', 3);
+    const [owner] = await db
+      .insert(person)
+      .values({ country: 'NO', nationalId, nationalIdHash: nationalIdLookupHash(nationalId) })
+      .returning();
+    const [ownCustomer] = await db
+      .insert(customer)
+      .values({ personId: owner!.id, brand: 'no-main', country: 'NO' })
+      .returning();
+    // created_at/updated_at from the database's clock (microseconds); the rest as a busy application has them.
+    const [application] = await db
+      .insert(loanApplication)
+      .values({
+        product: 'UnsecuredLoan',
+        brand: 'no-main',
+        country: 'NO',
+        status: 180,
+        personId: owner!.id,
+        customerId: ownCustomer!.id,
+        legacyId: 'L-1 "quoted" \\ ø',
+        amount: 2_000_000_000,
+        durationYears: 15,
+        loanPurpose: 'Renovation',
+        currentStep: 'economy',
+        completedSteps: ['loan', 'applicant'],
+        data: {
+          nested: { list: [1, 'to', null, { deep: true }] },
+          text: 'æøå 🙂 \u0001 line\nbreak',
+          n: 1.5e-7,
+        },
+        cloneOrigin: 'Cloned',
+        archiveReason: 'not archived, only text',
+        revision: 7,
+      })
+      .returning();
+    const id = application!.id;
+    await db.insert(loanApplicationApplicant).values([
+      {
+        loanApplicationId: id,
+        role: 'MainApplicant',
+        personId: owner!.id,
+        employerName: 'Ø & Co',
+        grossYearlyIncome: 650_000,
+        employmentStart: '2019-03-01',
+      },
+      { loanApplicationId: id, role: 'CoApplicant', childrenCount: 0, isPoliticallyExposed: false },
+    ]);
+
+    const [plainRow] = await db.select().from(loanApplication).where(eq(loanApplication.id, id));
+    const plainApplicants = await db
+      .select()
+      .from(loanApplicationApplicant)
+      .where(eq(loanApplicationApplicant.loanApplicationId, id))
+      .orderBy(asc(loanApplicationApplicant.role));
+    const expected = { row: plainRow, applicants: plainApplicants, isLocked: false };
+
+    expect(await findApplicationWithApplicants(db, id)).toEqual(expected);
+    const list = await listApplicantApplications(db, {
+      personId: owner!.id,
+      customerId: ownCustomer!.id,
+      onlyCustomerId: undefined,
+      limit: 25,
+      offset: 0,
+    });
+    expect(list).toEqual({ items: [expected], total: 1 });
+    expect(plainRow!.createdAt).toBeInstanceOf(Date);
+    expect(plainApplicants).toHaveLength(2);
   });
 });
