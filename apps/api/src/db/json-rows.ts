@@ -17,10 +17,18 @@ export function jsonRows<T extends Table>(
   const order = options.orderBy ? sql` ORDER BY ${options.orderBy}` : sql``;
   const select = sql`coalesce((SELECT json_agg(${table}${order}) FROM ${table} WHERE ${options.where}), '[]'::json)`;
   const read = (value: unknown): T['$inferSelect'][] => {
-    const list = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
+    const list = parsedJson<Record<string, unknown>[]>(value);
     return list.map((json) => rowFromJson(table, json));
   };
   return { select, read };
+}
+
+/**
+ * A json column's value: node-postgres parses `json` itself, but a value may also arrive as text (PGlite,
+ * a driver without the type's parser).
+ */
+export function parsedJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
-import { jsonRows, qualified, rowFromJson } from '#src/db/json-rows.ts';
+import { jsonRows, parsedJson, qualified, rowFromJson } from '#src/db/json-rows.ts';
 import { preparedPerHandle } from '#src/db/prepared-per-handle.ts';
 import {
   applicationLock,
@@ -48,34 +48,56 @@ const applicantsOfRow = jsonRows(loanApplicationApplicant, {
 });
 const isLockedRow = sql<boolean>`EXISTS (SELECT 1 FROM ${applicationLock} WHERE ${qualified(applicationLock.loanApplicationId)} = ${qualified(loanApplication.id)} AND ${qualified(applicationLock.releasedAt)} IS NULL)`;
 
+// The Revision the statement's own snapshot sees of the outer row. A FOR UPDATE read that had to wait for
+// another transaction's change of the row answers the row as that change left it, but its sub-selects
+// (applicants, lock flag, sub-records) still read the data as it was when the statement began: PostgreSQL
+// re-reads only the locked row. Every writer of those parts bumps the application's Revision under the row
+// lock, so a Revision here different from the row's says the parts may be out of date; they are then read
+// again, now under the lock (one more statement, only after such a wait).
+const revisionSeenBySnapshot = sql<number>`(SELECT seen.revision FROM ${loanApplication} AS seen WHERE seen.id = ${qualified(loanApplication.id)})`;
+
 /** Row and active-lock flag, the row held FOR UPDATE until the transaction ends (one statement). */
 export async function findApplicationForChange(
   tx: Executor,
   id: string,
 ): Promise<{ row: LoanApplicationRow; isLocked: boolean } | undefined> {
   const [found] = await tx
-    .select({ row: loanApplication, isLocked: isLockedRow })
+    .select({ row: loanApplication, isLocked: isLockedRow, seenRevision: revisionSeenBySnapshot })
     .from(loanApplication)
     .where(eq(loanApplication.id, id))
     .for('update', { of: loanApplication });
-  return found;
+  if (!found) return undefined;
+  if (found.seenRevision === found.row.revision) return { row: found.row, isLocked: found.isLocked };
+  return { row: found.row, isLocked: await hasActiveLock(tx, id) };
 }
 
 /**
  * As findApplicationForChange, with everything else the revision snapshot holds (applicants, sub-record
- * lists), in the same statement: a change that leaves those alone then writes its revision without
- * reading them again (applyApplicationChange's `lockedRead`).
+ * lists), in the same statement and as one json column (see applicationWithApplicantsJson): a change that
+ * leaves those alone then writes its revision without reading them again (applyApplicationChange's
+ * `lockedRead`).
  */
 export async function findApplicationForChangeWithParts(
   tx: Executor,
   id: string,
 ): Promise<{ row: LoanApplicationRow; parts: SnapshotParts } | undefined> {
-  const [found] = await tx
-    .select({ row: loanApplication, ...snapshotPartsColumns })
+  const [selected] = await tx
+    .select({
+      found: sql<unknown>`json_build_object('row', to_json(${loanApplication}), 'seenRevision', ${revisionSeenBySnapshot}, 'parts', ${snapshotPartsJson})`,
+    })
     .from(loanApplication)
     .where(eq(loanApplication.id, id))
     .for('update', { of: loanApplication });
-  return found && { row: found.row, parts: readSnapshotParts(found) };
+  if (!selected) return undefined;
+  const found = parsedJson<{
+    row: Record<string, unknown>;
+    seenRevision: number | null;
+    parts: Record<keyof typeof snapshotPartsColumns, unknown>;
+  }>(selected.found);
+  const row = rowFromJson(loanApplication, found.row);
+  const parts =
+    found.seenRevision === row.revision ? readSnapshotParts(found.parts) : await findSnapshotParts(tx, id);
+  return { row, parts };
 }
 
 /** Each sub-record list of the outer application row, oldest first (as listSubRecords). */
@@ -111,11 +133,7 @@ export async function findApplicantsAndLock(
 const applicationWithApplicantsJson = sql<unknown>`json_build_object('row', to_json(${loanApplication}), 'applicants', ${applicantsOfRow.select}, 'isLocked', ${isLockedRow})`;
 
 function withApplicants(value: unknown): ApplicationWithApplicants {
-  const found = (typeof value === 'string' ? JSON.parse(value) : value) as {
-    row: Record<string, unknown>;
-    applicants: unknown;
-    isLocked: boolean;
-  };
+  const found = parsedJson<{ row: Record<string, unknown>; applicants: unknown; isLocked: boolean }>(value);
   return {
     row: rowFromJson(loanApplication, found.row),
     applicants: applicantsOfRow.read(found.applicants),
@@ -267,8 +285,7 @@ export async function changeLockedApplication(
     SELECT to_json(updated) AS row FROM updated`);
   const [found] = (result as unknown as { rows: { row: unknown }[] }).rows;
   if (!found) throw conflict(STALE_REVISION_MESSAGE, { Revision: current.revision });
-  const json = typeof found.row === 'string' ? JSON.parse(found.row) : found.row;
-  return rowFromJson(loanApplication, json as Record<string, unknown>);
+  return rowFromJson(loanApplication, parsedJson<Record<string, unknown>>(found.row));
 }
 
 /**
@@ -306,6 +323,11 @@ const snapshotPartsColumns = {
   expenses: subRecordsOfRow.expense.select,
 };
 
+const snapshotPartsJson = sql<unknown>`json_build_object(${sql.join(
+  Object.entries(snapshotPartsColumns).map(([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`),
+  sql`, `,
+)})`;
+
 function readSnapshotParts(found: Record<keyof typeof snapshotPartsColumns, unknown>): SnapshotParts {
   return {
     applicants: applicantsOfRow.read(found.applicants),
@@ -331,11 +353,11 @@ export function snapshotOf(application: LoanApplicationRow, parts: SnapshotParts
 /** The snapshot's parts besides the row (one statement); held steady by the row lock, if the caller holds it. */
 export async function findSnapshotParts(db: Executor, id: string): Promise<SnapshotParts> {
   const [found] = await db
-    .select(snapshotPartsColumns)
+    .select({ parts: snapshotPartsJson })
     .from(loanApplication)
     .where(eq(loanApplication.id, id));
   if (!found) throw notFound();
-  return readSnapshotParts(found);
+  return readSnapshotParts(parsedJson(found.parts));
 }
 
 /** The snapshot of `application` as it now is (its parts read here). */
