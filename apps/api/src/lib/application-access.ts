@@ -1,6 +1,7 @@
 import { type StaffPermission, staffCountriesWith, staffMay } from '@nordloan/domain/access';
 import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
+import { parsedJson, rowFromJson } from '#src/db/json-rows.ts';
 import { preparedPerHandle } from '#src/db/prepared-per-handle.ts';
 import { type LoanApplicationRow, loanApplication } from '#src/db/schema/applications.ts';
 import { forbidden, notFound } from './app-error.ts';
@@ -46,22 +47,46 @@ export async function loadApplicationForCaller(options: {
   applicationId: string;
   access: ApplicationAccess;
 }): Promise<LoanApplicationRow> {
-  const { db, caller, applicationId, access } = options;
-  if (!isUuid(applicationId)) throw notFound();
-  const [application] = await selectApplicationById(db).execute({ id: applicationId });
-  if (!application) throw notFound();
-  assertCallerReaches(caller, application, access);
-  return application;
+  return (await loadApplicationWithForCaller({ ...options, read: readApplicationById })).row;
 }
 
-// Nearly every route under an application id starts here: prepared once per database handle.
+/**
+ * loadApplicationForCaller, with what the call needs besides the row read in the same statement: `read`
+ * answers the row and the rest, or undefined when there is no such application. The same checks, the same
+ * 404/403, before any of the rest is answered.
+ */
+export async function loadApplicationWithForCaller<Found extends { row: LoanApplicationRow }>(options: {
+  db: Executor;
+  caller: Caller;
+  applicationId: string;
+  access: ApplicationAccess;
+  read: (db: Executor, applicationId: string) => Promise<Found | undefined>;
+}): Promise<Found> {
+  const { db, caller, applicationId, access } = options;
+  if (!isUuid(applicationId)) throw notFound();
+  const found = await options.read(db, applicationId);
+  if (!found) throw notFound();
+  assertCallerReaches(caller, found.row, access);
+  return found;
+}
+
+// Nearly every route under an application id starts here: prepared once per database handle, the row as
+// one json column (one field for node-postgres to convert; ADR 0045).
 const selectApplicationById = preparedPerHandle((db) =>
   db
-    .select()
+    .select({ row: sql<unknown>`to_json(${loanApplication})` })
     .from(loanApplication)
     .where(eq(loanApplication.id, sql.placeholder('id')))
     .prepare('read_application_by_id'),
 );
+
+async function readApplicationById(
+  db: Executor,
+  id: string,
+): Promise<{ row: LoanApplicationRow } | undefined> {
+  const [selected] = await selectApplicationById(db).execute({ id });
+  return selected && { row: rowFromJson(loanApplication, parsedJson(selected.row)) };
+}
 
 /** The access rule of loadApplicationForCaller, for a row already loaded (e.g. FOR UPDATE in a transaction). */
 export function assertCallerReaches(

@@ -2,11 +2,12 @@ import { eventNames } from '@nordloan/domain/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import {
+  findApplicationWithQuotesAndRequests,
   listLoanRequests,
   listQuotes,
-  listQuotesAndRequests,
 } from '#src/modules/lending/lending.repository.ts';
 import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
 import {
   type CreatedApplication,
   createCompleteApplication,
@@ -85,18 +86,18 @@ describe('create → 700 with lenders that answer at once', () => {
     acceptedQuoteId = offers[0].ID;
   });
 
-  it('reads the quotes and requests in one statement exactly as the two plain selects do', async () => {
+  it('reads the application, its quotes and requests in one statement exactly as plain selects do', async () => {
     const db = t.database.db;
     const quotes = await listQuotes(db, application.id);
     expect(quotes.length).toBeGreaterThanOrEqual(2);
-    expect(await listQuotesAndRequests(db, application.id)).toEqual({
+    expect(await findApplicationWithQuotesAndRequests(db, application.id)).toEqual({
+      row: await findApplicationById(db, application.id),
       quotes,
       requests: await listLoanRequests(db, application.id),
     });
-    expect(await listQuotesAndRequests(db, '00000000-0000-4000-8000-000000000000')).toEqual({
-      quotes: [],
-      requests: [],
-    });
+    expect(
+      await findApplicationWithQuotesAndRequests(db, '00000000-0000-4000-8000-000000000000'),
+    ).toBeUndefined();
   });
 
   it('needs the consent before accepting, then accepts (pending) and opens the 14-day withdrawal window', async () => {

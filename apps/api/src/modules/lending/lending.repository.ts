@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
-import { jsonRows, qualified } from '#src/db/json-rows.ts';
+import { jsonRows, parsedJson, qualified, rowFromJson } from '#src/db/json-rows.ts';
 import { preparedPerHandle } from '#src/db/prepared-per-handle.ts';
-import { debt, loanApplication } from '#src/db/schema/applications.ts';
+import { debt, type LoanApplicationRow, loanApplication } from '#src/db/schema/applications.ts';
 import {
   externalData,
   type LoanQuoteRow,
@@ -252,22 +252,32 @@ const requestsOfApplication = jsonRows(loanRequest, {
 });
 
 // Prepared once per database handle: the personal page asks for it every few seconds while offers come in.
-const selectQuotesAndRequests = preparedPerHandle((db) =>
+// The application row comes in the same statement (its access check needs it), all as one json column.
+const selectApplicationQuotesAndRequests = preparedPerHandle((db) =>
   db
-    .select({ quotes: quotesOfApplication.select, requests: requestsOfApplication.select })
+    .select({
+      found: sql<unknown>`json_build_object('row', to_json(${loanApplication}), 'quotes', ${quotesOfApplication.select}, 'requests', ${requestsOfApplication.select})`,
+    })
     .from(loanApplication)
     .where(eq(loanApplication.id, sql.placeholder('id')))
-    .prepare('read_quotes_and_requests'),
+    .prepare('read_application_quotes_and_requests'),
 );
 
-/** Every quote (as listQuotes without a status filter) and every loan request of an application, in one statement. */
-export async function listQuotesAndRequests(
+/**
+ * An application with every quote (as listQuotes without a status filter) and every loan request, in one
+ * statement; undefined when there is no such application. For loadApplicationWithForCaller's `read`.
+ */
+export async function findApplicationWithQuotesAndRequests(
   db: Executor,
   applicationId: string,
-): Promise<{ quotes: LoanQuoteRow[]; requests: LoanRequestRow[] }> {
-  const [found] = await selectQuotesAndRequests(db).execute({ id: applicationId });
-  if (!found) return { quotes: [], requests: [] };
+): Promise<{ row: LoanApplicationRow; quotes: LoanQuoteRow[]; requests: LoanRequestRow[] } | undefined> {
+  const [selected] = await selectApplicationQuotesAndRequests(db).execute({ id: applicationId });
+  if (!selected) return undefined;
+  const found = parsedJson<{ row: Record<string, unknown>; quotes: unknown; requests: unknown }>(
+    selected.found,
+  );
   return {
+    row: rowFromJson(loanApplication, found.row),
     quotes: quotesOfApplication.read(found.quotes),
     requests: requestsOfApplication.read(found.requests),
   };

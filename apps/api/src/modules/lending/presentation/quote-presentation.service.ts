@@ -19,7 +19,12 @@ import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
 import { notFound } from '#src/lib/app-error.ts';
-import { applicantRoleOf, describeCaller, loadApplicationForCaller } from '#src/lib/application-access.ts';
+import {
+  applicantRoleOf,
+  describeCaller,
+  loadApplicationForCaller,
+  loadApplicationWithForCaller,
+} from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { QUOTE_CONSENT_VERSION } from '#src/modules/lending/acceptance-and-payout/quote-actions.service.ts';
 import {
@@ -28,13 +33,13 @@ import {
   durationMonthsOf,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
 import {
+  findApplicationWithQuotesAndRequests,
   findExternalData,
   findLatestQuoteConsent,
   findLatestRecommendation,
   insertQuoteConsent,
   insertRecommendation,
   listQuotes,
-  listQuotesAndRequests,
 } from '#src/modules/lending/lending.repository.ts';
 import { lenderName, toLoanQuote, withdrawalWindowOf } from './quote.mapper.ts';
 
@@ -117,10 +122,17 @@ const isPending = (code: number) => (code >= 211 && code <= 251) || (code >= 311
 const isDeclined = (code: number) => (code >= 261 && code <= 269) || (code >= 361 && code <= 369);
 
 export async function quotesV2(options: Access): Promise<QuotesPresentationV2> {
-  const application = await loadApplicationForCaller({ ...options, access: 'read' });
+  // The application, its quotes and its requests in one round trip (was four queries; issue 12, ADR 0045).
+  const {
+    row: application,
+    quotes,
+    requests,
+  } = await loadApplicationWithForCaller({
+    ...options,
+    access: 'read',
+    read: findApplicationWithQuotesAndRequests,
+  });
   const brand = getBrand(application.brand);
-  // Quotes and requests in one round trip (was three queries; issue 12, docs/performance-api.md).
-  const { quotes, requests } = await listQuotesAndRequests(options.db, application.id);
   const presented = quotes
     .filter((quote) => (presentedStatuses as readonly string[]).includes(quote.status))
     .map((quote) => presentQuote(quote, application))
