@@ -247,6 +247,12 @@ export interface LockedChange {
    * its events: status-transition.service.ts).
    */
   alsoWrite?: SQL[];
+  /**
+   * A json expression over `updated` read in the same statement and answered as `also` by
+   * changeLockedApplicationReading (e.g. the application's open work-queue item: a status change needs it
+   * next, and it was a round trip of its own).
+   */
+  alsoRead?: SQL;
 }
 
 /**
@@ -257,8 +263,16 @@ export interface LockedChange {
  */
 export async function changeLockedApplication(
   tx: Executor,
-  input: LockedChange,
+  input: Omit<LockedChange, 'alsoRead'>,
 ): Promise<LoanApplicationRow> {
+  return (await changeLockedApplicationReading(tx, input)).row;
+}
+
+/** changeLockedApplication, answering `alsoRead` (as it was before the change) beside the changed row. */
+export async function changeLockedApplicationReading(
+  tx: Executor,
+  input: LockedChange,
+): Promise<{ row: LoanApplicationRow; also: unknown }> {
   const { row: current, parts, changes, now } = input;
   if (input.expectedRevision !== undefined && input.expectedRevision !== current.revision) {
     throw conflict(STALE_REVISION_MESSAGE, { Revision: current.revision });
@@ -282,10 +296,13 @@ export async function changeLockedApplication(
              ${now.toISOString()}::timestamptz
         FROM updated
     )${sql.join(more)}
-    SELECT to_json(updated) AS row FROM updated`);
-  const [found] = (result as unknown as { rows: { row: unknown }[] }).rows;
+    SELECT to_json(updated) AS row${input.alsoRead ? sql`, ${input.alsoRead} AS also` : sql``} FROM updated`);
+  const [found] = (result as unknown as { rows: { row: unknown; also?: unknown }[] }).rows;
   if (!found) throw conflict(STALE_REVISION_MESSAGE, { Revision: current.revision });
-  return rowFromJson(loanApplication, parsedJson<Record<string, unknown>>(found.row));
+  return {
+    row: rowFromJson(loanApplication, parsedJson<Record<string, unknown>>(found.row)),
+    also: found.also ?? null,
+  };
 }
 
 /**

@@ -4,11 +4,19 @@ import type { Executor } from '#src/db/client.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { assignment } from '#src/db/schema/backoffice.ts';
 import { workQueueAgentId } from '../agent.repository.ts';
-import { findOpenAssignmentWithRule, openAssignment } from '../assignment.repository.ts';
+import {
+  findOpenAssignmentWithRule,
+  openAssignment,
+  openAssignmentWithRuleJson,
+  readOpenAssignmentWithRule,
+} from '../assignment.repository.ts';
 import { ensureRuleBucket, updateAssignmentAt } from './queue.repository.ts';
 
 // Applications enter the work queues by status (ADR 0021): called by the status-transition service in the
 // same transaction as every status change, so a queue never disagrees with the application.
+
+/** The changed application's open item, read in a status change's own statement (changeLockedApplicationReading). */
+export const openAssignmentOfUpdated = openAssignmentWithRuleJson(sql`updated.id`);
 
 /**
  * Puts the application into the bucket its status belongs in. An open item in a rule bucket moves (the
@@ -19,9 +27,13 @@ export async function placeInWorkQueue(
   tx: Executor,
   application: { id: string; status: number; country: string },
   now: Date,
+  /** The open item as `openAssignmentOfUpdated` read it in the status change's own statement. */
+  known?: { openAssignment: unknown },
 ): Promise<void> {
   const rule = workQueueRuleFor(application.status);
-  const found = await findOpenAssignmentWithRule(tx, application.id);
+  const found = known
+    ? readOpenAssignmentWithRule(known.openAssignment)
+    : await findOpenAssignmentWithRule(tx, application.id);
   if (found) {
     const { assignment: open, rule: currentRule } = found;
     if (!currentRule) return;

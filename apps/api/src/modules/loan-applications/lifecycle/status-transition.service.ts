@@ -7,9 +7,12 @@ import { type NewOutboxEvent, outboxEventsWithUpdated } from '#src/jobs/outbox.r
 import { conflict, notFound } from '#src/lib/app-error.ts';
 import { describeCaller, isApplicantOf } from '#src/lib/application-access.ts';
 import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
-import { placeInWorkQueue } from '#src/modules/backoffice/queues/placement.service.ts';
 import {
-  changeLockedApplication,
+  openAssignmentOfUpdated,
+  placeInWorkQueue,
+} from '#src/modules/backoffice/queues/placement.service.ts';
+import {
+  changeLockedApplicationReading,
   findApplicationByIdForUpdate,
   findSnapshotParts,
   insertApplicationLock,
@@ -113,7 +116,7 @@ export async function applyTransition(
   const events = check.events.map((eventName) =>
     applicationEvent(eventName, after, current.status, input, changedBy),
   );
-  const updated = await changeLockedApplication(tx, {
+  const { row: updated, also: openAssignment } = await changeLockedApplicationReading(tx, {
     row: current,
     parts: input.parts ?? (await findSnapshotParts(tx, current.id)),
     changes: { status: input.to },
@@ -130,9 +133,11 @@ export async function applyTransition(
       }),
       ...(events.length > 0 ? [outboxEventsWithUpdated(events)] : []),
     ],
+    alsoRead: openAssignmentOfUpdated,
   });
-  // The application enters (or leaves) its work queue with the status (ADR 0021).
-  await placeInWorkQueue(tx, updated, input.now);
+  // The application enters (or leaves) its work queue with the status (ADR 0021); its open item was read
+  // in the change's statement.
+  await placeInWorkQueue(tx, updated, input.now, { openAssignment });
   if (input.to === 210) {
     await insertApplicationLock(tx, {
       applicationId: current.id,
