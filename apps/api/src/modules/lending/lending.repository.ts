@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { jsonRows, parsedJson, qualified, rowFromJson } from '#src/db/json-rows.ts';
 import { preparedPerHandle } from '#src/db/prepared-per-handle.ts';
@@ -51,25 +51,9 @@ export async function findLoanRequestForUpdate(
   return row;
 }
 
-/** The application a request belongs to, held FOR UPDATE (one statement: the request itself is not locked). */
-export async function findApplicationOfRequestForUpdate(
-  tx: Executor,
-  requestId: string,
-): Promise<typeof loanApplication.$inferSelect | undefined> {
-  const [row] = await tx
-    .select()
-    .from(loanApplication)
-    .where(
-      inArray(
-        loanApplication.id,
-        tx
-          .select({ id: loanRequest.loanApplicationId })
-          .from(loanRequest)
-          .where(eq(loanRequest.id, requestId)),
-      ),
-    )
-    .for('update');
-  return row;
+/** The id of the application a request belongs to, as a sub-select (e.g. to lock that application by it). */
+export function applicationIdOfRequest(requestId: string): SQL {
+  return sql`SELECT ${loanRequest.loanApplicationId} FROM ${loanRequest} WHERE ${loanRequest.id} = ${requestId}`;
 }
 
 /** An application's loan requests by lender id; `forUpdate`: held until the transaction ends (take the

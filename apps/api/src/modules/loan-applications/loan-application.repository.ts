@@ -79,14 +79,15 @@ export async function findApplicationForChange(
  */
 export async function findApplicationForChangeWithParts(
   tx: Executor,
-  id: string,
+  /** The application's id, or a sub-select answering it (e.g. the application of a loan request). */
+  id: string | SQL,
 ): Promise<{ row: LoanApplicationRow; parts: SnapshotParts } | undefined> {
   const [selected] = await tx
     .select({
       found: sql<unknown>`json_build_object('row', to_json(${loanApplication}), 'seenRevision', ${revisionSeenBySnapshot}, 'parts', ${snapshotPartsJson})`,
     })
     .from(loanApplication)
-    .where(eq(loanApplication.id, id))
+    .where(typeof id === 'string' ? eq(loanApplication.id, id) : sql`${loanApplication.id} = (${id})`)
     .for('update', { of: loanApplication });
   if (!selected) return undefined;
   const found = parsedJson<{
@@ -96,7 +97,9 @@ export async function findApplicationForChangeWithParts(
   }>(selected.found);
   const row = rowFromJson(loanApplication, found.row);
   const parts =
-    found.seenRevision === row.revision ? readSnapshotParts(found.parts) : await findSnapshotParts(tx, id);
+    found.seenRevision === row.revision
+      ? readSnapshotParts(found.parts)
+      : await findSnapshotParts(tx, row.id);
   return { row, parts };
 }
 

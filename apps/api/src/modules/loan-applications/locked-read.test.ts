@@ -87,6 +87,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       expect(found!.parts.applicants.map((applicant) => applicant.employerName)).toEqual(['After']);
     });
 
+    it('does so too when the application is named by a sub-select (a lender job locks it by its request)', async () => {
+      const id = await newApplication();
+      const found = await readWhileChanging(
+        id,
+        async (tx) => {
+          await tx
+            .update(loanApplicationApplicant)
+            .set({ employerName: 'After' })
+            .where(eq(loanApplicationApplicant.loanApplicationId, id));
+        },
+        (tx) => findApplicationForChangeWithParts(tx, sql`SELECT ${id}::uuid`),
+      );
+      expect(found!.row.id).toBe(id);
+      expect(found!.parts.applicants.map((applicant) => applicant.employerName)).toEqual(['After']);
+    });
+
     it('answers the lock the change took (a locked application is not changed)', async () => {
       const id = await newApplication();
       const change = (tx: Executor) =>

@@ -193,6 +193,7 @@ export async function recordDecisions(
     lenderId: approvedBy ?? settleFor,
     application,
     requests,
+    parts: locked.parts,
   });
 }
 

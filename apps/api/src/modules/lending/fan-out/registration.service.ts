@@ -148,6 +148,7 @@ export async function recordRegistrations(
     now,
     application: locked.application,
     requests,
+    parts: locked.parts,
   });
 }
 

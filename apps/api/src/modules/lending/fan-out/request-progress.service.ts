@@ -7,7 +7,7 @@ import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import {
-  findApplicationOfRequestForUpdate,
+  applicationIdOfRequest,
   findQuote,
   listLoanRequests,
   listQuotes,
@@ -17,6 +17,7 @@ import {
 import { applyTransition } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import {
   findApplicationByIdForUpdate,
+  findApplicationForChangeWithParts,
   findSnapshotParts,
   type SnapshotParts,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
@@ -123,6 +124,7 @@ export async function recordBankError(
     now: input.now,
     application: locked.application,
     requests: withRequests(locked.requests, [moved]),
+    parts: locked.parts,
   });
 }
 
@@ -190,6 +192,8 @@ export interface LockedRequest {
   application: LoanApplicationRow;
   /** Every request of the application (by lender id), as settleApplication wants them. */
   requests: LoanRequestRow[];
+  /** The application's applicants, lock state and sub-records, read with its lock (a status change's snapshot). */
+  parts: SnapshotParts;
 }
 
 export async function lockRequestAndApplication(
@@ -200,11 +204,12 @@ export async function lockRequestAndApplication(
   // deadlock): every lender job of one application queues on the same row, so the last one to finish
   // sees all the others' answers. Two statements: the application by the request's reference, then the
   // application's requests (which settleApplication needs too).
-  const application = await findApplicationOfRequestForUpdate(tx, requestId);
-  if (!application) return undefined;
+  const locked = await findApplicationForChangeWithParts(tx, applicationIdOfRequest(requestId));
+  if (!locked) return undefined;
+  const { row: application, parts } = locked;
   const requests = await listLoanRequests(tx, application.id, { forUpdate: true });
   const request = requests.find((candidate) => candidate.id === requestId);
-  return request ? { request, application, requests } : undefined;
+  return request ? { request, application, requests, parts } : undefined;
 }
 
 /**
@@ -223,6 +228,8 @@ export async function settleApplication(
     application?: LoanApplicationRow;
     /** The application's requests as they now are, when the caller holds them FOR UPDATE in `tx`. */
     requests?: LoanRequestRow[];
+    /** The snapshot's parts, when the caller read them with its lock of the application. */
+    parts?: SnapshotParts;
   },
 ): Promise<void> {
   const { applicationId, now } = input;
@@ -241,7 +248,7 @@ export async function settleApplication(
     return shownQuotes;
   };
   // A status change leaves the applicants and sub-records as they are: consecutive steps share one read.
-  let parts: SnapshotParts | undefined;
+  let parts = input.parts;
   const step = async (
     from: readonly number[],
     to: ApplicationStatusCode,

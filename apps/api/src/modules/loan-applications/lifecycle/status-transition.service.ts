@@ -13,7 +13,7 @@ import {
 } from '#src/modules/backoffice/queues/placement.service.ts';
 import {
   changeLockedApplicationReading,
-  findApplicationByIdForUpdate,
+  findApplicationForChangeWithParts,
   findSnapshotParts,
   insertApplicationLock,
   releaseApplicationLocks,
@@ -75,9 +75,10 @@ export async function transitionApplication(
   tx: Executor,
   input: TransitionInput,
 ): Promise<LoanApplicationRow> {
-  const current = await findApplicationByIdForUpdate(tx, input.applicationId);
+  // The row held and, in the same statement, the snapshot's parts the change writes its revision with.
+  const current = await findApplicationForChangeWithParts(tx, input.applicationId);
   if (!current) throw notFound();
-  return applyTransition(tx, current, input);
+  return applyTransition(tx, current.row, { ...input, parts: current.parts });
 }
 
 /**
@@ -88,10 +89,10 @@ export async function transitionIfIn(
   tx: Executor,
   input: TransitionInput & { onlyFrom: readonly number[] },
 ): Promise<LoanApplicationRow | undefined> {
-  const current = await findApplicationByIdForUpdate(tx, input.applicationId);
+  const current = await findApplicationForChangeWithParts(tx, input.applicationId);
   if (!current) throw notFound();
-  if (!input.onlyFrom.includes(current.status)) return undefined;
-  return applyTransition(tx, current, input);
+  if (!input.onlyFrom.includes(current.row.status)) return undefined;
+  return applyTransition(tx, current.row, { ...input, parts: current.parts });
 }
 
 /** The transition on a row the caller already holds FOR UPDATE in `tx`. */
