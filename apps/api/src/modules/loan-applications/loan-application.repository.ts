@@ -637,37 +637,28 @@ async function pageOf(
   return { items: [], total: Number(totals?.total ?? 0) };
 }
 
-const selectApplicantPageOf = (shape: ApplicantListShape) =>
-  preparedPerHandle((db) =>
-    db
-      .select(pageColumns)
-      .from(loanApplication)
-      .where(applicantListWhere(shape))
-      .orderBy(...newestFirst)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`list_applicant_applications_${shape}`),
-  );
-const selectApplicantPage = {
-  all: selectApplicantPageOf('all'),
-  oneCustomer: selectApplicantPageOf('oneCustomer'),
-};
 // The first page (what the personal page asks for) has a statement of its own without OFFSET: with the
 // offset a parameter, PostgreSQL estimated its generic plan dearer than the custom ones and planned the
 // statement again on every call (0.1 ms of its CPU each, more than the execution; docs/performance-api.md).
-const selectApplicantFirstPageOf = (shape: ApplicantListShape) =>
-  preparedPerHandle((db) =>
-    db
+const selectApplicantPageOf = (shape: ApplicantListShape, page: 'first' | 'any') =>
+  preparedPerHandle((db) => {
+    const limited = db
       .select(pageColumns)
       .from(loanApplication)
       .where(applicantListWhere(shape))
       .orderBy(...newestFirst)
-      .limit(sql.placeholder('limit'))
-      .prepare(`list_applicant_applications_${shape}_first`),
-  );
+      .limit(sql.placeholder('limit'));
+    return page === 'first'
+      ? limited.prepare(`list_applicant_applications_${shape}_first`)
+      : limited.offset(sql.placeholder('offset')).prepare(`list_applicant_applications_${shape}`);
+  });
+const selectApplicantPage = {
+  all: selectApplicantPageOf('all', 'any'),
+  oneCustomer: selectApplicantPageOf('oneCustomer', 'any'),
+};
 const selectApplicantFirstPage = {
-  all: selectApplicantFirstPageOf('all'),
-  oneCustomer: selectApplicantFirstPageOf('oneCustomer'),
+  all: selectApplicantPageOf('all', 'first'),
+  oneCustomer: selectApplicantPageOf('oneCustomer', 'first'),
 };
 
 /**

@@ -71,16 +71,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       throw new Error('the read never waited for the row lock');
     }
 
+    const changeEmployer = async (tx: Executor, id: string) => {
+      await tx
+        .update(loanApplicationApplicant)
+        .set({ employerName: 'After' })
+        .where(eq(loanApplicationApplicant.loanApplicationId, id));
+    };
+
     it('answers the applicants as the change left them, with the new Revision', async () => {
       const id = await newApplication();
       const found = await readWhileChanging(
         id,
-        async (tx) => {
-          await tx
-            .update(loanApplicationApplicant)
-            .set({ employerName: 'After' })
-            .where(eq(loanApplicationApplicant.loanApplicationId, id));
-        },
+        (tx) => changeEmployer(tx, id),
         (tx) => findApplicationForChangeWithParts(tx, id),
       );
       expect(found!.row.revision).toBe(2);
@@ -91,12 +93,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const id = await newApplication();
       const found = await readWhileChanging(
         id,
-        async (tx) => {
-          await tx
-            .update(loanApplicationApplicant)
-            .set({ employerName: 'After' })
-            .where(eq(loanApplicationApplicant.loanApplicationId, id));
-        },
+        (tx) => changeEmployer(tx, id),
         (tx) => findApplicationForChangeWithParts(tx, sql`SELECT ${id}::uuid`),
       );
       expect(found!.row.id).toBe(id);
