@@ -1,6 +1,8 @@
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
+import type { ExternalDataProvider } from '#src/modules/lending/intake/external-data.ts';
+import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import {
   createCompleteApplication,
   defaultIncome,
@@ -150,6 +152,73 @@ describe('intake failures', () => {
         DebtType: 'Unsecured',
       }),
     ]);
+  });
+
+  it('writes no register debts when the application left 180 while the register answered', async () => {
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    const answering = fixedExternalData({
+      debts: [
+        {
+          externalRef: 'register:test:late',
+          ownerRole: 'MainApplicant',
+          debtType: 'Unsecured',
+          creditor: 'Late Bank ASA',
+          balance: 10_000,
+          creditLimit: null,
+          monthlyPayment: 500,
+          interestRate: 0.1,
+          remainingTermMonths: 24,
+        },
+      ],
+    });
+    let revisionAfterMove = 0;
+    const externalData: ExternalDataProvider = {
+      async fetch(request) {
+        // Someone else moves it (here the system's own failure move) while the register is answering.
+        const moved = await t.database.db.transaction((tx) =>
+          transitionIfIn(tx, {
+            applicationId: application.id,
+            onlyFrom: [180],
+            to: 181,
+            actor: { kind: 'system', id: 'test' },
+            reason: 'Moved meanwhile (test)',
+            now: t.clock.now(),
+          }),
+        );
+        revisionAfterMove = moved?.revision ?? 0;
+        return answering.fetch(request);
+      },
+    };
+    await settle(t, testWorker(t, { externalData }));
+    expect(revisionAfterMove).toBeGreaterThan(0);
+    const staff = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
+    expect((await get(`/loan-application/${application.id}/debt`, staff)).json()).toEqual([]);
+    const after = (await get(`/loan-application/${application.id}`, staff)).json();
+    expect([after.Status, after.Revision]).toEqual([181, revisionAfterMove]);
+  });
+
+  it('the revision of the move 180 → 200 holds the register debts written with it', async () => {
+    const application = await createCompleteApplication(t);
+    await submit(t, application);
+    const registerDebt = {
+      externalRef: 'register:test:snapshot',
+      ownerRole: 'MainApplicant' as const,
+      debtType: 'Unsecured',
+      creditor: 'Snapshot Bank ASA',
+      balance: 20_000,
+      creditLimit: null,
+      monthlyPayment: 700,
+      interestRate: 0.11,
+      remainingTermMonths: 24,
+    };
+    await settle(t, testWorker(t, { externalData: fixedExternalData({ debts: [registerDebt] }) }));
+    const staff = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
+    const [at200] = (await get(`/loan-application/${application.id}/revisions?status=200`, staff)).json();
+    const revision = (
+      await get(`/loan-application/${application.id}/revisions/${at200.Revision}`, staff)
+    ).json();
+    expect(JSON.stringify(revision.Snapshot)).toContain('Snapshot Bank ASA');
   });
 
   it("shows an applicant only their own register debts; staff see both applicants'", async () => {

@@ -128,47 +128,31 @@ async function externalDataStep(
   } catch (error) {
     const now = options.now();
     const message = error instanceof Error ? error.message : String(error);
-    return db.transaction(async (tx) => {
-      await upsertExternalData(tx, {
-        loanApplicationId: application.id,
-        source: DEBT_REGISTER_SOURCE,
-        status: 'error',
-        payload: { message },
-        fetchedAt: now,
-      });
-      return transitionIfIn(tx, {
+    return db.transaction((tx) =>
+      transitionIfIn(tx, {
         applicationId: application.id,
         onlyFrom: [180],
         to: 181,
         actor: system('external-data'),
         reason: `Fetching external data failed: ${message}`,
         now,
-      });
-    });
+        whileHeld: () =>
+          upsertExternalData(tx, {
+            loanApplicationId: application.id,
+            source: DEBT_REGISTER_SOURCE,
+            status: 'error',
+            payload: { message },
+            fetchedAt: now,
+          }),
+      }),
+    );
   }
   const now = options.now();
-  return db.transaction(async (tx) => {
-    await upsertRegisterDebts(tx, { applicationId: application.id, debts: result.debts, now });
-    await upsertExternalData(tx, {
-      loanApplicationId: application.id,
-      source: DEBT_REGISTER_SOURCE,
-      status: 'success',
-      payload: { debts: result.debts.length },
-      fetchedAt: now,
-    });
-    await upsertExternalData(tx, {
-      loanApplicationId: application.id,
-      source: CREDIT_BUREAU_SOURCE,
-      status: 'success',
-      payload: {
-        paymentRemarks: result.paymentRemarks,
-        registeredAddress: result.registeredAddress,
-        sanctionsHits: result.sanctionsHits,
-      },
-      fetchedAt: now,
-    });
-    const sanctioned = result.sanctionsHits.length > 0;
-    return transitionIfIn(tx, {
+  const sanctioned = result.sanctionsHits.length > 0;
+  // The application is held first and the register's answer written only if it still stands at 180:
+  // a move refused (someone else moved it meanwhile) leaves its debts as they were.
+  return db.transaction((tx) =>
+    transitionIfIn(tx, {
       applicationId: application.id,
       onlyFrom: [180],
       to: sanctioned ? 198 : 200,
@@ -177,8 +161,29 @@ async function externalDataStep(
         ? `Sanctions screening hit: ${result.sanctionsHits.map((hit) => `${hit.ownerRole} on ${hit.list}`).join(', ')}`
         : `External data received (${result.debts.length} debts from the register)`,
       now,
-    });
-  });
+      whileHeld: async () => {
+        await upsertRegisterDebts(tx, { applicationId: application.id, debts: result.debts, now });
+        await upsertExternalData(tx, {
+          loanApplicationId: application.id,
+          source: DEBT_REGISTER_SOURCE,
+          status: 'success',
+          payload: { debts: result.debts.length },
+          fetchedAt: now,
+        });
+        await upsertExternalData(tx, {
+          loanApplicationId: application.id,
+          source: CREDIT_BUREAU_SOURCE,
+          status: 'success',
+          payload: {
+            paymentRemarks: result.paymentRemarks,
+            registeredAddress: result.registeredAddress,
+            sanctionsHits: result.sanctionsHits,
+          },
+          fetchedAt: now,
+        });
+      },
+    }),
+  );
 }
 
 /** Retry of a failed external-data fetch (181 → 180), by the system or staff; the job does the rest. */

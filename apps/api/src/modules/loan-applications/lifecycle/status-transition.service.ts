@@ -13,6 +13,7 @@ import {
 } from '#src/modules/backoffice/queues/placement.service.ts';
 import {
   changeLockedApplicationReading,
+  findApplicationForChange,
   findApplicationForChangeWithParts,
   findSnapshotParts,
   insertApplicationLock,
@@ -87,12 +88,30 @@ export async function transitionApplication(
  */
 export async function transitionIfIn(
   tx: Executor,
-  input: TransitionInput & { onlyFrom: readonly number[] },
+  input: TransitionInput & {
+    onlyFrom: readonly number[];
+    /**
+     * Writes that belong to the move (e.g. the register's debts on 180 → 200), run once the row is held
+     * and found in `onlyFrom`, before the move. Under the lock, so a refused move writes nothing and the
+     * application row is always locked before its sub-records (the order every change takes; ADR 0045's
+     * waited-for check also relies on each writer of the parts bumping the row's Revision).
+     */
+    whileHeld?: (current: LoanApplicationRow) => Promise<void>;
+  },
 ): Promise<LoanApplicationRow | undefined> {
+  const { whileHeld, ...transition } = input;
+  if (whileHeld) {
+    // The parts are read after the writes (by applyTransition), so the revision holds them.
+    const held = await findApplicationForChange(tx, input.applicationId);
+    if (!held) throw notFound();
+    if (!input.onlyFrom.includes(held.row.status)) return undefined;
+    await whileHeld(held.row);
+    return applyTransition(tx, held.row, transition);
+  }
   const current = await findApplicationForChangeWithParts(tx, input.applicationId);
   if (!current) throw notFound();
   if (!input.onlyFrom.includes(current.row.status)) return undefined;
-  return applyTransition(tx, current.row, { ...input, parts: current.parts });
+  return applyTransition(tx, current.row, { ...transition, parts: current.parts });
 }
 
 /** The transition on a row the caller already holds FOR UPDATE in `tx`. */
