@@ -57,13 +57,23 @@ export async function findPersonsPastRetention(
   return ((result as { rows?: { id: string }[] }).rows ?? []).map((row) => row.id);
 }
 
+/** What anonymising clears of an applicant in a revision's snapshot (as of the applicant row). */
+const clearedApplicantFields = JSON.stringify({ EmployerName: null, JobTitle: null });
+
 /**
  * Clears every personal field of the person, their customers' contact details, what their applicant
- * rows say about their work, and the addresses we sent their applications' messages to. The national id becomes a placeholder (sealed like any number) and its
+ * rows (and their applications' revisions) say about their work, and the addresses we sent their applications' messages to. The national id becomes a placeholder (sealed like any number) and its
  * lookup hash a value no number hashes to, so the person can no longer be found by number.
  * The application rows stay, without anyone in them: their figures are the lenders' and our statistics.
  */
 export async function anonymisePerson(db: Executor, personId: string, now: Date): Promise<void> {
+  // The applications they are an applicant of are held first, in id order: every change of an
+  // application locks its row before its applicant rows (ADR 0045), and a change waiting on this one
+  // must not write a revision from the applicants as they were.
+  await db.execute(sql`
+    SELECT id FROM loan_application
+    WHERE id IN (SELECT loan_application_id FROM loan_application_applicant WHERE person_id = ${personId})
+    ORDER BY id FOR UPDATE`);
   await db
     .update(person)
     .set({
@@ -95,6 +105,21 @@ export async function anonymisePerson(db: Executor, personId: string, now: Date)
     .update(loanApplicationApplicant)
     .set({ employerName: null, jobTitle: null })
     .where(inArray(loanApplicationApplicant.personId, [personId]));
+  // The revisions' snapshots hold the applicant as they were at each change: their employer and job
+  // title go there too. The revision rows and their figures stay (they are the application's history);
+  // no new revision is written, so the application's UpdatedAt, which the rules count a co-applicant's
+  // time from, does not move.
+  await db.execute(sql`
+    UPDATE loan_application_revision SET snapshot = snapshot
+      || CASE WHEN snapshot->'MainApplicant'->>'PersonID' = ${personId}
+              THEN jsonb_build_object('MainApplicant', (snapshot->'MainApplicant') || ${clearedApplicantFields}::jsonb)
+              ELSE '{}'::jsonb END
+      || CASE WHEN snapshot->'CoApplicant'->>'PersonID' = ${personId}
+              THEN jsonb_build_object('CoApplicant', (snapshot->'CoApplicant') || ${clearedApplicantFields}::jsonb)
+              ELSE '{}'::jsonb END
+    WHERE loan_application_id IN (
+        SELECT loan_application_id FROM loan_application_applicant WHERE person_id = ${personId})
+      AND ${personId} IN (snapshot->'MainApplicant'->>'PersonID', snapshot->'CoApplicant'->>'PersonID')`);
   // Where we wrote to them: the record of each message stays (when, channel, kind), the address goes.
   await db.execute(sql`
     UPDATE notification SET recipient = 'anonymised'

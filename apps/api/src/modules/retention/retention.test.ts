@@ -6,7 +6,10 @@ import { createJobWorker } from '#src/jobs/worker.ts';
 import { listAudit } from '#src/modules/audit/audit.service.ts';
 import { insertDocument } from '#src/modules/documents/document.repository.ts';
 import type { DocumentStorage } from '#src/modules/documents/document.service.ts';
-import { insertApplication } from '#src/modules/loan-applications/loan-application.repository.ts';
+import {
+  applyApplicationChange,
+  insertApplication,
+} from '#src/modules/loan-applications/loan-application.repository.ts';
 import { findPersonById, findPersonByNationalId } from '#src/modules/persons/person.repository.ts';
 import { freshNationalId } from '#src/test/customer-fixtures.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
@@ -46,6 +49,7 @@ async function personWith(
     `UPDATE person SET first_name = 'Kari', email = 'kari@example.com', updated_at = $2 WHERE id = $1`,
     [login.PersonID, lastChange.toISOString()],
   );
+  const coApplicationIds: string[] = [];
   for (const application of applications) {
     const other =
       application.as === 'co-applicant'
@@ -60,11 +64,21 @@ async function personWith(
     });
     if (application.as === 'co-applicant') {
       await sql(
-        `INSERT INTO loan_application_applicant (loan_application_id, role, person_id, employer_name)
-         VALUES ($1, 'CoApplicant', $2, 'Fjord AS')`,
-        [row.id, login.PersonID],
+        `INSERT INTO loan_application_applicant
+           (loan_application_id, role, person_id, employer_name, job_title, gross_yearly_income)
+         VALUES ($1, 'MainApplicant', $2, 'Main AS', 'Baker', 600000),
+                ($1, 'CoApplicant', $3, 'Fjord AS', 'Welder', 500000)`,
+        [row.id, other.PersonID, login.PersonID],
       );
-      // The main applicant's own record is recent: only the co-applicant's data is in question.
+      // A change after the applicants came: its revision's snapshot holds both.
+      await applyApplicationChange(
+        t.database.db,
+        row.id,
+        { amount: 100_000 },
+        { changedBy: 'test', reason: 'patched', now: application.changedAt },
+      );
+      coApplicationIds.push(row.id);
+      // The main applicant's application ended as long ago: the rules anonymise them too.
     }
     await sql('UPDATE loan_application SET status = $2, updated_at = $3 WHERE id = $1', [
       row.id,
@@ -72,7 +86,7 @@ async function personWith(
       application.changedAt.toISOString(),
     ]);
   }
-  return { nationalId, ...login };
+  return { nationalId, coApplicationIds, ...login };
 }
 
 /** An approved insurance request with its policy, running or terminated at `terminatedAt`. */
@@ -167,6 +181,20 @@ describe('the retention rules', () => {
       [gone.PersonID],
     );
     expect(applicant?.employer_name).toBeNull();
+    const [revision] = await sql<{ snapshot: unknown }>(
+      'SELECT snapshot FROM loan_application_revision WHERE loan_application_id = $1 ORDER BY revision DESC',
+      [gone.coApplicationIds[0]],
+    );
+    expect(revision?.snapshot).toMatchObject({
+      Amount: 100_000,
+      MainApplicant: { EmployerName: null, GrossYearlyIncome: 600_000 },
+      CoApplicant: {
+        PersonID: gone.PersonID,
+        EmployerName: null,
+        JobTitle: null,
+        GrossYearlyIncome: 500_000,
+      },
+    });
     // Logged in again with the same number: a new person, nothing of the old one.
     const back = await t.login({ nationalId: gone.nationalId, country: 'NO' });
     expect(back.PersonID).not.toBe(gone.PersonID);
