@@ -39,11 +39,18 @@ interface LoadResult {
   errors: number;
 }
 
+/** A request's path and bearer token, for a load spread over many applicants. */
+interface Target {
+  path: string;
+  token: string;
+}
+
 /** autocannon in a child process, so the load generator does not share this process's event loop. */
 async function load(
   url: string,
-  options: { method?: string; token: string; body?: unknown },
+  options: { method?: string; token: string; body?: unknown; spreadOver?: Target[] | undefined },
 ): Promise<LoadResult> {
+  if (options.spreadOver) return loadSpread(url, { ...options, targets: options.spreadOver });
   const args = [
     'node_modules/autocannon/autocannon.js',
     '-c',
@@ -61,6 +68,29 @@ async function load(
   }
   args.push(url);
   const { stdout } = await run(process.execPath, args, { maxBuffer: 10_000_000 });
+  return resultOf(stdout);
+}
+
+/** load() over many targets in turn (bench/support/load-spread.mjs): `origin` is the server's address. */
+async function loadSpread(
+  origin: string,
+  options: { method?: string; body?: unknown; targets: Target[] },
+): Promise<LoadResult> {
+  const spec = {
+    origin,
+    method: options.method ?? 'GET',
+    body: options.body,
+    connections,
+    seconds,
+    targets: options.targets,
+  };
+  const { stdout } = await run(process.execPath, ['bench/support/load-spread.mjs', JSON.stringify(spec)], {
+    maxBuffer: 10_000_000,
+  });
+  return resultOf(stdout);
+}
+
+function resultOf(stdout: string): LoadResult {
   const result = JSON.parse(stdout) as {
     requests: { average: number };
     latency: { p50: number; p99: number };
@@ -127,6 +157,14 @@ async function main() {
       throw new Error('BENCH_INSTANCES must be a whole number ≥ 1');
     return scaleOut(instances);
   }
+  // BENCH_ONLY=read|list|quotes|patch|patch-own runs one call (e.g. under node --cpu-prof); BENCH_PROFILE=1
+  // skips the limit and bare servers' runs, so a profile holds nordloan's work only.
+  const only = process.env.BENCH_ONLY;
+  const profiling = process.env.BENCH_PROFILE === '1';
+  // The PATCH as many applicants make it, each their own application: more of them than connections, so
+  // two PATCHes in flight at once are (almost always) for different applications.
+  const patchingApplicants =
+    !only || only === 'patch-own' ? Number(process.env.BENCH_APPLICANTS ?? connections * 4) : 0;
   const {
     app,
     databaseUrl,
@@ -134,8 +172,9 @@ async function main() {
     token,
     customerId: CustomerID,
     applicationId,
+    otherApplicants,
     close,
-  } = await createApiBenchWorld(serverUrl);
+  } = await createApiBenchWorld(serverUrl, { otherApplicants: patchingApplicants });
   const rawPool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // The bench database is dropped WITH (FORCE) at the end; a connection still closing then must not crash
   // the run after its figures are printed.
@@ -216,6 +255,19 @@ async function main() {
       path: `/loan-application/${applicationId}`,
       method: 'PATCH',
       body: { Amount: 160_000 },
+      note: 'every connection on ONE application: the row lock serialises them (the worst case)',
+    },
+    {
+      key: 'patch-own',
+      name: 'PATCH /loan-application/{id}',
+      path: '',
+      method: 'PATCH',
+      body: { Amount: 160_000 },
+      note: `${patchingApplicants} applicants, each PATCHing their own application`,
+      spreadOver: otherApplicants.map((applicant) => ({
+        path: `/loan-application/${applicant.applicationId}`,
+        token: applicant.token,
+      })),
     },
   ];
 
@@ -223,14 +275,10 @@ async function main() {
     `API read benchmark — PostgreSQL, ${connections} connections × ${seconds} s per run, logs at warn, ` +
       `autocannon in a child process`,
   );
-  // BENCH_ONLY=read|list|quotes|patch runs one call (e.g. under node --cpu-prof); BENCH_PROFILE=1 skips
-  // the limit and bare servers' runs, so a profile holds nordloan's work only.
-  const only = process.env.BENCH_ONLY;
-  const profiling = process.env.BENCH_PROFILE === '1';
   for (const call of calls.filter((entry) => !only || entry.key === only)) {
-    const options = { token, method: call.method, body: call.body };
+    const options = { token, method: call.method, body: call.body, spreadOver: call.spreadOver };
     const ours = await load(nordloan + call.path, options);
-    console.log(`\n${call.name}`);
+    console.log(`\n${call.name}${call.note ? ` — ${call.note}` : ''}`);
     console.log(`  nordloan  ${format(ours)}`);
     if (profiling) continue;
     const stackLimit = await load(limitUrl + call.path, options);

@@ -23,7 +23,8 @@ import { defaultIncome, mainApplicantDetails } from '../../apps/api/src/test/len
 
 // What the API benches (api-read, api-cpu) stand on: a fresh PostgreSQL database of their own (dropped
 // again by `close`), the real API built on it (logs at warn, no worker), and one Norwegian applicant with
-// one application.
+// one application — and, for the calls measured as many applicants at once, `otherApplicants` more, each
+// with an application of their own.
 
 export interface ApiBenchWorld {
   app: FastifyInstance;
@@ -34,10 +35,15 @@ export interface ApiBenchWorld {
   token: string;
   customerId: string;
   applicationId: string;
+  /** More applicants, each with their own application (`options.otherApplicants` of them). */
+  otherApplicants: { token: string; applicationId: string }[];
   close(): Promise<void>;
 }
 
-export async function createApiBenchWorld(serverUrl: string): Promise<ApiBenchWorld> {
+export async function createApiBenchWorld(
+  serverUrl: string,
+  options: { otherApplicants?: number } = {},
+): Promise<ApiBenchWorld> {
   const databaseName = `nordloan_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -63,40 +69,52 @@ export async function createApiBenchWorld(serverUrl: string): Promise<ApiBenchWo
     ...defaultDependencies({ config, db: database.db, now }),
   });
 
-  const login = await app.inject({
-    method: 'POST',
-    url: '/auth/dev/login',
-    payload: {
-      nationalId: makeTestNationalId('NO', '1985-06-15', 7),
-      country: 'NO',
-      role: 'Customer',
-      brand: 'no-main',
-    },
-  });
-  const { token, CustomerID } = login.json() as { token: string; CustomerID: string };
-  const created = await app.inject({
-    method: 'POST',
-    url: '/loan-application',
-    headers: { authorization: `Bearer ${token}` },
-    payload: {
-      Product: 'UnsecuredLoan',
-      Brand: 'no-main',
-      Amount: 150_000,
-      Duration: 5,
-      LoanPurpose: 'Renovation',
-      MainApplicant: mainApplicantDetails(defaultIncome.NO),
-    },
-  });
-  if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
+  const applicantWithApplication = async (birthDate: string, serial: number) => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/auth/dev/login',
+      payload: {
+        nationalId: makeTestNationalId('NO', birthDate, serial),
+        country: 'NO',
+        role: 'Customer',
+        brand: 'no-main',
+      },
+    });
+    const { token, CustomerID } = login.json() as { token: string; CustomerID: string };
+    const created = await app.inject({
+      method: 'POST',
+      url: '/loan-application',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        Product: 'UnsecuredLoan',
+        Brand: 'no-main',
+        Amount: 150_000,
+        Duration: 5,
+        LoanPurpose: 'Renovation',
+        MainApplicant: mainApplicantDetails(defaultIncome.NO),
+      },
+    });
+    if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
+    return { token, customerId: CustomerID, applicationId: (created.json() as { ID: string }).ID };
+  };
+  const first = await applicantWithApplication('1985-06-15', 7);
+  const otherApplicants: ApiBenchWorld['otherApplicants'] = [];
+  for (let index = 0; index < (options.otherApplicants ?? 0); index++) {
+    // One birth date per applicant (days after 1 Jan 1960), the same serial: distinct valid numbers.
+    const birthDate = new Date(Date.UTC(1960, 0, 1 + index * 37)).toISOString().slice(0, 10);
+    const { token, applicationId } = await applicantWithApplication(birthDate, 11);
+    otherApplicants.push({ token, applicationId });
+  }
 
   return {
     app,
     database,
     databaseUrl: url.toString(),
     key,
-    token,
-    customerId: CustomerID,
-    applicationId: (created.json() as { ID: string }).ID,
+    token: first.token,
+    customerId: first.customerId,
+    applicationId: first.applicationId,
+    otherApplicants,
     close: async () => {
       await app.close();
       await database.close();

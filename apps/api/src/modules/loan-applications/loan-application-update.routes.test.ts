@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import {
   buildSnapshot,
+  changeRowFieldsIfRevisionUnchanged,
   findApplicationById,
+  findApplicationWithParts,
   findRevision,
   insertApplicationLock,
   releaseApplicationLocks,
@@ -128,6 +130,64 @@ describe('PATCH /loan-application/{id}', () => {
     expect(revision?.snapshot).toMatchObject({ Data: { keep: 1, added: 'x' }, Debts: [{ Balance: 25000 }] });
     // The answer is the application as read back.
     expect(patched).toEqual((await inject('GET', `/loan-application/${created.ID}`, me.token)).json());
+  });
+
+  it('concurrent PATCHes of one application: each written once, at a Revision of its own, its snapshot what it wrote', async () => {
+    // Most PATCHes are written without the lock, at the Revision read (ADR 0046); at once on one
+    // application (on PostgreSQL) some find it changed meanwhile and are made again under the lock.
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token);
+    const amounts = Array.from({ length: 20 }, (_, index) => 100_000 + index * 10_000);
+    const responses = await Promise.all(
+      amounts.map((Amount) => inject('PATCH', `/loan-application/${created.ID}`, me.token, { Amount })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(amounts.map(() => 200));
+    const revisions = (await inject('GET', `/loan-application/${created.ID}/revisions`, me.token)).json() as {
+      Revision: number;
+    }[];
+    expect(revisions.map((revision) => revision.Revision)).toEqual(
+      Array.from({ length: 21 }, (_, index) => index + 1),
+    );
+    const written: number[] = [];
+    for (let number = 2; number <= 21; number++) {
+      const snapshot = (await findRevision(t.database.db, created.ID, number))?.snapshot;
+      expect(snapshot).toMatchObject({ Revision: number });
+      written.push((snapshot as { Amount: number }).Amount);
+    }
+    expect([...written].sort()).toEqual(amounts);
+    // Each answer is the application as its own PATCH left it.
+    for (const response of responses) {
+      const answer = response.json() as LoanApplication;
+      expect(written[answer.Revision - 2]).toBe(answer.Amount);
+    }
+    const final = (await inject('GET', `/loan-application/${created.ID}`, me.token)).json();
+    expect(final).toMatchObject({ Revision: 21, Amount: written.at(-1) });
+  });
+
+  it('a change at the Revision read writes nothing once the application has moved on', async () => {
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token);
+    const read = await findApplicationWithParts(t.database.db, created.ID);
+    await inject('PATCH', `/loan-application/${created.ID}`, me.token, { Amount: 160000 });
+    const change = {
+      row: read!.row,
+      parts: read!.parts,
+      changedBy: 'test',
+      reason: 'patched',
+      now: t.clock.now(),
+    };
+    expect(
+      await changeRowFieldsIfRevisionUnchanged(t.database.db, { ...change, changes: { amount: 170000 } }),
+    ).toBeUndefined();
+    expect(await findApplicationById(t.database.db, created.ID)).toMatchObject({
+      amount: 160000,
+      revision: 2,
+    });
+    expect(await countRows(t, 'loan_application_revision', created.ID)).toBe(2);
+    // Only the row's own fields: anything else goes through the change under the lock.
+    await expect(
+      changeRowFieldsIfRevisionUnchanged(t.database.db, { ...change, changes: { status: 160 } }),
+    ).rejects.toThrow(/not one of the row's own fields/);
   });
 
   it('answers 409 for a stale Revision and changes nothing', async () => {

@@ -33,11 +33,13 @@ import { applicantValuesFrom, hasApplicantValues, resolveCoApplicantPerson } fro
 import { toLoanApplication } from './loan-application.mapper.ts';
 import {
   applyApplicationChange,
+  changeRowFieldsIfRevisionUnchanged,
   deleteApplicant,
   findApplicants,
   findApplicationByIdForUpdate,
   findApplicationForChange,
   findApplicationForChangeWithParts,
+  findApplicationWithParts,
   findOtherApplicationIds,
   hasActiveLock,
   insertApplication,
@@ -293,6 +295,10 @@ export async function patchApplication(
   options: WriteOptions & { id: string; input: PatchLoanApplication },
 ): Promise<LoanApplication> {
   const { db, caller, input } = options;
+  if (changesRowOnly(input)) {
+    const patched = await patchIfUnchangedMeanwhile(options);
+    if (patched) return patched;
+  }
   const { row, applicants } = await db.transaction(async (tx) => {
     const now = options.now();
     const current = await loadForChangeWithParts(tx, caller, options.id, {
@@ -313,6 +319,42 @@ export async function patchApplication(
   });
   // Not locked: loadForChange refused a locked application.
   return applicants ? toLoanApplication(row, { applicants, isLocked: false }) : presentApplication(db, row);
+}
+
+/**
+ * A PATCH whose new values depend on nothing but the row read: not the applicants (their writes) and not
+ * the Product (its one-active check reads the customer's other applications).
+ */
+function changesRowOnly(input: PatchLoanApplication): boolean {
+  return input.MainApplicant === undefined && input.CoApplicant === undefined && input.Product === undefined;
+}
+
+/**
+ * The PATCH as most are made: nobody else changes the application meanwhile (an applicant edits their
+ * own). Read without the lock, checked, and written in one statement that writes only if the Revision is
+ * still the one read (changeRowFieldsIfRevisionUnchanged): two round trips, no transaction around them. Answers
+ * undefined when someone changed it meanwhile; the caller then makes the change under the lock, which
+ * decides (ADR 0046). A refusal here (404, 409, 400) is the answer the PATCH had at the moment of the
+ * read, and writes nothing.
+ */
+async function patchIfUnchangedMeanwhile(
+  options: WriteOptions & { id: string; input: PatchLoanApplication },
+): Promise<LoanApplication | undefined> {
+  const { db, caller, input } = options;
+  if (!isUuid(options.id)) throw notFound();
+  const current = await findApplicationWithParts(db, options.id);
+  if (!current) throw notFound();
+  assertChangeable(caller, current.row, current.parts.isLocked, { expectedRevision: input.Revision });
+  const changes = await applicationChangesFrom(db, caller, current.row, input);
+  const updated = await changeRowFieldsIfRevisionUnchanged(db, {
+    row: current.row,
+    parts: current.parts,
+    changes,
+    changedBy: describeCaller(caller),
+    reason: 'patched',
+    now: options.now(),
+  });
+  return updated && toLoanApplication(updated, { applicants: current.parts.applicants, isLocked: false });
 }
 
 export type ApplicationFields = Omit<PatchLoanApplication, 'Revision' | 'MainApplicant' | 'CoApplicant'>;

@@ -359,6 +359,97 @@ function readSnapshotParts(found: Record<keyof typeof snapshotPartsColumns, unkn
   };
 }
 
+// The row with the snapshot's parts, not locked (prepared once per handle): where a change that writes
+// only at an unchanged Revision starts (changeRowFieldsIfRevisionUnchanged).
+const selectApplicationWithParts = preparedPerHandle((db) =>
+  db
+    .select({
+      found: sql<unknown>`json_build_object('row', to_json(${loanApplication}), 'parts', ${snapshotPartsJson})`,
+    })
+    .from(loanApplication)
+    .where(eq(loanApplication.id, sql.placeholder('id')))
+    .prepare('read_application_with_parts'),
+);
+
+/** The application and its snapshot parts as of one moment, without holding the row. */
+export async function findApplicationWithParts(
+  db: Executor,
+  id: string,
+): Promise<{ row: LoanApplicationRow; parts: SnapshotParts } | undefined> {
+  const [selected] = await selectApplicationWithParts(db).execute({ id });
+  if (!selected) return undefined;
+  const found = parsedJson<{
+    row: Record<string, unknown>;
+    parts: Record<keyof typeof snapshotPartsColumns, unknown>;
+  }>(selected.found);
+  return { row: rowFromJson(loanApplication, found.row), parts: readSnapshotParts(found.parts) };
+}
+
+// A change of the row's own fields at the Revision read, prepared once per handle. It sets all five fields
+// every time (those the change leaves alone to what they were at that Revision), so its text never varies:
+// Drizzle builds it once and PostgreSQL parses and plans it once per connection. Building and planning the
+// general change statement (changeLockedApplication) was most of a PATCH's own cost (ADR 0046).
+const rowFieldNames = ['amount', 'durationYears', 'loanPurpose', 'applicantMode', 'data'] as const;
+const updateRowFieldsAtRevision = preparedPerHandle((db) => {
+  const value = (name: string) => sql.placeholder(name);
+  const updated = db.$with('updated', { id: sql<string>`id`.as('id') }).as(sql`
+    UPDATE ${loanApplication}
+       SET amount = ${value('amount')}, duration_years = ${value('durationYears')},
+           loan_purpose = ${value('loanPurpose')}, applicant_mode = ${value('applicantMode')},
+           data = ${value('data')}::jsonb, revision = ${value('revision')},
+           updated_at = ${value('now')}::timestamptz
+     WHERE id = ${value('id')} AND revision = ${value('readRevision')}
+    RETURNING *`);
+  const written = db.$with('written', {}).as(sql`
+    INSERT INTO ${loanApplicationRevision}
+      (loan_application_id, revision, status, snapshot, changed_by, reason, created_at)
+    SELECT id, revision, status, ${value('snapshot')}::jsonb, ${value('changedBy')}, ${value('reason')},
+           ${value('now')}::timestamptz
+      FROM updated`);
+  return db
+    .with(updated, written)
+    .select({ row: sql<unknown>`to_json(updated)` })
+    .from(updated)
+    .prepare('change_row_fields_at_revision');
+});
+
+/**
+ * A change of the row's own fields (amount, duration, purpose, applicant mode, data) for a caller that
+ * read the row and its parts WITHOUT the lock (findApplicationWithParts): one statement that writes the
+ * row and its revision only if the Revision is still the one read, and answers undefined (nothing
+ * written) when it is not. Every writer of the parts bumps the Revision in its own transaction, so an
+ * unchanged Revision means the snapshot made from that read is the application as it is. On the pool the
+ * statement is its own transaction: no BEGIN or COMMIT, and the row is held only while it runs (ADR 0046).
+ */
+export async function changeRowFieldsIfRevisionUnchanged(
+  db: Executor,
+  input: Omit<LockedChange, 'alsoWrite' | 'alsoRead' | 'expectedRevision'>,
+): Promise<LoanApplicationRow | undefined> {
+  const { row: current, parts, changes, now } = input;
+  for (const [key, changed] of Object.entries(changes)) {
+    const unchangedProduct = key === 'product' && changed === current.product;
+    if (!unchangedProduct && !(rowFieldNames as readonly string[]).includes(key)) {
+      throw new Error(`changeRowFieldsIfRevisionUnchanged: ${key} is not one of the row's own fields`);
+    }
+  }
+  const next = { ...current, ...changes, revision: current.revision + 1, updatedAt: now };
+  const [found] = await updateRowFieldsAtRevision(db).execute({
+    id: current.id,
+    readRevision: current.revision,
+    revision: next.revision,
+    amount: next.amount,
+    durationYears: next.durationYears,
+    loanPurpose: next.loanPurpose,
+    applicantMode: next.applicantMode,
+    data: JSON.stringify(next.data),
+    snapshot: JSON.stringify(snapshotOf(next, parts)),
+    changedBy: input.changedBy,
+    reason: input.reason,
+    now: now.toISOString(),
+  });
+  return found && rowFromJson(loanApplication, parsedJson<Record<string, unknown>>(found.row));
+}
+
 /** The application with its applicants and sub-records, as stored in a revision row. */
 export function snapshotOf(application: LoanApplicationRow, parts: SnapshotParts): Record<string, unknown> {
   return {
