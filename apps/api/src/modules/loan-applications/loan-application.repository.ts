@@ -399,7 +399,7 @@ const updateRowFieldsAtRevision = preparedPerHandle((db) => {
            data = ${value('data')}::jsonb, revision = ${value('revision')},
            updated_at = ${value('now')}::timestamptz
      WHERE id = ${value('id')} AND revision = ${value('readRevision')}
-    RETURNING *`);
+    RETURNING id, revision, status`);
   const written = db.$with('written', {}).as(sql`
     INSERT INTO ${loanApplicationRevision}
       (loan_application_id, revision, status, snapshot, changed_by, reason, created_at)
@@ -408,7 +408,7 @@ const updateRowFieldsAtRevision = preparedPerHandle((db) => {
       FROM updated`);
   return db
     .with(updated, written)
-    .select({ row: sql<unknown>`to_json(updated)` })
+    .select({ id: updated.id })
     .from(updated)
     .prepare('change_row_fields_at_revision');
 });
@@ -447,7 +447,8 @@ export async function changeRowFieldsIfRevisionUnchanged(
     reason: input.reason,
     now: now.toISOString(),
   });
-  return found && rowFromJson(loanApplication, parsedJson<Record<string, unknown>>(found.row));
+  // The row is what was just written (the Revision held it as read); PostgreSQL need not send it back.
+  return found && next;
 }
 
 /** The application with its applicants and sub-records, as stored in a revision row. */
