@@ -14,7 +14,10 @@ import {
   updateLoanRequest,
   updateLoanRequests,
 } from '#src/modules/lending/lending.repository.ts';
-import { applyTransition } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
+import {
+  applyTransition,
+  changesLenderPanelLock,
+} from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import {
   findApplicationByIdForUpdate,
   findApplicationForChangeWithParts,
@@ -258,6 +261,9 @@ export async function settleApplication(
     if (!application || !from.includes(application.status)) return false;
     parts ??= await findSnapshotParts(tx, applicationId);
     application = await applyTransition(tx, application, { applicationId, to, actor, reason, now, parts });
+    // A move that takes or releases the lender panel's lock leaves the parts' lock flag behind: a later
+    // step reads them again (none follows such a move today).
+    if (changesLenderPanelLock(to)) parts = undefined;
     return true;
   };
   const maySettleOnOffers = () =>

@@ -158,22 +158,37 @@ export async function applyTransition(
   // The application enters (or leaves) its work queue with the status (ADR 0021); its open item was read
   // in the change's statement.
   await placeInWorkQueue(tx, updated, input.now, { openAssignment });
+  if (changesLenderPanelLock(input.to)) {
+    await changeLenderPanelLock(tx, current.id, updated.revision, input);
+  }
+  return updated;
+}
+
+/**
+ * Whether a move to `to` takes or releases the lender panel's lock: after it, the snapshot parts read
+ * before it (their `isLocked`) are out of date.
+ */
+export function changesLenderPanelLock(to: number): boolean {
+  return to === 210 || lockReleasingStatuses.includes(to) || isTerminalStatus(to as ApplicationStatusCode);
+}
+
+async function changeLenderPanelLock(
+  tx: Executor,
+  applicationId: string,
+  revision: number,
+  input: TransitionInput,
+): Promise<void> {
   if (input.to === 210) {
     await insertApplicationLock(tx, {
-      applicationId: current.id,
-      originalRevision: updated.revision,
+      applicationId,
+      originalRevision: revision,
       lockedBy: LENDER_PANEL_LOCK,
       reason: 'Registered with the lender panel',
       now: input.now,
     });
-  } else if (lockReleasingStatuses.includes(input.to) || isTerminalStatus(input.to)) {
-    await releaseApplicationLocks(tx, {
-      applicationId: current.id,
-      lockedBy: LENDER_PANEL_LOCK,
-      now: input.now,
-    });
+  } else {
+    await releaseApplicationLocks(tx, { applicationId, lockedBy: LENDER_PANEL_LOCK, now: input.now });
   }
-  return updated;
 }
 
 function applicationEvent(
