@@ -91,14 +91,16 @@ describe('bad result', () => {
     Message: z.string(),
   });
 
-  it('validates the shape', () => {
-    expect(
-      badResultSchema.safeParse({ Bad: true, Errors: [{ Field: 'a', Message: 'b' }], Message: 'm' }).success,
-    ).toBe(true);
-    expect(badResultSchema.safeParse({ Bad: true, Errors: [{ Field: 'a' }], Message: 'm' }).success).toBe(
-      false,
-    );
-    expect(badResultSchema.safeParse(badResult('Nope')).success).toBe(true);
+  it('answers exactly the §3 shape, with and without field errors', () => {
+    expect(badResultSchema.parse(badResult('Nope'))).toEqual({ Bad: true, Errors: [], Message: 'Nope' });
+    const withErrors = badResult('Validation failed', [{ Field: 'Amount', Message: 'Too high' }]);
+    expect(badResultSchema.parse(withErrors)).toEqual({
+      Bad: true,
+      Errors: [{ Field: 'Amount', Message: 'Too high' }],
+      Message: 'Validation failed',
+    });
+    const parsed = z.object({ Amount: z.number() }).safeParse({ Amount: 'x' });
+    expect(badResultSchema.safeParse(badResultFromIssues(parsed.error!.issues)).success).toBe(true);
   });
 
   it('builds from zod issues', () => {
