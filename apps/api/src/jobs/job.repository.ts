@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
+import { parsedJson } from '#src/db/json-rows.ts';
 import { type JobRow, job } from '#src/db/schema/lending.ts';
 
 // The job queue's SQL. Claiming uses FOR UPDATE SKIP LOCKED so that several API instances on one
@@ -86,7 +87,7 @@ function fromRawJob(row: RawJobRow): JobRow {
   return {
     id: Number(row.id),
     kind: row.kind,
-    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    payload: parsedJson(row.payload),
     dedupeKey: row.dedupe_key,
     status: row.status,
     runAt: toDate(row.run_at),
