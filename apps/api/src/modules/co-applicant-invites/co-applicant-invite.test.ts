@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PATCH';
 const call = (method: Method, url: string, token: string | undefined, payload?: object) =>
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 
@@ -299,6 +299,20 @@ describe('what the co-applicant sees', () => {
     const log = (await call('GET', `/loan-application/${application.ID}/contact-log`, co.token)).json();
     expect(log.Items.map((item: { Kind: string }) => item.Kind)).toEqual(['co-applicant-invite']);
     expect(JSON.stringify(log)).not.toContain('h***@example.no');
+
+    // Nor in the answers to their own changes (a PATCH of the form, a form step, a PATCH of their part).
+    const answers = [
+      await call('PATCH', `/loan-application/${application.ID}`, co.token, { Duration: 6 }),
+      await call('PATCH', `/loan-application/${application.ID}/step-complete`, co.token, { Step: 'loan' }),
+      await call('PATCH', `/loan-application/${application.ID}`, co.token, {
+        CoApplicant: { JobTitle: 'Sveiser' },
+      }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().MainApplicant).toBeNull();
+      expect(answer.body).not.toContain('Hovedsøkers');
+    }
 
     // The main applicant still sees the whole case.
     const mainView = await call('GET', `/loan-application/${application.ID}`, main.token);

@@ -16,7 +16,7 @@ import {
   insertRevision,
   upsertApplicant,
 } from './loan-application.repository.ts';
-import { presentApplication } from './loan-application.service.ts';
+import { presentApplicationTo } from './loan-application.service.ts';
 import {
   type ApplicationFields,
   applicationChangesFrom,
@@ -98,5 +98,5 @@ export async function cloneApplication(
     );
     return clone;
   });
-  return presentApplication(db, row);
+  return presentApplicationTo(db, caller, row);
 }

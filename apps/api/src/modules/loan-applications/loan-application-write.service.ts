@@ -50,7 +50,7 @@ import {
   STALE_REVISION_MESSAGE,
   upsertApplicant,
 } from './loan-application.repository.ts';
-import { presentApplication } from './loan-application.service.ts';
+import { presentApplicationTo, shownTo } from './loan-application.service.ts';
 import { deleteSubRecordsOwnedBy } from './sub-record.repository.ts';
 
 // Changing applications: create, PATCH, step-complete, archive, co-applicant removal (clone: loan-application-clone.service.ts). Every change
@@ -210,7 +210,7 @@ export async function createApplication(
       now: options.now(),
     });
   });
-  return presentApplication(db, row);
+  return presentApplicationTo(db, caller, row);
 }
 
 /** Creates an application for `owner` after the shared checks; also used by the integration service. */
@@ -318,7 +318,9 @@ export async function patchApplication(
     return { row: updated, applicants: applicantsChanged ? undefined : current.parts.applicants };
   });
   // Not locked: loadForChange refused a locked application.
-  return applicants ? toLoanApplication(row, { applicants, isLocked: false }) : presentApplication(db, row);
+  return applicants
+    ? shownTo(caller, toLoanApplication(row, { applicants, isLocked: false }))
+    : presentApplicationTo(db, caller, row);
 }
 
 /**
@@ -354,7 +356,10 @@ async function patchIfUnchangedMeanwhile(
     reason: 'patched',
     now: options.now(),
   });
-  return updated && toLoanApplication(updated, { applicants: current.parts.applicants, isLocked: false });
+  return (
+    updated &&
+    shownTo(caller, toLoanApplication(updated, { applicants: current.parts.applicants, isLocked: false }))
+  );
 }
 
 export type ApplicationFields = Omit<PatchLoanApplication, 'Revision' | 'MainApplicant' | 'CoApplicant'>;
@@ -447,7 +452,7 @@ export async function completeStep(
       { changedBy: describeCaller(caller), reason: `step-complete:${input.Step}`, now: options.now() },
     );
   });
-  return presentApplication(db, row);
+  return presentApplicationTo(db, caller, row);
 }
 
 export const ARCHIVE_WHILE_PROCESSING_MESSAGE = 'Application cannot be archived while it is being processed';
@@ -484,7 +489,7 @@ export async function archiveApplication(
       { changedBy: describeCaller(caller), reason: `archived:${input.Reason}`, now },
     );
   });
-  return presentApplication(db, row);
+  return presentApplicationTo(db, caller, row);
 }
 
 /**
@@ -493,8 +498,10 @@ export async function archiveApplication(
  */
 export async function removeCoApplicant(options: WriteOptions & { id: string }): Promise<LoanApplication> {
   const { db, caller } = options;
+  let before: LoanApplicationRow | undefined;
   const row = await db.transaction(async (tx) => {
     const current = await loadForChange(tx, caller, options.id);
+    before = current;
     const applicants = await findApplicants(tx, current.id);
     const hasCo = current.coApplicantPersonId !== null || applicants.some((a) => a.role === 'CoApplicant');
     if (!hasCo) return current;
@@ -508,5 +515,6 @@ export async function removeCoApplicant(options: WriteOptions & { id: string }):
       { changedBy: describeCaller(caller), reason: 'co-applicant-removed', now: options.now() },
     );
   });
-  return presentApplication(db, row);
+  // The caller's role as it was: a co-applicant who took themselves off is not shown the main part.
+  return presentApplicationTo(db, caller, row, before);
 }

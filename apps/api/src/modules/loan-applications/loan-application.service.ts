@@ -60,25 +60,38 @@ export async function getApplication(options: {
   const found = await findApplicationWithApplicants(options.db, options.id);
   if (!found) throw notFound();
   assertCallerReaches(options.caller, found.row, 'read');
-  return forCaller(options.caller, toLoanApplication(found.row, found));
+  return shownTo(options.caller, toLoanApplication(found.row, found));
 }
 
 /**
  * What `caller` may see of a presented application: applicants never see an AML block (198/199); the
- * co-applicant does not see the main applicant's part (income, employment, housing: ADR 0038).
+ * co-applicant does not see the main applicant's part (income, employment, housing: ADR 0038). Every
+ * answer that presents an application to its caller goes through here, the writes' answers too.
+ * `roleFrom`: the applicants that decide the caller's role, when the change being answered altered them
+ * (a co-applicant who took themselves off is still not shown the main applicant's part).
  */
-function forCaller(caller: Caller, application: LoanApplication): LoanApplication {
+export function shownTo(
+  caller: Caller,
+  application: LoanApplication,
+  roleFrom: Pick<LoanApplicationRow, 'personId' | 'coApplicantPersonId'> = {
+    personId: application.PersonID,
+    coApplicantPersonId: application.CoApplicantPersonID,
+  },
+): LoanApplication {
   if (!isApplicantCaller(caller)) return application;
   const shown = withApplicantStatus(application);
-  if (
-    applicantRoleOf(caller, {
-      personId: application.PersonID,
-      coApplicantPersonId: application.CoApplicantPersonID,
-    }) === 'CoApplicant'
-  ) {
-    return { ...shown, MainApplicant: null };
-  }
+  if (applicantRoleOf(caller, roleFrom) === 'CoApplicant') return { ...shown, MainApplicant: null };
   return shown;
+}
+
+/** presentApplication, as `caller` may see it (shownTo). */
+export async function presentApplicationTo(
+  db: Executor,
+  caller: Caller,
+  row: LoanApplicationRow,
+  roleFrom?: Pick<LoanApplicationRow, 'personId' | 'coApplicantPersonId'>,
+): Promise<LoanApplication> {
+  return shownTo(caller, await presentApplication(db, row), roleFrom);
 }
 
 /**
@@ -118,7 +131,7 @@ export async function searchLoanApplications(options: {
           ...page,
         });
   return {
-    Items: items.map((found) => forCaller(caller, toLoanApplication(found.row, found))),
+    Items: items.map((found) => shownTo(caller, toLoanApplication(found.row, found))),
     Total: total,
     PageNumber: pageNumber,
     PageSize: pageSize,
@@ -137,7 +150,7 @@ export async function findApplicationByLegacyId(options: {
     filters: filtersFrom(caller, query),
   });
   if (!row) throw notFound();
-  return forCaller(caller, await presentApplication(db, row));
+  return shownTo(caller, await presentApplication(db, row));
 }
 
 /** Whether the filters are at most a customer id (and leaving archived applications out). */

@@ -19,7 +19,7 @@ import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.
 import { fanOutToLenders, type LenderPanel } from '#src/modules/lending/fan-out/registration.service.ts';
 import { enqueueIntake } from '#src/modules/lending/intake/intake.service.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
-import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
+import { presentApplicationTo } from '#src/modules/loan-applications/loan-application.service.ts';
 import { cloneApplication } from '#src/modules/loan-applications/loan-application-clone.service.ts';
 import { ARCHIVED_MESSAGE } from '#src/modules/loan-applications/loan-application-write.service.ts';
 import { assertSecuredLoanReady } from '#src/modules/secured-loan/secured-loan.service.ts';
@@ -86,7 +86,7 @@ export async function submitApplication(
     });
     await screenSubmittedApplication(tx, submitted, options.screening, now);
     await enqueueIntake(tx, submitted, now);
-    return presentApplication(tx, submitted);
+    return presentApplicationTo(tx, caller, submitted);
   });
 }
 
@@ -112,7 +112,7 @@ export async function withdrawApplication(
       now,
     });
     await endOpenWork(tx, { applicationId: application.id, ending: 'withdrawn', now, reason });
-    return presentApplication(tx, withdrawn);
+    return presentApplicationTo(tx, caller, withdrawn);
   });
 }
 
@@ -141,7 +141,7 @@ export async function blockApplication(
       now,
     });
     await endOpenWork(tx, { applicationId: application.id, ending: 'cancelled', now, reason });
-    return presentApplication(tx, blocked);
+    return presentApplicationTo(tx, caller, blocked);
   });
 }
 
@@ -196,7 +196,7 @@ export async function changeStatusByStaff(
       const ending = to % 100 === 90 ? 'withdrawn' : to % 100 === 89 ? 'expired' : 'cancelled';
       await endOpenWork(tx, { applicationId: application.id, ending, now, reason: options.reason });
     }
-    return presentApplication(tx, moved);
+    return presentApplicationTo(tx, caller, moved);
   });
 }
 
@@ -233,6 +233,6 @@ export async function cloneForResubmission(
       changes: options.changes,
       reason: `resubmission-${to}`,
     });
-    return { Original: await presentApplication(tx, ended), Clone: clone };
+    return { Original: await presentApplicationTo(tx, caller, ended), Clone: clone };
   });
 }
