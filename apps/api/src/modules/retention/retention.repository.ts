@@ -106,9 +106,7 @@ export async function anonymisePerson(db: Executor, personId: string, now: Date)
     .set({ employerName: null, jobTitle: null })
     .where(inArray(loanApplicationApplicant.personId, [personId]));
   // The revisions' snapshots hold the applicant as they were at each change: their employer and job
-  // title go there too. The revision rows and their figures stay (they are the application's history);
-  // no new revision is written, so the application's UpdatedAt, which the rules count a co-applicant's
-  // time from, does not move.
+  // title go there too. The revision rows and their figures stay (they are the application's history).
   await db.execute(sql`
     UPDATE loan_application_revision SET snapshot = snapshot
       || CASE WHEN snapshot->'MainApplicant'->>'PersonID' = ${personId}
@@ -120,6 +118,25 @@ export async function anonymisePerson(db: Executor, personId: string, now: Date)
     WHERE loan_application_id IN (
         SELECT loan_application_id FROM loan_application_applicant WHERE person_id = ${personId})
       AND ${personId} IN (snapshot->'MainApplicant'->>'PersonID', snapshot->'CoApplicant'->>'PersonID')`);
+  // The applicant rows changed, so each application moves to a new Revision with a revision row (its
+  // snapshot the last one's, now cleared): every writer of an application's parts bumps its Revision, which
+  // a change that waited for this one's lock relies on to read the applicants again (ADR 0045) and a PATCH
+  // written at the Revision it read relies on (ADR 0046). UpdatedAt stays: the rules count a co-applicant's
+  // time from it.
+  await db.execute(sql`
+    WITH bumped AS (
+      UPDATE loan_application SET revision = revision + 1
+      WHERE id IN (SELECT loan_application_id FROM loan_application_applicant WHERE person_id = ${personId})
+      RETURNING id, revision, status
+    )
+    INSERT INTO loan_application_revision
+      (loan_application_id, revision, status, snapshot, changed_by, reason, created_at)
+    SELECT bumped.id, bumped.revision, bumped.status,
+           jsonb_set(last.snapshot, '{Revision}', to_jsonb(bumped.revision)), 'system:retention', 'anonymised',
+           ${now.toISOString()}::timestamptz
+      FROM bumped
+      JOIN loan_application_revision last
+        ON last.loan_application_id = bumped.id AND last.revision = bumped.revision - 1`);
   // Where we wrote to them: the record of each message stays (when, channel, kind), the address goes.
   await db.execute(sql`
     UPDATE notification SET recipient = 'anonymised'

@@ -49,7 +49,7 @@ async function personWith(
     `UPDATE person SET first_name = 'Kari', email = 'kari@example.com', updated_at = $2 WHERE id = $1`,
     [login.PersonID, lastChange.toISOString()],
   );
-  const coApplicationIds: string[] = [];
+  const coApplications: { id: string; main: { CustomerID: string; PersonID: string } }[] = [];
   for (const application of applications) {
     const other =
       application.as === 'co-applicant'
@@ -77,7 +77,7 @@ async function personWith(
         { amount: 100_000 },
         { changedBy: 'test', reason: 'patched', now: application.changedAt },
       );
-      coApplicationIds.push(row.id);
+      coApplications.push({ id: row.id, main: other });
       // The main applicant's application ended as long ago: the rules anonymise them too.
     }
     await sql('UPDATE loan_application SET status = $2, updated_at = $3 WHERE id = $1', [
@@ -86,7 +86,7 @@ async function personWith(
       application.changedAt.toISOString(),
     ]);
   }
-  return { nationalId, coApplicationIds, ...login };
+  return { nationalId, coApplications, ...login };
 }
 
 /** An approved insurance request with its policy, running or terminated at `terminatedAt`. */
@@ -165,7 +165,18 @@ describe('the retention rules', () => {
     const gone = await personWith(yearsBefore(7), [
       { status: ended, changedAt: yearsBefore(6), as: 'co-applicant' },
     ]);
+    // The main applicant has an application still moving: they are kept.
+    const coApplication = gone.coApplications[0]!;
+    const kept = await insertApplication(t.database.db, {
+      product: 'CreditCard',
+      brand: 'no-main',
+      country: 'NO',
+      customerId: coApplication.main.CustomerID,
+      personId: coApplication.main.PersonID,
+    });
+    await sql('UPDATE loan_application SET status = $2 WHERE id = $1', [kept.id, moving]);
     await runRetention({ db: t.database.db, now });
+    expect(await isAnonymised(coApplication.main.PersonID)).toBe(false);
 
     const person = await findPersonById(t.database.db, gone.PersonID);
     expect(person).toMatchObject({ firstName: null, email: null, phone: null, birthDate: null });
@@ -181,20 +192,34 @@ describe('the retention rules', () => {
       [gone.PersonID],
     );
     expect(applicant?.employer_name).toBeNull();
-    const [revision] = await sql<{ snapshot: unknown }>(
-      'SELECT snapshot FROM loan_application_revision WHERE loan_application_id = $1 ORDER BY revision DESC',
-      [gone.coApplicationIds[0]],
+    const revisions = await sql<{ revision: number; reason: string; snapshot: Record<string, unknown> }>(
+      'SELECT revision, reason, snapshot FROM loan_application_revision WHERE loan_application_id = $1 ORDER BY revision',
+      [coApplication.id],
     );
-    expect(revision?.snapshot).toMatchObject({
-      Amount: 100_000,
-      MainApplicant: { EmployerName: null, GrossYearlyIncome: 600_000 },
-      CoApplicant: {
-        PersonID: gone.PersonID,
-        EmployerName: null,
-        JobTitle: null,
-        GrossYearlyIncome: 500_000,
-      },
-    });
+    // Every revision that held them holds them no more; the main applicant (kept) and the figures stay.
+    const withCo = revisions.filter((revision) => revision.snapshot.CoApplicant);
+    expect(withCo.length).toBeGreaterThanOrEqual(2);
+    for (const revision of withCo) {
+      expect(revision.snapshot).toMatchObject({
+        Amount: 100_000,
+        MainApplicant: { EmployerName: 'Main AS', JobTitle: 'Baker', GrossYearlyIncome: 600_000 },
+        CoApplicant: {
+          PersonID: gone.PersonID,
+          EmployerName: null,
+          JobTitle: null,
+          GrossYearlyIncome: 500_000,
+        },
+      });
+    }
+    // The anonymisation is a revision of its own, UpdatedAt where it was.
+    const last = revisions.at(-1)!;
+    expect(last).toMatchObject({ reason: 'anonymised', snapshot: { Revision: last.revision } });
+    const [application] = await sql<{ revision: number; updated_at: Date }>(
+      'SELECT revision, updated_at FROM loan_application WHERE id = $1',
+      [coApplication.id],
+    );
+    expect(application?.revision).toBe(last.revision);
+    expect(new Date(application!.updated_at).toISOString()).toBe(yearsBefore(6).toISOString());
     // Logged in again with the same number: a new person, nothing of the old one.
     const back = await t.login({ nationalId: gone.nationalId, country: 'NO' });
     expect(back.PersonID).not.toBe(gone.PersonID);
