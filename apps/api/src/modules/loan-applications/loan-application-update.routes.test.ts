@@ -1,5 +1,6 @@
-import type { LoanApplication } from '@nordloan/domain/loan-application';
+import type { LoanApplication, PatchLoanApplication } from '@nordloan/domain/loan-application';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '#src/lib/caller.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import {
   buildSnapshot,
@@ -11,6 +12,7 @@ import {
   releaseApplicationLocks,
   updateApplicationStatus,
 } from './loan-application.repository.ts';
+import { patchApplication } from './loan-application-write.service.ts';
 import {
   countRows,
   createApplicationAs,
@@ -162,6 +164,58 @@ describe('PATCH /loan-application/{id}', () => {
     }
     const final = (await inject('GET', `/loan-application/${created.ID}`, me.token)).json();
     expect(final).toMatchObject({ Revision: 21, Amount: written.at(-1) });
+  });
+
+  it('a PATCH of the row alone is written without a transaction; one of an applicant takes the lock', async () => {
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token);
+    const caller: Caller = {
+      kind: 'customer',
+      customerId: me.CustomerID,
+      personId: me.PersonID,
+      roles: [{ Name: 'Customer' }],
+      email: null,
+      tokenId: 'test',
+    };
+    let transactions = 0;
+    const counting = new Proxy(t.database.db, {
+      get(target, property, receiver) {
+        if (property === 'transaction') transactions++;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const patch = (input: PatchLoanApplication) =>
+      patchApplication({ db: counting, caller, now: t.clock.now, id: created.ID, input });
+    expect(await patch({ Amount: 170000, LoanPurpose: 'Holiday' })).toMatchObject({ Amount: 170000 });
+    expect(transactions).toBe(0);
+    expect(await patch({ MainApplicant: { JobTitle: 'Sveiser' } })).toMatchObject({
+      MainApplicant: { JobTitle: 'Sveiser' },
+    });
+    expect(transactions).toBe(1);
+  });
+
+  it('a change at the Revision read writes nothing after a sub-record was added meanwhile', async () => {
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token);
+    const read = await findApplicationWithParts(t.database.db, created.ID);
+    const debt = await inject('POST', `/loan-application/${created.ID}/debt`, me.token, {
+      DebtType: 'CreditCard',
+      Balance: 25000,
+    });
+    expect(debt.statusCode).toBe(201);
+    const change = {
+      row: read!.row,
+      parts: read!.parts,
+      changes: { amount: 170000 },
+      changedBy: 'test',
+      reason: 'patched',
+      now: t.clock.now(),
+    };
+    expect(await changeRowFieldsIfRevisionUnchanged(t.database.db, change)).toBeUndefined();
+    // Through the API the PATCH is made again under the lock; its snapshot has the debt.
+    const patched = await inject('PATCH', `/loan-application/${created.ID}`, me.token, { Amount: 170000 });
+    const revision = await findRevision(t.database.db, created.ID, patched.json().Revision);
+    expect(revision?.snapshot).toMatchObject({ Amount: 170000, Debts: [{ Balance: 25000 }] });
   });
 
   it('a change at the Revision read writes nothing once the application has moved on', async () => {
