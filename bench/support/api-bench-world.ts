@@ -100,9 +100,10 @@ export async function createApiBenchWorld(
   const first = await applicantWithApplication('1985-06-15', 7);
   const otherApplicants: ApiBenchWorld['otherApplicants'] = [];
   for (let index = 0; index < (options.otherApplicants ?? 0); index++) {
-    // One birth date per applicant (days after 1 Jan 1960), the same serial: distinct valid numbers.
-    const birthDate = new Date(Date.UTC(1960, 0, 1 + index * 37)).toISOString().slice(0, 10);
-    const { token, applicationId } = await applicantWithApplication(birthDate, 11);
+    // Distinct valid numbers: birth dates 37 days apart from 1 Jan 1960 (500 of them, up to 2010), then the
+    // next serial.
+    const birthDate = new Date(Date.UTC(1960, 0, 1 + (index % 500) * 37)).toISOString().slice(0, 10);
+    const { token, applicationId } = await applicantWithApplication(birthDate, 11 + Math.floor(index / 500));
     otherApplicants.push({ token, applicationId });
   }
 
