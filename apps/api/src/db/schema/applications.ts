@@ -122,6 +122,25 @@ export const loanApplicationRevision = pgTable(
 );
 export type LoanApplicationRevisionRow = typeof loanApplicationRevision.$inferSelect;
 
+/** A person who was an applicant of the application and is no longer (migration 0023; ADR 0033). */
+export const loanApplicationFormerApplicant = pgTable(
+  'loan_application_former_applicant',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanApplicationId: uuid('loan_application_id')
+      .notNull()
+      .references(() => loanApplication.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => person.id),
+    leftAt: timestamp('left_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    unique().on(table.loanApplicationId, table.personId),
+    index('loan_application_former_applicant_person_idx').on(table.personId),
+  ],
+);
+
 const applicationReference = () =>
   uuid('loan_application_id')
     .notNull()

@@ -89,6 +89,27 @@ describe('PATCH /loan-application/{id}', () => {
     // Nothing left to remove: answers the application unchanged.
     const again = await inject('DELETE', `/loan-application/${created.ID}/co-applicant`, me.token);
     expect(again.json().Revision).toBe(removed.json().Revision);
+    // Their part stays in the earlier revisions: they are recorded as a former applicant (ADR 0033).
+    const formerOf = async () =>
+      (
+        await t.database.withSession((session) =>
+          session.query<{ person_id: string }>(
+            'SELECT person_id FROM loan_application_former_applicant WHERE loan_application_id = $1',
+            [created.ID],
+          ),
+        )
+      ).map((row) => row.person_id);
+    const first = patched.json().CoApplicantPersonID as string;
+    expect(await formerOf()).toEqual([first]);
+    // A co-applicant replaced by another is a former applicant too.
+    const second = await inject('PATCH', `/loan-application/${created.ID}`, me.token, {
+      CoApplicant: { NationalID: freshNationalId() },
+    });
+    const third = await inject('PATCH', `/loan-application/${created.ID}`, me.token, {
+      CoApplicant: { NationalID: freshNationalId() },
+    });
+    expect(third.statusCode).toBe(200);
+    expect((await formerOf()).sort()).toEqual([first, second.json().CoApplicantPersonID].sort());
   });
 
   it('refuses an invalid co-applicant national id and the main applicant as co-applicant (400)', async () => {

@@ -46,6 +46,7 @@ import {
   insertRevision,
   type LoanApplicationChanges,
   lockApplicationOwner,
+  recordFormerApplicant,
   type SnapshotParts,
   STALE_REVISION_MESSAGE,
   upsertApplicant,
@@ -419,6 +420,14 @@ async function applyApplicantChanges(
       mainPersonId: current.personId,
     });
     if (personId !== undefined) changes.coApplicantPersonId = personId;
+    if (personId !== undefined && current.coApplicantPersonId && personId !== current.coApplicantPersonId) {
+      // Replaced: the earlier revisions hold the one before (ADR 0033).
+      await recordFormerApplicant(tx, {
+        applicationId: current.id,
+        personId: current.coApplicantPersonId,
+        now,
+      });
+    }
     const values = applicantValuesFrom(input.CoApplicant);
     if (personId !== undefined || Object.keys(values).length > 0) {
       await upsertApplicant(
@@ -505,6 +514,12 @@ export async function removeCoApplicant(options: WriteOptions & { id: string }):
     const applicants = await findApplicants(tx, current.id);
     const hasCo = current.coApplicantPersonId !== null || applicants.some((a) => a.role === 'CoApplicant');
     if (!hasCo) return current;
+    const formerCo =
+      applicants.find((applicant) => applicant.role === 'CoApplicant')?.personId ??
+      current.coApplicantPersonId;
+    if (formerCo) {
+      await recordFormerApplicant(tx, { applicationId: current.id, personId: formerCo, now: options.now() });
+    }
     await deleteApplicant(tx, current.id, 'CoApplicant');
     await deleteSubRecordsOwnedBy(tx, current.id, 'CoApplicant');
     const needsCo = current.applicantMode === 'SwapApplicants' || current.applicantMode === 'OnlyCoApplicant';

@@ -8,6 +8,7 @@ import {
   type LoanApplicationRow,
   loanApplication,
   loanApplicationApplicant,
+  loanApplicationFormerApplicant,
   loanApplicationRevision,
 } from '#src/db/schema/applications.ts';
 import { customer, person } from '#src/db/schema/core.ts';
@@ -558,6 +559,20 @@ export async function upsertApplicant(
     })
     .returning();
   return row!;
+}
+
+/**
+ * Records that `personId` is no longer an applicant of the application (a co-applicant taken off or
+ * replaced): its earlier revisions still hold their part, which the retention job clears (ADR 0033).
+ */
+export async function recordFormerApplicant(
+  db: Executor,
+  input: { applicationId: string; personId: string; now: Date },
+): Promise<void> {
+  await db
+    .insert(loanApplicationFormerApplicant)
+    .values({ loanApplicationId: input.applicationId, personId: input.personId, leftAt: input.now })
+    .onConflictDoNothing();
 }
 
 export async function deleteApplicant(db: Executor, applicationId: string, role: string) {

@@ -67,13 +67,14 @@ const clearedApplicantFields = JSON.stringify({ EmployerName: null, JobTitle: nu
  * The application rows stay, without anyone in them: their figures are the lenders' and our statistics.
  */
 export async function anonymisePerson(db: Executor, personId: string, now: Date): Promise<void> {
-  // The applications they are an applicant of are held first, in id order: every change of an
+  // The applications they are or were an applicant of are held first, in id order: every change of an
   // application locks its row before its applicant rows (ADR 0045), and a change waiting on this one
   // must not write a revision from the applicants as they were.
+  const applicationsOfPerson = sql`
+    SELECT loan_application_id FROM loan_application_applicant WHERE person_id = ${personId}
+    UNION SELECT loan_application_id FROM loan_application_former_applicant WHERE person_id = ${personId}`;
   await db.execute(sql`
-    SELECT id FROM loan_application
-    WHERE id IN (SELECT loan_application_id FROM loan_application_applicant WHERE person_id = ${personId})
-    ORDER BY id FOR UPDATE`);
+    SELECT id FROM loan_application WHERE id IN (${applicationsOfPerson}) ORDER BY id FOR UPDATE`);
   await db
     .update(person)
     .set({
@@ -105,8 +106,9 @@ export async function anonymisePerson(db: Executor, personId: string, now: Date)
     .update(loanApplicationApplicant)
     .set({ employerName: null, jobTitle: null })
     .where(inArray(loanApplicationApplicant.personId, [personId]));
-  // The revisions' snapshots hold the applicant as they were at each change: their employer and job
-  // title go there too. The revision rows and their figures stay (they are the application's history).
+  // The revisions' snapshots hold the applicant as they were at each change, also of an application they
+  // were taken off: their employer and job title go there too. The revision rows and their figures stay
+  // (they are the application's history).
   await db.execute(sql`
     UPDATE loan_application_revision SET snapshot = snapshot
       || CASE WHEN snapshot->'MainApplicant'->>'PersonID' = ${personId}
@@ -115,8 +117,7 @@ export async function anonymisePerson(db: Executor, personId: string, now: Date)
       || CASE WHEN snapshot->'CoApplicant'->>'PersonID' = ${personId}
               THEN jsonb_build_object('CoApplicant', (snapshot->'CoApplicant') || ${clearedApplicantFields}::jsonb)
               ELSE '{}'::jsonb END
-    WHERE loan_application_id IN (
-        SELECT loan_application_id FROM loan_application_applicant WHERE person_id = ${personId})
+    WHERE loan_application_id IN (${applicationsOfPerson})
       AND ${personId} IN (snapshot->'MainApplicant'->>'PersonID', snapshot->'CoApplicant'->>'PersonID')`);
   // The applicant rows changed, so each application moves to a new Revision with a revision row (its
   // snapshot the last one's, now cleared): every writer of an application's parts bumps its Revision, which

@@ -12,7 +12,7 @@ import {
 } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { findPersonById, findPersonByNationalId } from '#src/modules/persons/person.repository.ts';
 import { freshNationalId } from '#src/test/customer-fixtures.ts';
-import { createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { registerRetentionJob, retentionJobKind, scheduleRetentionRun } from './retention.jobs.ts';
 import { runRetention } from './retention.service.ts';
 
@@ -232,6 +232,55 @@ describe('the retention rules', () => {
     });
     expect(JSON.stringify(audit)).toContain('person.anonymise');
     expect(JSON.stringify(audit)).not.toContain(gone.nationalId);
+  });
+});
+
+describe('a co-applicant taken off an application', () => {
+  it('is cleared from its earlier revisions when anonymised; the main applicant is not', async () => {
+    const main = await t.login({ nationalId: freshNationalId('NO'), country: 'NO' });
+    const headers = bearer(main.token);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/loan-application',
+      headers,
+      payload: { Product: 'UnsecuredLoan', Brand: 'no-main', Amount: 150_000, Duration: 5 },
+    });
+    const id = created.json().ID as string;
+    const url = `/loan-application/${id}`;
+    const added = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers,
+      payload: {
+        MainApplicant: { EmployerName: 'Main AS' },
+        CoApplicant: { NationalID: freshNationalId('NO'), EmployerName: 'Fjord AS', JobTitle: 'Welder' },
+      },
+    });
+    expect(added.statusCode).toBe(200);
+    const coPersonId = added.json().CoApplicantPersonID as string;
+    expect((await t.app.inject({ method: 'DELETE', url: `${url}/co-applicant`, headers })).statusCode).toBe(
+      200,
+    );
+    // They never applied themselves and their record is old: the rules anonymise them.
+    await sql('UPDATE person SET updated_at = $2 WHERE id = $1', [
+      coPersonId,
+      monthsBefore(13).toISOString(),
+    ]);
+
+    await runRetention({ db: t.database.db, now });
+
+    expect(await isAnonymised(coPersonId)).toBe(true);
+    expect(await isAnonymised(main.PersonID)).toBe(false);
+    const revisions = await sql<{ snapshot: Record<string, unknown> }>(
+      'SELECT snapshot FROM loan_application_revision WHERE loan_application_id = $1 ORDER BY revision',
+      [id],
+    );
+    const withCo = revisions.filter((revision) => revision.snapshot.CoApplicant);
+    expect(withCo).toHaveLength(1);
+    expect(withCo[0]?.snapshot).toMatchObject({
+      MainApplicant: { EmployerName: 'Main AS' },
+      CoApplicant: { PersonID: coPersonId, EmployerName: null, JobTitle: null },
+    });
   });
 });
 
