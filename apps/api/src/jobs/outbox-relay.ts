@@ -28,19 +28,28 @@ export async function relayOutbox(options: {
   });
 }
 
-/** The relay as a worker's tick (JobWorkerOptions.onTick): events go to `publish`, a debug line by default. */
+/**
+ * The relay as a worker's tick (JobWorkerOptions.onTick): events go to `publish`, a debug line by default.
+ * A tick drains a backlog batch after batch, up to `maxBatchesPerTick`: at one batch a tick the relay
+ * handed on at most 100 events per poll interval while the worker was busy (≈ 200 a second), fewer than a
+ * busy fan-out writes (ADR 0047). Bounded, so that the worker goes on claiming jobs.
+ */
 export function outboxRelayTick(options: {
   db: Db;
   now: () => Date;
   log?: Pick<WorkerLogger, 'debug'>;
   publish?: EventPublisher;
+  batchSize?: number;
+  maxBatchesPerTick?: number;
 }): () => Promise<void> {
-  const { db, now, log } = options;
+  const { db, now, log, batchSize = 100, maxBatchesPerTick = 10 } = options;
   const publish: EventPublisher =
     options.publish ??
     (async (event) =>
       log?.debug({ eventId: event.id, event: event.eventName, aggregateId: event.aggregateId }, 'event'));
   return async () => {
-    await relayOutbox({ db, now, publish });
+    for (let batch = 0; batch < maxBatchesPerTick; batch++) {
+      if ((await relayOutbox({ db, now, publish, limit: batchSize })) < batchSize) return;
+    }
   };
 }
