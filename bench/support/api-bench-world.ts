@@ -26,6 +26,23 @@ import { defaultIncome, mainApplicantDetails } from '../../apps/api/src/test/len
 // one application — and, for the calls measured as many applicants at once, `otherApplicants` more, each
 // with an application of their own.
 
+/** The development login of a Norwegian applicant of no-main (a customer-scoped token). */
+function devLoginOf(nationalId: string) {
+  return { nationalId, country: 'NO', role: 'Customer', brand: 'no-main' };
+}
+
+/** The application every bench applicant has: an unsecured loan of no-main with the main applicant's part. */
+function benchApplication() {
+  return {
+    Product: 'UnsecuredLoan',
+    Brand: 'no-main',
+    Amount: 150_000,
+    Duration: 5,
+    LoanPurpose: 'Renovation',
+    MainApplicant: mainApplicantDetails(defaultIncome.NO),
+  };
+}
+
 export interface ApiBenchWorld {
   app: FastifyInstance;
   database: DatabaseHandle;
@@ -73,26 +90,14 @@ export async function createApiBenchWorld(
     const login = await app.inject({
       method: 'POST',
       url: '/auth/dev/login',
-      payload: {
-        nationalId: makeTestNationalId('NO', birthDate, serial),
-        country: 'NO',
-        role: 'Customer',
-        brand: 'no-main',
-      },
+      payload: devLoginOf(makeTestNationalId('NO', birthDate, serial)),
     });
     const { token, CustomerID } = login.json() as { token: string; CustomerID: string };
     const created = await app.inject({
       method: 'POST',
       url: '/loan-application',
       headers: { authorization: `Bearer ${token}` },
-      payload: {
-        Product: 'UnsecuredLoan',
-        Brand: 'no-main',
-        Amount: 150_000,
-        Duration: 5,
-        LoanPurpose: 'Renovation',
-        MainApplicant: mainApplicantDetails(defaultIncome.NO),
-      },
+      payload: benchApplication(),
     });
     if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
     return { token, customerId: CustomerID, applicationId: (created.json() as { ID: string }).ID };
@@ -215,24 +220,11 @@ export async function createClusterBenchWorld(
       if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
       return response.json() as Promise<Record<string, unknown>>;
     };
-    const { token } = (await post('/auth/dev/login', {
-      nationalId: makeTestNationalId('NO', '1985-06-15', 7),
-      country: 'NO',
-      role: 'Customer',
-      brand: 'no-main',
-    })) as { token: string };
-    const created = await post(
-      '/loan-application',
-      {
-        Product: 'UnsecuredLoan',
-        Brand: 'no-main',
-        Amount: 150_000,
-        Duration: 5,
-        LoanPurpose: 'Renovation',
-        MainApplicant: mainApplicantDetails(defaultIncome.NO),
-      },
-      token,
-    );
+    const { token } = (await post(
+      '/auth/dev/login',
+      devLoginOf(makeTestNationalId('NO', '1985-06-15', 7)),
+    )) as { token: string };
+    const created = await post('/loan-application', benchApplication(), token);
     return { instanceUrls, token, applicationId: created.ID as string, close };
   } catch (error) {
     await close();

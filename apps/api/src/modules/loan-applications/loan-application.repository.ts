@@ -91,11 +91,7 @@ export async function findApplicationForChangeWithParts(
     .where(typeof id === 'string' ? eq(loanApplication.id, id) : sql`${loanApplication.id} = (${id})`)
     .for('update', { of: loanApplication });
   if (!selected) return undefined;
-  const found = parsedJson<{
-    row: Record<string, unknown>;
-    seenRevision: number | null;
-    parts: Record<keyof typeof snapshotPartsColumns, unknown>;
-  }>(selected.found);
+  const found = parsedJson<RowWithPartsJson & { seenRevision: number | null }>(selected.found);
   const row = rowFromJson(loanApplication, found.row);
   const parts =
     found.seenRevision === row.revision
@@ -344,6 +340,12 @@ const snapshotPartsColumns = {
   expenses: subRecordsOfRow.expense.select,
 };
 
+/** How the row and its snapshot parts come back as one json column (before rowFromJson/readSnapshotParts). */
+interface RowWithPartsJson {
+  row: Record<string, unknown>;
+  parts: Record<keyof typeof snapshotPartsColumns, unknown>;
+}
+
 const snapshotPartsJson = sql<unknown>`json_build_object(${sql.join(
   Object.entries(snapshotPartsColumns).map(([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`),
   sql`, `,
@@ -379,10 +381,7 @@ export async function findApplicationWithParts(
 ): Promise<{ row: LoanApplicationRow; parts: SnapshotParts } | undefined> {
   const [selected] = await selectApplicationWithParts(db).execute({ id });
   if (!selected) return undefined;
-  const found = parsedJson<{
-    row: Record<string, unknown>;
-    parts: Record<keyof typeof snapshotPartsColumns, unknown>;
-  }>(selected.found);
+  const found = parsedJson<RowWithPartsJson>(selected.found);
   return { row: rowFromJson(loanApplication, found.row), parts: readSnapshotParts(found.parts) };
 }
 

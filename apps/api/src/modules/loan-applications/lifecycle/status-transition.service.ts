@@ -100,18 +100,14 @@ export async function transitionIfIn(
   },
 ): Promise<LoanApplicationRow | undefined> {
   const { whileHeld, ...transition } = input;
-  if (whileHeld) {
-    // The parts are read after the writes (by applyTransition), so the revision holds them.
-    const held = await findApplicationForChange(tx, input.applicationId);
-    if (!held) throw notFound();
-    if (!input.onlyFrom.includes(held.row.status)) return undefined;
-    await whileHeld(held.row);
-    return applyTransition(tx, held.row, transition);
-  }
-  const current = await findApplicationForChangeWithParts(tx, input.applicationId);
-  if (!current) throw notFound();
-  if (!input.onlyFrom.includes(current.row.status)) return undefined;
-  return applyTransition(tx, current.row, { ...transition, parts: current.parts });
+  // With writes to make, the parts are read after them (by applyTransition), so the revision holds them.
+  const held = whileHeld
+    ? await findApplicationForChange(tx, input.applicationId)
+    : await findApplicationForChangeWithParts(tx, input.applicationId);
+  if (!held) throw notFound();
+  if (!input.onlyFrom.includes(held.row.status)) return undefined;
+  await whileHeld?.(held.row);
+  return applyTransition(tx, held.row, 'parts' in held ? { ...transition, parts: held.parts } : transition);
 }
 
 /** The transition on a row the caller already holds FOR UPDATE in `tx`. */
