@@ -3,6 +3,10 @@
 //   npm run bench:api-read                     PostgreSQL at 127.0.0.1:5432 (a fresh database, dropped after)
 //   BENCH_DATABASE_URL=postgres://…/postgres   another server (the bench creates and drops its own database)
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50      duration of each run and concurrent connections
+//   BENCH_ONLY=read|list|quotes|patch|patch-own   one call only; BENCH_PROFILE=1 skips the limit and bare runs
+//   BENCH_APPLICANTS=200                       applicants of `patch-own` (default 4 × connections), each
+//                                              PATCHing their own application (the goal's PATCH figure;
+//                                              `patch` sends every connection to one application)
 //
 // For each call it serves, one after the other on the same machine:
 //   nordloan  — the real API (buildApp, logs at warn), an applicant's bearer token;
