@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { parsedJson } from '#src/db/json-rows.ts';
 import { type JobRow, job } from '#src/db/schema/lending.ts';
@@ -33,6 +33,60 @@ export async function enqueueJob(db: Executor, input: NewJob): Promise<JobRow | 
     .onConflictDoNothing({ target: job.dedupeKey })
     .returning();
   return row;
+}
+
+/**
+ * Enqueues several jobs in one statement (the lender calls of a batch's applications, ADR 0047): a job whose
+ * dedupeKey exists already is left out, as with enqueueJob.
+ */
+export async function enqueueJobs(db: Executor, inputs: readonly NewJob[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await db
+    .insert(job)
+    .values(
+      inputs.map((input) => ({
+        kind: input.kind,
+        payload: input.payload ?? {},
+        runAt: input.runAt,
+        dedupeKey: input.dedupeKey ?? null,
+        maxAttempts: input.maxAttempts ?? 5,
+        attempts: input.attempts ?? 0,
+      })),
+    )
+    .onConflictDoNothing({ target: job.dedupeKey });
+}
+
+/**
+ * Of `ids`, the jobs `workerId` still holds, locked until the transaction ends (ADR 0047: a batch holds its
+ * jobs before it writes, so no other worker can claim them in between and a job whose lease was lost is
+ * left out before anything of it is written). Answers their ids.
+ */
+export async function holdJobs(
+  db: Executor,
+  input: { ids: readonly number[]; workerId: string },
+): Promise<Set<number>> {
+  if (input.ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: job.id })
+    .from(job)
+    .where(and(inArray(job.id, [...input.ids]), eq(job.lockedBy, input.workerId), eq(job.status, 'running')))
+    .orderBy(job.id)
+    .for('update');
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Marks the jobs done, as completeJob, in one statement (jobs the caller holds: see holdJobs). */
+export async function completeJobs(
+  db: Executor,
+  input: { ids: readonly number[]; workerId: string; now: Date },
+): Promise<number> {
+  if (input.ids.length === 0) return 0;
+  const rows = await db
+    .update(job)
+    .set({ status: 'done', lockedBy: null, lockedUntil: null, finishedAt: input.now, updatedAt: input.now })
+    .where(and(inArray(job.id, [...input.ids]), eq(job.lockedBy, input.workerId), eq(job.status, 'running')))
+    .returning({ id: job.id });
+  return rows.length;
 }
 
 /**

@@ -21,8 +21,8 @@ export async function insertOutboxEvents(db: Executor, events: NewOutboxEvent[])
 }
 
 /**
- * `events` as an INSERT … SELECT from the `updated` row of a change made in the same statement
- * (changeLockedApplication's `alsoWrite`): written, in their order, only if the row changed.
+ * `events` as an INSERT … SELECT beside the `updated` rows of a change made in the same statement
+ * (changeLockedApplications' `alsoWrite`): written, in their order, only for the applications that changed.
  */
 export function outboxEventsWithUpdated(events: NewOutboxEvent[]): SQL {
   const rows = events.map((event) => ({
@@ -36,12 +36,12 @@ export function outboxEventsWithUpdated(events: NewOutboxEvent[]): SQL {
   return sql`INSERT INTO ${outboxEvent}
       (event_name, aggregate_type, aggregate_id, loan_application_id, payload, created_at)
     SELECT e.event_name, e.aggregate_type, e.aggregate_id, e.loan_application_id, e.payload, e.created_at
-      FROM updated,
-           ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (
+      FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (
              event_name text, aggregate_type text, aggregate_id uuid, loan_application_id uuid,
              payload jsonb, created_at timestamptz))
            WITH ORDINALITY AS e(event_name, aggregate_type, aggregate_id, loan_application_id, payload,
                                 created_at, position)
+     WHERE e.loan_application_id IN (SELECT id FROM updated)
      ORDER BY e.position`;
 }
 

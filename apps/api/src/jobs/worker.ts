@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { JobRow } from '#src/db/schema/lending.ts';
-import { claimJobs, completeJob, failJob, hasDueJobs } from './job.repository.ts';
+import { claimJobs, completeJob, completeJobs, failJob, hasDueJobs, holdJobs } from './job.repository.ts';
 
 // The in-process worker of the job queue (architecture.md "jobs"). Each API instance may run one; they
 // share the queue through the database. A job runs "exactly once in effect": its effects and its
@@ -39,8 +39,38 @@ export interface JobContext {
   finish(work?: (tx: Executor) => Promise<void>): Promise<void>;
 }
 
+/**
+ * Many due jobs of one kind run as one (ADR 0047): their effects recorded together in one transaction,
+ * each job still leased, retried and failed as its own.
+ */
+export interface JobBatchContext {
+  jobs: JobRow[];
+  db: Db;
+  now: () => Date;
+  log: WorkerLogger;
+  retryDelayMs(attempt: number): number;
+  /**
+   * Runs `body` for one job of the batch as the worker runs any job: `finish` completes it alone, a throw
+   * retries it after the backoff, the last attempt's failure goes to `onFinalFailure`. A job already
+   * finished, failed or taken over by another worker (finishTogether) is left as it is.
+   */
+  runAlone(job: JobRow, body: (context: JobContext) => Promise<void>): Promise<void>;
+  /**
+   * One transaction: holds those of `jobs` this worker still leases (FOR UPDATE; the others lost their
+   * lease and are left out before anything is written), runs `work` with them, and completes the jobs
+   * `work` answers. Answers the jobs completed; a throw rolls everything back and completes none.
+   */
+  finishTogether(
+    jobs: readonly JobRow[],
+    work: (tx: Executor, held: JobRow[]) => Promise<JobRow[]>,
+  ): Promise<JobRow[]>;
+}
+
 export interface JobHandler {
   run(context: JobContext): Promise<void>;
+  /** Runs up to `batchSize` due jobs of the kind at once; jobs it leaves unfinished are finished alone. */
+  runBatch?(batch: JobBatchContext): Promise<void>;
+  batchSize?: number;
   /** After the last attempt failed: record the failure (e.g. the lender request 263 "bank error"). */
   onFinalFailure?(context: { job: JobRow; tx: Executor; now: Date; error: unknown }): Promise<void>;
 }
@@ -98,6 +128,15 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   async function runJob(job: JobRow): Promise<void> {
     const handler = handlers[job.kind];
+    await runJobWith(job, async (context) => {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler.run(context);
+    });
+  }
+
+  /** Runs `body` as the job's run: finished alone if it does not finish it, retried or failed if it throws. */
+  async function runJobWith(job: JobRow, body: (context: JobContext) => Promise<void>): Promise<void> {
+    const handler = handlers[job.kind];
     let finished = false;
     const context: JobContext = {
       job,
@@ -116,35 +155,123 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       },
     };
     try {
-      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler.run(context);
+      await body(context);
       if (!finished) await context.finish();
     } catch (error) {
-      if (error instanceof LeaseLostError) {
-        log.warn({ jobId: job.id, kind: job.kind }, 'job lease lost; its effects were rolled back');
-        return;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      const final = job.attempts >= job.maxAttempts;
-      log[final ? 'error' : 'warn'](
-        { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
-        'job failed',
-      );
-      if (final) {
-        await db.transaction(async (tx) => {
-          await handler?.onFinalFailure?.({ job, tx, now: now(), error });
-          await failJob(tx, { id: job.id, workerId, now: now(), error: message, retryAt: null });
-        });
-      } else {
-        const retryAt = new Date(now().getTime() + retryDelayMs(job.attempts));
-        await failJob(db, { id: job.id, workerId, now: now(), error: message, retryAt });
-      }
+      await recordFailure(job, error, handler);
     }
   }
 
+  async function recordFailure(job: JobRow, error: unknown, handler: JobHandler | undefined): Promise<void> {
+    if (error instanceof LeaseLostError) {
+      log.warn({ jobId: job.id, kind: job.kind }, 'job lease lost; its effects were rolled back');
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const final = job.attempts >= job.maxAttempts;
+    log[final ? 'error' : 'warn'](
+      { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
+      'job failed',
+    );
+    if (final) {
+      await db.transaction(async (tx) => {
+        await handler?.onFinalFailure?.({ job, tx, now: now(), error });
+        await failJob(tx, { id: job.id, workerId, now: now(), error: message, retryAt: null });
+      });
+    } else {
+      const retryAt = new Date(now().getTime() + retryDelayMs(job.attempts));
+      await failJob(db, { id: job.id, workerId, now: now(), error: message, retryAt });
+    }
+  }
+
+  /** Jobs of a kind with `runBatch`, run as one (ADR 0047); every job ends finished, retried or failed. */
+  async function runBatch(jobs: JobRow[]): Promise<void> {
+    const handler = handlers[jobs[0]!.kind]!;
+    const settled = new Set<number>();
+    const batch: JobBatchContext = {
+      jobs,
+      db,
+      now,
+      log,
+      retryDelayMs,
+      runAlone: async (job, body) => {
+        if (settled.has(job.id)) return;
+        settled.add(job.id);
+        await runJobWith(job, body);
+      },
+      finishTogether: async (candidates, work) => {
+        const open = candidates.filter((job) => !settled.has(job.id));
+        let held = new Set<number>();
+        let completed: JobRow[] = [];
+        await db.transaction(async (tx) => {
+          held = await holdJobs(tx, { ids: open.map((job) => job.id), workerId });
+          const recorded = await work(
+            tx,
+            open.filter((job) => held.has(job.id)),
+          );
+          const done = await completeJobs(tx, { ids: recorded.map((job) => job.id), workerId, now: now() });
+          if (done !== recorded.length) throw new Error('A batch recorded a job it did not hold');
+          completed = recorded;
+        });
+        for (const job of open) {
+          if (!held.has(job.id)) {
+            // Taken over by another worker since the claim: nothing of it was written here.
+            settled.add(job.id);
+            log.warn({ jobId: job.id, kind: job.kind }, 'job lease lost; left out of its batch');
+          } else if (completed.includes(job)) settled.add(job.id);
+        }
+        return completed;
+      },
+    };
+    try {
+      await handler.runBatch!(batch);
+    } catch (error) {
+      // The batch failed as a whole (its transaction rolled back): each job not yet settled fails alone.
+      for (const job of jobs.filter((candidate) => !settled.has(candidate.id))) {
+        settled.add(job.id);
+        await recordFailure(job, error, handler);
+      }
+      return;
+    }
+    for (const job of jobs.filter((candidate) => !settled.has(candidate.id))) {
+      await runJobWith(job, async () => {});
+    }
+  }
+
+  /**
+   * Claims up to `slots` runs: a due job of a kind without `runBatch` is one run; the due jobs of a kind
+   * with it are one run together, topped up to its `batchSize` by a claim of that kind alone.
+   */
+  async function claimRuns(slots: number): Promise<{ jobs: JobRow[]; runs: Array<() => Promise<void>> }> {
+    const claimed = await claimJobs(db, { workerId, now: now(), leaseMs, limit: slots, kinds: kinds() });
+    const runs: Array<() => Promise<void>> = [];
+    const batches = new Map<string, JobRow[]>();
+    for (const job of claimed) {
+      const handler = handlers[job.kind];
+      if (!handler?.runBatch) {
+        runs.push(() => runJob(job));
+        continue;
+      }
+      const batch = batches.get(job.kind) ?? [];
+      batch.push(job);
+      batches.set(job.kind, batch);
+    }
+    const jobs = [...claimed];
+    for (const [kind, batch] of batches) {
+      const room = (handlers[kind]?.batchSize ?? 1) - batch.length;
+      if (room > 0) {
+        const more = await claimJobs(db, { workerId, now: now(), leaseMs, limit: room, kinds: [kind] });
+        batch.push(...more);
+        jobs.push(...more);
+      }
+      runs.push(() => runBatch(batch));
+    }
+    return { jobs, runs };
+  }
+
   async function runOnce(): Promise<number> {
-    const jobs = await claimJobs(db, { workerId, now: now(), leaseMs, limit: concurrency, kinds: kinds() });
-    await Promise.all(jobs.map((job) => runJob(job)));
+    const { jobs, runs } = await claimRuns(concurrency);
+    await Promise.all(runs.map((run) => run()));
     if (options.onTick) await options.onTick();
     return jobs.length;
   }
@@ -176,15 +303,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       if (free >= refill || inFlight.size === 0) {
         finishedSinceClaim = 0;
         try {
-          const jobs = await claimJobs(db, { workerId, now: now(), leaseMs, limit: free, kinds: kinds() });
-          claimed = jobs.length;
-          for (const job of jobs) {
-            const done: Promise<void> = runJob(job)
+          const { runs } = await claimRuns(free);
+          claimed = runs.length;
+          for (const run of runs) {
+            const done: Promise<void> = run()
               .catch((error) => {
-                log.error(
-                  { jobId: job.id, err: error instanceof Error ? error.message : String(error) },
-                  'job run failed',
-                );
+                log.error({ err: error instanceof Error ? error.message : String(error) }, 'job run failed');
               })
               .finally(() => {
                 inFlight.delete(done);

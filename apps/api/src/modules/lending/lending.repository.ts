@@ -71,6 +71,52 @@ export async function listLoanRequests(
   return options.forUpdate ? query.for('update') : query;
 }
 
+/**
+ * The requests of several applications, each application's by lender id (as listLoanRequests), in one
+ * statement; `forUpdate`: held until the transaction ends (take the applications' row locks first).
+ */
+export async function listLoanRequestsOfApplications(
+  db: Executor,
+  applicationIds: readonly string[],
+  options: { forUpdate?: boolean } = {},
+): Promise<Map<string, LoanRequestRow[]>> {
+  const byApplication = new Map<string, LoanRequestRow[]>(applicationIds.map((id) => [id, []]));
+  if (applicationIds.length === 0) return byApplication;
+  const query = db
+    .select()
+    .from(loanRequest)
+    .where(inArray(loanRequest.loanApplicationId, [...applicationIds]))
+    .orderBy(asc(loanRequest.loanApplicationId), asc(loanRequest.lenderId));
+  for (const row of await (options.forUpdate ? query.for('update') : query)) {
+    byApplication.get(row.loanApplicationId)?.push(row);
+  }
+  return byApplication;
+}
+
+/** Requests by id, in one statement (the calls of a batch of lender jobs). */
+export async function listLoanRequestsByIds(db: Executor, ids: readonly string[]): Promise<LoanRequestRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(loanRequest)
+    .where(inArray(loanRequest.id, [...ids]));
+}
+
+/** How many quotes in `status` each of the applications has (absent: none), in one statement. */
+export async function countQuotesOfApplications(
+  db: Executor,
+  applicationIds: readonly string[],
+  status: string,
+): Promise<Map<string, number>> {
+  if (applicationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ applicationId: loanQuote.loanApplicationId, count: sql<number>`count(*)::integer` })
+    .from(loanQuote)
+    .where(and(inArray(loanQuote.loanApplicationId, [...applicationIds]), eq(loanQuote.status, status)))
+    .groupBy(loanQuote.loanApplicationId);
+  return new Map(rows.map((row) => [row.applicationId, Number(row.count)]));
+}
+
 /** One request's new status and the fields that change with it (a field left out keeps its value). */
 export interface LoanRequestChange {
   id: string;

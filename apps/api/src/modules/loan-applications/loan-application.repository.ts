@@ -100,6 +100,38 @@ export async function findApplicationForChangeWithParts(
   return { row, parts };
 }
 
+/**
+ * findApplicationForChangeWithParts for many applications in ONE statement (a batch of the lending engine,
+ * ADR 0047): every row held FOR UPDATE, locked in id order (PostgreSQL locks the rows in the order the sort
+ * gives them; every writer holding several applications keeps that order, so two cannot deadlock). The
+ * parts of a row that had to wait are read again, as for one row. Answers the rows found by id.
+ */
+export async function findApplicationsForChangeWithParts(
+  tx: Executor,
+  ids: readonly string[],
+): Promise<Map<string, { row: LoanApplicationRow; parts: SnapshotParts }>> {
+  const found = new Map<string, { row: LoanApplicationRow; parts: SnapshotParts }>();
+  if (ids.length === 0) return found;
+  const selected = await tx
+    .select({
+      found: sql<unknown>`json_build_object('row', to_json(${loanApplication}), 'seenRevision', ${revisionSeenBySnapshot}, 'parts', ${snapshotPartsJson})`,
+    })
+    .from(loanApplication)
+    .where(inArray(loanApplication.id, [...ids]))
+    .orderBy(asc(loanApplication.id))
+    .for('update', { of: loanApplication });
+  for (const { found: value } of selected) {
+    const read = parsedJson<RowWithPartsJson & { seenRevision: number | null }>(value);
+    const row = rowFromJson(loanApplication, read.row);
+    const parts =
+      read.seenRevision === row.revision
+        ? readSnapshotParts(read.parts)
+        : await findSnapshotParts(tx, row.id);
+    found.set(row.id, { row, parts });
+  }
+  return found;
+}
+
 /** Each sub-record list of the outer application row, oldest first (as listSubRecords). */
 const subRecordsOfRow = {
   car: subRecordsOf(subRecordTables.car),
@@ -303,6 +335,81 @@ export async function changeLockedApplicationReading(
     row: rowFromJson(loanApplication, parsedJson<Record<string, unknown>>(found.row)),
     also: found.also ?? null,
   };
+}
+
+/** One application's status moved along one or more steps in changeLockedApplications. */
+export interface LockedStatusChange {
+  /** The row as read FOR UPDATE in this transaction. */
+  row: LoanApplicationRow;
+  /** Each step's status and revision row, in order (Revision + 1, + 2 …); the last is the row's new status. */
+  steps: Array<{ status: number; snapshot: Record<string, unknown>; changedBy: string; reason: string }>;
+}
+
+/**
+ * The status changes of many held applications in ONE statement (ADR 0047): each row moves to its last
+ * step's status at Revision + steps, every step's revision row is written, and `alsoWrite` (INSERT …
+ * SELECT … WHERE loan_application_id IN (SELECT id FROM updated)) with them. Answers each changed row and
+ * `alsoRead` over it, in `changes`' order; a row that is not at the Revision read (its lock was not held)
+ * throws 409 and the caller's transaction rolls back.
+ */
+export async function changeLockedApplications(
+  tx: Executor,
+  input: { changes: readonly LockedStatusChange[]; now: Date; alsoWrite?: SQL[]; alsoRead?: SQL },
+): Promise<Array<{ row: LoanApplicationRow; also: unknown }>> {
+  const { changes, now } = input;
+  if (changes.length === 0) return [];
+  const rows = changes.map(({ row, steps }) => ({
+    id: row.id,
+    read_revision: row.revision,
+    status: steps.at(-1)!.status,
+    revision: row.revision + steps.length,
+  }));
+  const revisions = changes.flatMap(({ row, steps }) =>
+    steps.map((step, index) => ({
+      loan_application_id: row.id,
+      revision: row.revision + index + 1,
+      status: step.status,
+      snapshot: step.snapshot,
+      changed_by: step.changedBy,
+      reason: step.reason,
+    })),
+  );
+  const more = (input.alsoWrite ?? []).map(
+    (write, index) => sql`, ${sql.identifier(`also_${index}`)} AS (${write})`,
+  );
+  const at = now.toISOString();
+  const result = await tx.execute(sql`
+    WITH planned AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS v(id uuid, read_revision integer, status integer, revision integer)
+    ),
+    updated AS (
+      UPDATE ${loanApplication}
+         SET status = planned.status, revision = planned.revision, updated_at = ${at}::timestamptz
+        FROM planned
+       WHERE ${loanApplication.id} = planned.id AND ${loanApplication.revision} = planned.read_revision
+      RETURNING ${loanApplication}.*
+    ),
+    written AS (
+      INSERT INTO ${loanApplicationRevision}
+        (loan_application_id, revision, status, snapshot, changed_by, reason, created_at)
+      SELECT r.loan_application_id, r.revision, r.status, r.snapshot, r.changed_by, r.reason, ${at}::timestamptz
+        FROM jsonb_to_recordset(${JSON.stringify(revisions)}::jsonb)
+          AS r(loan_application_id uuid, revision integer, status integer, snapshot jsonb, changed_by text, reason text)
+       WHERE r.loan_application_id IN (SELECT id FROM updated)
+    )${sql.join(more)}
+    SELECT to_json(updated) AS row${input.alsoRead ? sql`, ${input.alsoRead} AS also` : sql``} FROM updated`);
+  const found = (result as unknown as { rows: { row: unknown; also?: unknown }[] }).rows;
+  if (found.length !== changes.length) {
+    throw conflict(STALE_REVISION_MESSAGE, { Revision: changes[0]!.row.revision });
+  }
+  const byId = new Map(
+    found.map(({ row, also }) => {
+      const changed = rowFromJson(loanApplication, parsedJson<Record<string, unknown>>(row));
+      return [changed.id, { row: changed, also: also ?? null }] as const;
+    }),
+  );
+  return changes.map(({ row }) => byId.get(row.id)!);
 }
 
 /**
@@ -614,13 +721,18 @@ export async function insertApplicationLock(
   return row!;
 }
 
-/** Releases the active locks on an application (only those of `lockedBy` when given). */
+/** Releases the active locks on an application, or on several (only those of `lockedBy` when given). */
 export async function releaseApplicationLocks(
   db: Executor,
-  input: { applicationId: string; lockedBy?: string; now: Date },
+  input: ({ applicationId: string } | { applicationIds: readonly string[] }) & {
+    lockedBy?: string;
+    now: Date;
+  },
 ) {
   const conditions: SQL[] = [
-    eq(applicationLock.loanApplicationId, input.applicationId),
+    'applicationId' in input
+      ? eq(applicationLock.loanApplicationId, input.applicationId)
+      : inArray(applicationLock.loanApplicationId, [...input.applicationIds]),
     isNull(applicationLock.releasedAt),
   ];
   if (input.lockedBy) conditions.push(eq(applicationLock.lockedBy, input.lockedBy));

@@ -195,6 +195,46 @@ export async function updateAssignmentAt(
   return row;
 }
 
+/** An open item moved to another bucket, or closed, at the revision it was read at. */
+export interface AssignmentChangeAt {
+  id: string;
+  revision: number;
+  bucketId?: string;
+  close?: boolean;
+}
+
+/**
+ * updateAssignmentAt for many items in one statement (work-queue placement of a batch, ADR 0047): each
+ * moved to `bucketId` or closed by `processedBy`, only while still open at the revision read.
+ */
+export async function updateAssignmentsAt(
+  db: Executor,
+  input: { changes: readonly AssignmentChangeAt[]; now: Date; processedBy: string },
+): Promise<void> {
+  if (input.changes.length === 0) return;
+  const rows = input.changes.map((change) => ({
+    id: change.id,
+    revision: change.revision,
+    bucket_id: change.bucketId ?? null,
+    close: change.close ?? false,
+  }));
+  const at = sql`${input.now.toISOString()}::timestamptz`;
+  await db
+    .update(assignment)
+    .set({
+      bucketId: sql`coalesce(v.bucket_id, ${assignment.bucketId})`,
+      bucketUpdatedAt: sql`CASE WHEN v.bucket_id IS NULL THEN ${assignment.bucketUpdatedAt} ELSE ${at} END`,
+      processedAt: sql`CASE WHEN v.close THEN ${at} ELSE ${assignment.processedAt} END`,
+      processedBy: sql`CASE WHEN v.close THEN ${input.processedBy} ELSE ${assignment.processedBy} END`,
+      revision: sql`${assignment.revision} + 1`,
+      updatedAt: input.now,
+    })
+    .from(
+      sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, revision integer, bucket_id uuid, close boolean)`,
+    )
+    .where(and(eq(assignment.id, sql`v.id`), eq(assignment.revision, sql`v.revision`), isOpen));
+}
+
 /** The bucket a work-queue rule fills, created from the rule the first time it is needed. */
 export async function ensureRuleBucket(db: Executor, rule: WorkQueueRule, now: Date): Promise<BucketRow> {
   const [existing] = await db.select().from(bucket).where(eq(bucket.rule, rule));

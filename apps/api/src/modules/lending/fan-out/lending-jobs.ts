@@ -4,7 +4,7 @@ import { isLoanRequestTransitionAllowed } from '@nordloan/domain/status-machine'
 import type { FinerStatusCode } from '@nordloan/domain/statuses';
 import type { Config } from '#src/config.ts';
 import type { Db, Executor } from '#src/db/client.ts';
-import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
+import type { JobRow, LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { type EventPublisher, outboxRelayTick } from '#src/jobs/outbox-relay.ts';
 import {
@@ -41,10 +41,20 @@ import {
   randomnessKeyOf,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
-import { findLoanRequest, findQuote, listLoanRequests } from '#src/modules/lending/lending.repository.ts';
+import {
+  findLoanRequest,
+  findQuote,
+  listLoanRequests,
+  listLoanRequestsByIds,
+} from '#src/modules/lending/lending.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { jobKinds } from './lending-job-kinds.ts';
-import { recordRegistrationFailure, recordRegistrations } from './registration.service.ts';
+import {
+  type RegistrationAnswer,
+  recordRegistrationBatch,
+  recordRegistrationFailure,
+  recordRegistrations,
+} from './registration.service.ts';
 import { pendingDecision, pendingRegistration } from './request-progress.service.ts';
 
 // The lending engine's job handlers (job-kinds.ts) and the worker that runs them. Every handler reads the
@@ -111,6 +121,24 @@ function requestIdsOf(payload: Record<string, unknown>): string[] {
   return payload.requestId ? [String(payload.requestId)] : [];
 }
 
+/** The calls of a job whose payload carries what the lenders are sent: its `requests` still waiting. */
+function carriedCalls(
+  payload: Record<string, unknown>,
+  requests: readonly LoanRequestRow[],
+  panel: LenderPanel,
+): LenderCall[] {
+  const carried = payload.application as LenderApplication;
+  const duplicates = new Set((payload.duplicateAtLenders as string[] | undefined) ?? []);
+  return requests.map((request) => ({
+    request,
+    adapter: panel.adapter(request.lenderId),
+    view: {
+      ...carried,
+      isDuplicateAtLender: carried.isDuplicateAtLender || duplicates.has(request.lenderId),
+    },
+  }));
+}
+
 /**
  * The job's requests that still wait at its step, with their lenders and what each is sent: carried in the
  * payload from the fan-out (the application is locked meanwhile), read from the database for a job
@@ -135,16 +163,46 @@ async function lenderCallsOf(
       );
   const waiting = requests.filter((request) => input.stillPending(request.status));
   if (waiting.length === 0) return [];
-  const carried = payload.application as LenderApplication | undefined;
-  const duplicates = new Set((payload.duplicateAtLenders as string[] | undefined) ?? []);
-  const read = carried ? undefined : await findApplicationById(db, waiting[0]!.loanApplicationId);
-  if (!carried && !read) return [];
+  if (payload.application) return carriedCalls(payload, waiting, panel);
+  const read = await findApplicationById(db, waiting[0]!.loanApplicationId);
+  if (!read) return [];
   const calls: LenderCall[] = [];
   for (const request of waiting) {
-    const view = carried
-      ? { ...carried, isDuplicateAtLender: carried.isDuplicateAtLender || duplicates.has(request.lenderId) }
-      : await loadLenderApplication(db, read!, { lenderId: request.lenderId, now });
+    const view = await loadLenderApplication(db, read, { lenderId: request.lenderId, now });
     calls.push({ request, adapter: panel.adapter(request.lenderId), view });
+  }
+  return calls;
+}
+
+/** lenderCallsOf for a batch of jobs: the requests of every job that carries its view read in one statement. */
+async function lenderCallsOfJobs(
+  db: Executor,
+  input: {
+    jobs: readonly JobRow[];
+    panel: LenderPanel;
+    stillPending: (status: number) => boolean;
+    now: Date;
+  },
+): Promise<Map<number, LenderCall[]>> {
+  const carrying = input.jobs.filter((job) => job.payload.application);
+  const requests = new Map(
+    (
+      await listLoanRequestsByIds(
+        db,
+        carrying.flatMap((job) => requestIdsOf(job.payload)),
+      )
+    ).map((request) => [request.id, request]),
+  );
+  const calls = new Map<number, LenderCall[]>();
+  for (const job of input.jobs) {
+    if (!job.payload.application) {
+      calls.set(job.id, await lenderCallsOf(db, { ...input, payload: job.payload }));
+      continue;
+    }
+    const waiting = requestIdsOf(job.payload)
+      .map((id) => requests.get(id))
+      .filter((request) => request !== undefined && input.stillPending(request.status)) as LoanRequestRow[];
+    calls.set(job.id, carriedCalls(job.payload, waiting, input.panel));
   }
   return calls;
 }
@@ -198,7 +256,7 @@ class LenderAnswerError extends Error {
  * When every call fails, the error is thrown and the whole job is retried as any job is.
  */
 async function askLenders<Answer>(
-  context: JobContext,
+  context: Pick<JobContext, 'job' | 'now' | 'log' | 'retryDelayMs'>,
   calls: LenderCall[],
   ask: (call: LenderCall) => Promise<Answer>,
 ): Promise<{
@@ -292,6 +350,45 @@ const notOnThePanel: RegistrationResult = {
   reason: 'Not on the panel',
 };
 
+/** Registration jobs recorded together at most (ADR 0047): one transaction of a fixed number of statements. */
+export const registrationBatchSize = 50;
+
+type Asked<Answer> = Awaited<ReturnType<typeof askLenders<Answer>>>;
+
+/** Asks one lender to register the application (a lender switched off on our side answers 265). */
+function registrationCall(job: JobRow) {
+  return async (call: LenderCall): Promise<RegistrationResult> => {
+    if (!call.adapter) return notOnThePanel;
+    const result = await call.adapter.registerApplication(lenderCallOf(call, job.attempts));
+    const to = result.status === 'registered' ? 251 : result.code;
+    if (!isLoanRequestTransitionAllowed(call.request.status as FinerStatusCode, to)) {
+      throw new LenderAnswerError(call.request.lenderId, `code ${to} to a registration`);
+    }
+    return result;
+  };
+}
+
+function registrationAnswers(asked: Asked<RegistrationResult>): RegistrationAnswer[] {
+  return asked.answered.map(({ call, answer }) => ({
+    requestId: call.request.id,
+    result: answer,
+    adapter: call.adapter,
+    application: call.view,
+  }));
+}
+
+/** A split-off call at its last attempt: its request ends 263 "bank error". */
+function registrationFailure(now: Date) {
+  return (tx: Executor, call: LenderCall, error: string) =>
+    recordRegistrationFailure(tx, { requestId: call.request.id, now, error });
+}
+
+/** One job's registration answers recorded alone, and its failed calls split off. */
+async function recordRegistrationsAsked(tx: Executor, asked: Asked<RegistrationResult>, now: Date) {
+  await recordRegistrations(tx, { answers: registrationAnswers(asked), now });
+  await asked.splitOff(tx, registrationFailure(now));
+}
+
 export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
   const { panel, externalData } = deps;
   return {
@@ -312,29 +409,77 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
           now: now(),
         });
         if (calls.length === 0) return finish();
-        const { answered, splitOff } = await askLenders(context, calls, async (call) => {
-          if (!call.adapter) return notOnThePanel;
-          const result = await call.adapter.registerApplication(lenderCallOf(call, job.attempts));
-          const to = result.status === 'registered' ? 251 : result.code;
-          if (!isLoanRequestTransitionAllowed(call.request.status as FinerStatusCode, to)) {
-            throw new LenderAnswerError(call.request.lenderId, `code ${to} to a registration`);
-          }
-          return result;
+        const asked = await askLenders(context, calls, registrationCall(job));
+        await finish((tx) => recordRegistrationsAsked(tx, asked, now()));
+      },
+      batchSize: registrationBatchSize,
+      async runBatch(batch) {
+        const { jobs, db, now, log } = batch;
+        const callsOf = await lenderCallsOfJobs(db, {
+          jobs,
+          panel,
+          stillPending: pendingRegistration,
+          now: now(),
         });
-        await finish(async (tx) => {
-          await recordRegistrations(tx, {
-            answers: answered.map(({ call, answer }) => ({
-              requestId: call.request.id,
-              result: answer,
-              adapter: call.adapter,
-              application: call.view,
-            })),
-            now: now(),
+        // Every job's lenders asked side by side, as each job alone would (ADR 0047 point 2).
+        const asked = await Promise.all(
+          jobs.map(async (job) => {
+            const calls = callsOf.get(job.id) ?? [];
+            if (calls.length === 0) return { job, applicationId: undefined, asked: undefined };
+            try {
+              const answers = await askLenders({ ...batch, job }, calls, registrationCall(job));
+              return { job, applicationId: calls[0]!.request.loanApplicationId, asked: answers };
+            } catch (error) {
+              return { job, applicationId: undefined, asked: undefined, error };
+            }
+          }),
+        );
+        // A job whose every call failed fails alone: retried after the backoff, as any job.
+        for (const failed of asked.filter((item) => 'error' in item)) {
+          await batch.runAlone(failed.job, async () => {
+            throw failed.error;
           });
-          await splitOff(tx, (inner, call, error) =>
-            recordRegistrationFailure(inner, { requestId: call.request.id, now: now(), error }),
+        }
+        const together = asked.filter((item) => !('error' in item));
+        let recorded: JobRow[] = [];
+        try {
+          recorded = await batch.finishTogether(
+            together.map((item) => item.job),
+            async (tx, held) => {
+              const items = together.filter((item) => held.includes(item.job));
+              const { refused } = await recordRegistrationBatch(tx, {
+                applications: items.flatMap(({ applicationId, asked: answered }) =>
+                  applicationId && answered
+                    ? [{ applicationId, answers: registrationAnswers(answered) }]
+                    : [],
+                ),
+                now: now(),
+              });
+              const accepted = items.filter(
+                (item) => !item.applicationId || !refused.has(item.applicationId),
+              );
+              for (const item of accepted) await item.asked?.splitOff(tx, registrationFailure(now()));
+              return accepted.map((item) => item.job);
+            },
           );
-        });
+        } catch (error) {
+          log.warn(
+            {
+              kind: jobKinds.lenderRegister,
+              jobs: together.length,
+              err: error instanceof Error ? error.message : String(error),
+            },
+            'registration batch not recorded; recording each job alone',
+          );
+        }
+        // Refused plans and a failed batch: each job recorded alone with the answers it has (lenders not asked again).
+        for (const item of together.filter((candidate) => !recorded.includes(candidate.job))) {
+          await batch.runAlone(item.job, (context) =>
+            context.finish(async (tx) => {
+              if (item.asked) await recordRegistrationsAsked(tx, item.asked, now());
+            }),
+          );
+        }
       },
       async onFinalFailure({ job, tx, now, error }) {
         for (const requestId of requestIdsOf(job.payload)) {

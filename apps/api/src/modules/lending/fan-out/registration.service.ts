@@ -1,15 +1,23 @@
 import type { LenderApplication } from '@nordloan/domain/lending/credit-policy';
+import { isLoanRequestTransitionAllowed } from '@nordloan/domain/status-machine';
+import type { FinerStatusCode } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import type { LoanRequestRow } from '#src/db/schema/lending.ts';
+import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
 import {
+  approvedRequestMoves,
   enqueueLenderCalls,
   type LenderCallDue,
+  lenderCallJobs,
   lockRequestAndApplication,
   moveRequests,
   pendingRegistration,
+  planSettlement,
   type RequestMove,
   recordBankError,
   settleApplication,
+  settlementNeedsShownQuotes,
   system,
   withRequests,
 } from '#src/modules/lending/fan-out/request-progress.service.ts';
@@ -22,8 +30,22 @@ import {
   lendersHoldingOtherApplications,
   loadLenderApplication,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
-import { insertLoanRequests, listLoanRequests } from '#src/modules/lending/lending.repository.ts';
-import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
+import {
+  countQuotesOfApplications,
+  insertLoanRequests,
+  listLoanRequests,
+  listLoanRequestsOfApplications,
+} from '#src/modules/lending/lending.repository.ts';
+import {
+  type PlannedTransitionChain,
+  planTransitionChain,
+  transitionIfIn,
+  writeTransitionChains,
+} from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
+import {
+  findApplicationsForChangeWithParts,
+  type SnapshotParts,
+} from '#src/modules/loan-applications/loan-application.repository.ts';
 import { jobKinds } from './lending-job-kinds.ts';
 
 // The panel the fan-out goes to: other modules (loan-applications/lifecycle) name its type through here.
@@ -96,22 +118,18 @@ export interface RegistrationAnswer {
 }
 
 /**
- * Records the registration answers of one application's lenders (one job's batch) in one transaction: the
- * application and its requests are locked once, each request still waiting moves to 251 or to the lender's
- * refusal code, the decision calls are enqueued, and the application settles once on all the answers.
+ * What the answers do to the application's requests, without the database: each request still waiting
+ * moves to 251 (a decision call follows) or to the lender's refusal code.
  */
-export async function recordRegistrations(
-  tx: Executor,
-  input: { answers: RegistrationAnswer[]; now: Date },
-): Promise<void> {
-  const { now, answers } = input;
-  if (answers.length === 0) return;
-  const locked = await lockRequestAndApplication(tx, answers[0]!.requestId);
-  if (!locked) return;
+export function planRegistrationAnswers(
+  requests: readonly LoanRequestRow[],
+  answers: readonly RegistrationAnswer[],
+  now: Date,
+): { moves: RequestMove[]; decisionCalls: LenderCallDue[] } {
   const moves: RequestMove[] = [];
   const decisionCalls: LenderCallDue[] = [];
   for (const answer of answers) {
-    const request = locked.requests.find((candidate) => candidate.id === answer.requestId);
+    const request = requests.find((candidate) => candidate.id === answer.requestId);
     if (!request || !pendingRegistration(request.status)) continue;
     if (answer.result.status === 'registered') {
       moves.push({
@@ -135,6 +153,23 @@ export async function recordRegistrations(
       });
     }
   }
+  return { moves, decisionCalls };
+}
+
+/**
+ * Records the registration answers of one application's lenders (one job's batch) in one transaction: the
+ * application and its requests are locked once, each request still waiting moves to 251 or to the lender's
+ * refusal code, the decision calls are enqueued, and the application settles once on all the answers.
+ */
+export async function recordRegistrations(
+  tx: Executor,
+  input: { answers: RegistrationAnswer[]; now: Date },
+): Promise<void> {
+  const { now, answers } = input;
+  if (answers.length === 0) return;
+  const locked = await lockRequestAndApplication(tx, answers[0]!.requestId);
+  if (!locked) return;
+  const { moves, decisionCalls } = planRegistrationAnswers(locked.requests, answers, now);
   if (moves.length === 0) return;
   const requests = withRequests(locked.requests, await moveRequests(tx, moves, now));
   await enqueueLenderCalls(tx, {
@@ -150,6 +185,97 @@ export async function recordRegistrations(
     requests,
     parts: locked.parts,
   });
+}
+
+/**
+ * recordRegistrations for the jobs of many applications at once (ADR 0047), in the caller's transaction
+ * and a fixed number of statements: the applications locked in id order, their requests, the approved
+ * quotes counted, every request move, decision call and status chain written together. An application
+ * whose plan is refused (a move the status machine does not allow) is left out, nothing of it written:
+ * answered in `refused`, for its jobs to be recorded alone.
+ */
+export async function recordRegistrationBatch(
+  tx: Executor,
+  input: { applications: ReadonlyArray<{ applicationId: string; answers: RegistrationAnswer[] }>; now: Date },
+): Promise<{ refused: Set<string> }> {
+  const { now } = input;
+  const answersOf = new Map<string, RegistrationAnswer[]>();
+  for (const { applicationId, answers } of input.applications) {
+    answersOf.set(applicationId, [...(answersOf.get(applicationId) ?? []), ...answers]);
+  }
+  const refused = new Set<string>();
+  const locked = await findApplicationsForChangeWithParts(tx, [...answersOf.keys()]);
+  const requestsOf = await listLoanRequestsOfApplications(tx, [...locked.keys()], { forUpdate: true });
+  const planned: Array<{
+    application: LoanApplicationRow;
+    parts: SnapshotParts;
+    moves: RequestMove[];
+    decisionCalls: LenderCallDue[];
+    requests: LoanRequestRow[];
+  }> = [];
+  for (const [applicationId, { row, parts }] of locked) {
+    const requests = requestsOf.get(applicationId) ?? [];
+    const { moves, decisionCalls } = planRegistrationAnswers(
+      requests,
+      answersOf.get(applicationId) ?? [],
+      now,
+    );
+    if (moves.length === 0) continue;
+    if (
+      !moves.every(({ request, to }) => isLoanRequestTransitionAllowed(request.status as FinerStatusCode, to))
+    ) {
+      refused.add(applicationId);
+      continue;
+    }
+    const moved = moves.map(({ request, to, changes }) => ({
+      ...request,
+      ...changes,
+      status: to,
+      updatedAt: now,
+    }));
+    planned.push({ application: row, parts, moves, decisionCalls, requests: withRequests(requests, moved) });
+  }
+  const shownQuotes = await countQuotesOfApplications(
+    tx,
+    planned
+      .filter(({ application, requests }) => settlementNeedsShownQuotes(application.status, requests))
+      .map(({ application }) => application.id),
+    'approved',
+  );
+  const requestMoves: RequestMove[] = [];
+  const jobs: NewJob[] = [];
+  const chains: PlannedTransitionChain[] = [];
+  for (const { application, parts, moves, decisionCalls, requests } of planned) {
+    const { steps, approvedTo411 } = planSettlement({
+      status: application.status,
+      requests,
+      shownQuotes: shownQuotes.get(application.id) ?? 0,
+    });
+    let chain: PlannedTransitionChain | undefined;
+    try {
+      chain =
+        steps.length > 0
+          ? planTransitionChain({ row: application, parts, steps: steps.map((step) => ({ ...step, now })) })
+          : undefined;
+    } catch {
+      refused.add(application.id);
+      continue;
+    }
+    if (chain) chains.push(chain);
+    requestMoves.push(...moves, ...(approvedTo411 ? approvedRequestMoves(requests) : []));
+    jobs.push(
+      ...lenderCallJobs({
+        kind: jobKinds.lenderDecision,
+        applicationId: application.id,
+        calls: decisionCalls,
+        poll: 1,
+      }),
+    );
+  }
+  await moveRequests(tx, requestMoves, now);
+  await enqueueJobs(tx, jobs);
+  await writeTransitionChains(tx, chains, now);
+  return { refused };
 }
 
 /** After the last registration attempt failed: the request ends 263 "bank error". */

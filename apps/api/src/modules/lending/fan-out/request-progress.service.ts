@@ -5,7 +5,7 @@ import type { ApplicationStatusCode, FinerStatusCode } from '@nordloan/domain/st
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
-import { enqueueJob } from '#src/jobs/job.repository.ts';
+import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
 import {
   applicationIdOfRequest,
   findQuote,
@@ -15,8 +15,8 @@ import {
   updateLoanRequests,
 } from '#src/modules/lending/lending.repository.ts';
 import {
-  applyTransition,
-  changesLenderPanelLock,
+  planTransitionChain,
+  writeTransitionChains,
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import {
   findApplicationByIdForUpdate,
@@ -155,22 +155,24 @@ export interface LenderJobPayload {
 }
 
 /**
- * Enqueues the lender calls of one application as few jobs as their due times allow: the calls due at the
+ * The jobs for the lender calls of one application, as few as their due times allow: the calls due at the
  * same moment go in one job (ADR 0044), which asks those lenders side by side and records their answers in
  * one transaction. A job of one request keeps the key `kind:requestId` (`:poll` for decisions), the key of
  * every request's own job, so a call is enqueued once however the work was split.
  */
-export async function enqueueLenderCalls(
-  tx: Executor,
-  input: { kind: string; applicationId: string; calls: LenderCallDue[]; poll?: number },
-): Promise<void> {
+export function lenderCallJobs(input: {
+  kind: string;
+  applicationId: string;
+  calls: readonly LenderCallDue[];
+  poll?: number;
+}): NewJob[] {
   const byDueTime = new Map<number, LenderCallDue[]>();
   for (const call of input.calls) {
     const group = byDueTime.get(call.runAt.getTime()) ?? [];
     group.push(call);
     byDueTime.set(call.runAt.getTime(), group);
   }
-  for (const [runAt, group] of byDueTime) {
+  return [...byDueTime].map(([runAt, group]) => {
     const requestIds = group.map((call) => call.requestId);
     const views = group.flatMap((call) => (call.view ? [call.view] : []));
     const payload: LenderJobPayload = {
@@ -180,13 +182,21 @@ export async function enqueueLenderCalls(
       duplicateAtLenders: group.filter((call) => call.view?.isDuplicateAtLender).map((call) => call.lenderId),
       ...(input.poll !== undefined ? { poll: input.poll } : {}),
     };
-    await enqueueJob(tx, {
+    return {
       kind: input.kind,
       payload: { ...payload },
       dedupeKey: `${input.kind}:${requestIds.join(',')}${input.poll !== undefined ? `:${input.poll}` : ''}`,
       runAt: new Date(runAt),
-    });
-  }
+    };
+  });
+}
+
+/** Enqueues the lender calls of one application (lenderCallJobs) in one statement. */
+export async function enqueueLenderCalls(
+  tx: Executor,
+  input: { kind: string; applicationId: string; calls: LenderCallDue[]; poll?: number },
+): Promise<void> {
+  await enqueueJobs(tx, lenderCallJobs(input));
 }
 
 /** A request with its application and all the application's requests, each row held FOR UPDATE. */
@@ -215,11 +225,87 @@ export async function lockRequestAndApplication(
   return request ? { request, application, requests, parts } : undefined;
 }
 
+/** A step of the settlement: the status to move to, who moves it and why. */
+export interface SettlementStep {
+  to: ApplicationStatusCode;
+  actor: TransitionActor;
+  reason: string;
+}
+
+const settlingStatuses: readonly number[] = [210, 300, 305, 310, 400];
+const onOffersStatuses: readonly number[] = [300, 305, 310, 400];
+
+/** Whether planSettlement needs the count of offers that may be shown (it matters from 300 on). */
+export function settlementNeedsShownQuotes(status: number, requests: readonly LoanRequestRow[]): boolean {
+  if (!settlingStatuses.includes(status)) return false;
+  if (status !== 210) return true;
+  const registering = requests.some((request) => pendingRegistration(request.status));
+  return !registering && requests.some((request) => !(request.status >= 261 && request.status <= 269));
+}
+
 /**
- * Moves the application as far as the lenders' answers allow (ADR 0008): 210 → 300 → 310 once every
- * lender has answered the registration (or → 270 when none registered), → 400 at the first offer that may
- * be shown, → 410 once every lender has decided (or → 370 when none gave one). Approved requests move to
- * 411 (pending customer decision) with the application.
+ * How far the application moves on the lenders' answers (ADR 0008), without the database: 210 → 300 → 310
+ * once every lender has answered the registration (or → 270 when none registered), → 400 at the first
+ * offer that may be shown, → 410 once every lender has decided (or → 370 when none gave one). Approved
+ * requests move to 411 with the application (`approvedTo411`).
+ */
+export function planSettlement(input: {
+  status: number;
+  requests: readonly LoanRequestRow[];
+  /** The application's offers that may be shown (read only when settlementNeedsShownQuotes). */
+  shownQuotes: number;
+  /** The lender whose answer is being recorded: the move to 400 is theirs. */
+  lenderId?: string | undefined;
+}): { steps: SettlementStep[]; approvedTo411: boolean } {
+  const { requests, shownQuotes } = input;
+  const steps: SettlementStep[] = [];
+  let status = input.status;
+  if (!settlingStatuses.includes(status)) return { steps, approvedTo411: false };
+  const step = (
+    from: readonly number[],
+    to: ApplicationStatusCode,
+    actor: TransitionActor,
+    reason: string,
+  ) => {
+    if (!from.includes(status)) return false;
+    steps.push({ to, actor, reason });
+    status = to;
+    return true;
+  };
+  const registering = requests.some((request) => pendingRegistration(request.status));
+  const deciding = requests.some(
+    (request) => pendingRegistration(request.status) || pendingDecision(request.status),
+  );
+  if (!registering) {
+    const registered = requests.filter((request) => !(request.status >= 261 && request.status <= 269)).length;
+    const reason = `${registered} of ${requests.length} lenders registered the application`;
+    if (registered === 0) {
+      step([210], 270, system('registration'), reason);
+      return { steps, approvedTo411: false };
+    }
+    step([210], 300, system('registration'), reason);
+    step([300], 310, system('registration'), 'Waiting for the lenders to decide');
+  }
+  if (onOffersStatuses.includes(status) && shownQuotes > 0) {
+    const actor = input.lenderId ? lenderActor(input.lenderId) : system('decisions');
+    step([300, 305, 310], 400, actor, 'A lender approved an offer that may be shown');
+  }
+  if (deciding || !onOffersStatuses.includes(status)) return { steps, approvedTo411: false };
+  if (shownQuotes > 0) {
+    return { steps, approvedTo411: step([400], 410, system('decisions'), 'Every lender has answered') };
+  }
+  step([300, 305, 310], 370, system('decisions'), 'No lender gave an offer that may be shown');
+  return { steps, approvedTo411: false };
+}
+
+/** The approved requests' move to 411 with the application's move to 410. */
+export function approvedRequestMoves(requests: readonly LoanRequestRow[]): RequestMove[] {
+  return requests.filter((request) => request.status === 351).map((request) => ({ request, to: 411 }));
+}
+
+/**
+ * Moves the application as far as the lenders' answers allow (planSettlement), all its steps in one
+ * statement (writeTransitionChains).
  */
 export async function settleApplication(
   tx: Executor,
@@ -236,66 +322,26 @@ export async function settleApplication(
   },
 ): Promise<void> {
   const { applicationId, now } = input;
-  // Held FOR UPDATE once; each step below moves the row it was given, so no step re-reads it.
-  let application = input.application ?? (await findApplicationByIdForUpdate(tx, applicationId));
-  if (!application || ![210, 300, 305, 310, 400].includes(application.status)) return;
+  const application = input.application ?? (await findApplicationByIdForUpdate(tx, applicationId));
+  if (!application || !settlingStatuses.includes(application.status)) return;
   const requests = input.requests ?? (await listLoanRequests(tx, applicationId));
-  const registering = requests.some((request) => pendingRegistration(request.status));
-  const deciding = requests.some(
-    (request) => pendingRegistration(request.status) || pendingDecision(request.status),
+  const shownQuotes = settlementNeedsShownQuotes(application.status, requests)
+    ? (await listQuotes(tx, applicationId, ['approved'])).length
+    : 0;
+  const { steps, approvedTo411 } = planSettlement({
+    status: application.status,
+    requests,
+    shownQuotes,
+    lenderId: input.lenderId,
+  });
+  if (steps.length === 0) return;
+  const parts = input.parts ?? (await findSnapshotParts(tx, applicationId));
+  await writeTransitionChains(
+    tx,
+    [planTransitionChain({ row: application, parts, steps: steps.map((step) => ({ ...step, now })) })],
+    now,
   );
-  // The offers that may be shown matter only from 300 on; read once, when first needed.
-  let shownQuotes: number | undefined;
-  const countShownQuotes = async () => {
-    shownQuotes ??= (await listQuotes(tx, applicationId, ['approved'])).length;
-    return shownQuotes;
-  };
-  // A status change leaves the applicants and sub-records as they are: consecutive steps share one read.
-  let parts = input.parts;
-  const step = async (
-    from: readonly number[],
-    to: ApplicationStatusCode,
-    actor: TransitionActor,
-    reason: string,
-  ) => {
-    if (!application || !from.includes(application.status)) return false;
-    parts ??= await findSnapshotParts(tx, applicationId);
-    application = await applyTransition(tx, application, { applicationId, to, actor, reason, now, parts });
-    // A move that takes or releases the lender panel's lock leaves the parts' lock flag behind: a later
-    // step reads them again (none follows such a move today).
-    if (changesLenderPanelLock(to)) parts = undefined;
-    return true;
-  };
-  const maySettleOnOffers = () =>
-    application !== undefined && [300, 305, 310, 400].includes(application.status);
-
-  if (!registering) {
-    const registered = requests.filter((request) => !(request.status >= 261 && request.status <= 269)).length;
-    const reason = `${registered} of ${requests.length} lenders registered the application`;
-    if (registered === 0) {
-      await step([210], 270, system('registration'), reason);
-      return;
-    }
-    await step([210], 300, system('registration'), reason);
-    await step([300], 310, system('registration'), 'Waiting for the lenders to decide');
-  }
-  if (maySettleOnOffers() && (await countShownQuotes()) > 0) {
-    const actor = input.lenderId ? lenderActor(input.lenderId) : system('decisions');
-    await step([300, 305, 310], 400, actor, 'A lender approved an offer that may be shown');
-  }
-  if (deciding || !maySettleOnOffers()) return;
-  if ((await countShownQuotes()) > 0) {
-    if (await step([400], 410, system('decisions'), 'Every lender has answered')) {
-      const approved = requests.filter((candidate) => candidate.status === 351);
-      await moveRequests(
-        tx,
-        approved.map((request) => ({ request, to: 411 })),
-        now,
-      );
-    }
-  } else {
-    await step([300, 305, 310], 370, system('decisions'), 'No lender gave an offer that may be shown');
-  }
+  if (approvedTo411) await moveRequests(tx, approvedRequestMoves(requests), now);
 }
 
 export async function lockQuoteAndApplication(

@@ -9,18 +9,20 @@ import { describeCaller, isApplicantOf } from '#src/lib/application-access.ts';
 import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
 import {
   openAssignmentOfUpdated,
-  placeInWorkQueue,
+  placeInWorkQueues,
 } from '#src/modules/backoffice/queues/placement.service.ts';
 import {
-  changeLockedApplicationReading,
+  changeLockedApplications,
   findApplicationForChange,
   findApplicationForChangeWithParts,
   findSnapshotParts,
   insertApplicationLock,
+  type LockedStatusChange,
   releaseApplicationLocks,
   type SnapshotParts,
+  snapshotOf,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
-import { statusTransitionOfUpdated } from './status-transition.repository.ts';
+import { type StatusTransitionValues, statusTransitionsOfUpdated } from './status-transition.repository.ts';
 
 // The one way an application's status changes (ADR 0008): the row is held FOR UPDATE, the transition
 // table decides (an illegal move is a 409 and nothing changes), and the new status, its revision row, the
@@ -116,48 +118,135 @@ export async function applyTransition(
   current: LoanApplicationRow,
   input: TransitionInput,
 ): Promise<LoanApplicationRow> {
-  const check = checkTransition(current.status, input.to, input.actor);
-  if (!check.allowed) {
-    throw conflict(check.message, {
-      Status: current.status,
-      RequestedStatus: input.to,
-      Refusal: check.refusal,
-    });
-  }
-  const changedBy = describeActor(input.actor);
-  // The new row, its revision, the history row and the events in one statement (issue 12: a status
-  // change was nine round trips inside the row lock). The events are made from the row as it will be;
-  // the caller holds the lock, so it will be so.
-  const after = { ...current, status: input.to, revision: current.revision + 1 };
-  const events = check.events.map((eventName) =>
-    applicationEvent(eventName, after, current.status, input, changedBy),
+  const parts = input.parts ?? (await findSnapshotParts(tx, current.id));
+  const [updated] = await writeTransitionChains(
+    tx,
+    [planTransitionChain({ row: current, parts, steps: [input] })],
+    input.now,
   );
-  const { row: updated, also: openAssignment } = await changeLockedApplicationReading(tx, {
-    row: current,
-    parts: input.parts ?? (await findSnapshotParts(tx, current.id)),
-    changes: { status: input.to },
-    changedBy,
-    reason: `status:${current.status}>${input.to}`,
-    now: input.now,
+  return updated!;
+}
+
+/** One application's status moves, one after the other, on its row held FOR UPDATE (ADR 0047). */
+export interface TransitionChain {
+  row: LoanApplicationRow;
+  /** The applicants and sub-records read under the lock (status changes leave them as they are). */
+  parts: SnapshotParts;
+  steps: ReadonlyArray<Omit<TransitionInput, 'applicationId' | 'parts'>>;
+}
+
+/** A chain checked against the transition table, with each step's revision, history row and events. */
+export interface PlannedTransitionChain {
+  change: LockedStatusChange;
+  history: StatusTransitionValues[];
+  events: NewOutboxEvent[];
+  /** The chain's last status, where the lender panel's lock is taken or released (changesLenderPanelLock). */
+  to: ApplicationStatusCode;
+  now: Date;
+}
+
+/**
+ * Checks every step of the chain (409 as for one move: illegal for the actor or from the status it then
+ * stands in) and makes, without the database, each step's revision snapshot, history row and events.
+ */
+export function planTransitionChain(chain: TransitionChain): PlannedTransitionChain {
+  const { row, parts } = chain;
+  let current = row;
+  const change: LockedStatusChange = { row, steps: [] };
+  const history: StatusTransitionValues[] = [];
+  const events: NewOutboxEvent[] = [];
+  chain.steps.forEach((step, index) => {
+    const check = checkTransition(current.status, step.to, step.actor);
+    if (!check.allowed) {
+      throw conflict(check.message, {
+        Status: current.status,
+        RequestedStatus: step.to,
+        Refusal: check.refusal,
+      });
+    }
+    // The parts' lock flag would be stale after a move that takes or releases the panel's lock.
+    if (index < chain.steps.length - 1 && changesLenderPanelLock(step.to)) {
+      throw new Error(`Application ${row.id}: no step may follow a move to ${step.to} in one chain`);
+    }
+    const changedBy = describeActor(step.actor);
+    const after = { ...current, status: step.to, revision: current.revision + 1, updatedAt: step.now };
+    change.steps.push({
+      status: step.to,
+      snapshot: snapshotOf(after, parts),
+      changedBy,
+      reason: `status:${current.status}>${step.to}`,
+    });
+    history.push({
+      loanApplicationId: row.id,
+      fromStatus: current.status,
+      toStatus: step.to,
+      revision: after.revision,
+      actorKind: step.actor.kind,
+      actorId: changedBy,
+      reason: step.reason,
+      createdAt: step.now,
+    });
+    for (const eventName of check.events) {
+      events.push(applicationEvent(eventName, after, current.status, step, changedBy));
+    }
+    current = after;
+  });
+  const last = chain.steps.at(-1);
+  if (!last) throw new Error(`Application ${row.id}: a transition chain without steps`);
+  return { change, history, events, to: last.to, now: last.now };
+}
+
+/**
+ * Writes planned chains of applications the caller holds FOR UPDATE in `tx`: every row, revision, history
+ * row and event in ONE statement (issue 12: a status change was nine round trips inside the row lock), then
+ * each application's work-queue item (ADR 0021, by its last status; the open item read in that statement)
+ * and the lender panel's lock. Answers the changed rows in the chains' order.
+ */
+export async function writeTransitionChains(
+  tx: Executor,
+  chains: readonly PlannedTransitionChain[],
+  now: Date,
+): Promise<LoanApplicationRow[]> {
+  if (chains.length === 0) return [];
+  if (new Set(chains.map((chain) => chain.change.row.id)).size !== chains.length) {
+    throw new Error('Two transition chains of one application in one write');
+  }
+  const history = chains.flatMap((chain) => chain.history);
+  const events = chains.flatMap((chain) => chain.events);
+  const changed = await changeLockedApplications(tx, {
+    changes: chains.map((chain) => chain.change),
+    now,
     alsoWrite: [
-      statusTransitionOfUpdated({
-        fromStatus: current.status,
-        actorKind: input.actor.kind,
-        actorId: changedBy,
-        reason: input.reason,
-        createdAt: input.now,
-      }),
+      statusTransitionsOfUpdated(history),
       ...(events.length > 0 ? [outboxEventsWithUpdated(events)] : []),
     ],
     alsoRead: openAssignmentOfUpdated,
   });
-  // The application enters (or leaves) its work queue with the status (ADR 0021); its open item was read
-  // in the change's statement.
-  await placeInWorkQueue(tx, updated, input.now, { openAssignment });
-  if (changesLenderPanelLock(input.to)) {
-    await changeLenderPanelLock(tx, current.id, updated.revision, input);
+  // The application enters (or leaves) its work queue with the status (ADR 0021).
+  await placeInWorkQueues(
+    tx,
+    changed.map(({ row, also }) => ({ application: row, openAssignment: also })),
+    now,
+  );
+  const releasing = chains.filter((chain) => chain.to !== 210 && changesLenderPanelLock(chain.to));
+  for (const [index, chain] of chains.entries()) {
+    if (chain.to !== 210) continue;
+    await insertApplicationLock(tx, {
+      applicationId: chain.change.row.id,
+      originalRevision: changed[index]!.row.revision,
+      lockedBy: LENDER_PANEL_LOCK,
+      reason: 'Registered with the lender panel',
+      now: chain.now,
+    });
   }
-  return updated;
+  if (releasing.length > 0) {
+    await releaseApplicationLocks(tx, {
+      applicationIds: releasing.map((chain) => chain.change.row.id),
+      lockedBy: LENDER_PANEL_LOCK,
+      now,
+    });
+  }
+  return changed.map(({ row }) => row);
 }
 
 /**
@@ -168,30 +257,11 @@ export function changesLenderPanelLock(to: number): boolean {
   return to === 210 || lockReleasingStatuses.includes(to) || isTerminalStatus(to as ApplicationStatusCode);
 }
 
-async function changeLenderPanelLock(
-  tx: Executor,
-  applicationId: string,
-  revision: number,
-  input: TransitionInput,
-): Promise<void> {
-  if (input.to === 210) {
-    await insertApplicationLock(tx, {
-      applicationId,
-      originalRevision: revision,
-      lockedBy: LENDER_PANEL_LOCK,
-      reason: 'Registered with the lender panel',
-      now: input.now,
-    });
-  } else {
-    await releaseApplicationLocks(tx, { applicationId, lockedBy: LENDER_PANEL_LOCK, now: input.now });
-  }
-}
-
 function applicationEvent(
   eventName: EventName,
   application: LoanApplicationRow,
   from: number,
-  input: TransitionInput,
+  input: Pick<TransitionInput, 'to' | 'actor' | 'reason' | 'now' | 'details'>,
   actorId: string,
 ): NewOutboxEvent {
   return {
