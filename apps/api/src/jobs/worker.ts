@@ -93,6 +93,8 @@ export interface JobWorkerOptions {
   onTick?: () => Promise<void>;
   /** Backoff before retry `attempt` (1-based). */
   retryDelayMs?: (attempt: number) => number;
+  /** false: every job runs alone, `runBatch` unused (to compare the two; default true). */
+  batches?: boolean;
 }
 
 export interface JobWorker {
@@ -248,7 +250,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const batches = new Map<string, JobRow[]>();
     for (const job of claimed) {
       const handler = handlers[job.kind];
-      if (!handler?.runBatch) {
+      if (!handler?.runBatch || options.batches === false) {
         runs.push(() => runJob(job));
         continue;
       }

@@ -616,6 +616,8 @@ export interface LendingWorkerOptions {
   leaseMs?: number;
   /** Where outbox events go; defaults to a debug log line. */
   publish?: EventPublisher;
+  /** false: every job recorded alone (ADR 0047's batches off, to compare). */
+  batches?: boolean;
 }
 
 export interface LendingWorker extends JobWorker {
@@ -647,6 +649,7 @@ export function createLendingWorker(options: LendingWorkerOptions): LendingWorke
     ...(log ? { log } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+    ...(options.batches === false ? { batches: false } : {}),
     onTick: outboxRelayTick({
       db,
       now,
