@@ -59,6 +59,21 @@ export async function capsBasisFor(
   return capsBasisOn(periods, country, instant);
 }
 
+/**
+ * capsBasisFor for the quotes of one transaction in many countries (a batch of lender decisions, ADR
+ * 0047): the figures read once, at the first call, in that transaction.
+ */
+export function capsBasisReader(db: Executor): (country: Country, instant: Date) => Promise<CapsOfTheDay> {
+  let periods: Promise<RegulatoryFigurePeriod[]> | undefined;
+  return async (country, instant) => {
+    periods ??= loadRegulatoryFigures(db).then((loaded) => loaded.periods);
+    return capsBasisOn(await periods, country, instant);
+  };
+}
+
+/** The caps in force for a quote and the figures they were computed from (stored with the quote). */
+export type CapsOfTheDay = Awaited<ReturnType<typeof capsBasisFor>>;
+
 // The public calculator shows an example per request: it reads the periods through a short cache instead
 // of a query each time. A period added on this instance clears it; one added on another instance shows in
 // examples within `cacheMaxAgeMs`. Quotes never use the cache (capsBasisFor reads in their transaction).

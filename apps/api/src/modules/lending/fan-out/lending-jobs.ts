@@ -21,7 +21,12 @@ import {
   recordDisbursementDecision,
 } from '#src/modules/lending/acceptance-and-payout/lender-confirmation.service.ts';
 import { runExpirySweep } from '#src/modules/lending/closing/expiry.service.ts';
-import { recordDecisionFailure, recordDecisions } from '#src/modules/lending/decisions/decision.service.ts';
+import {
+  type DecisionAnswer,
+  recordDecisionBatch,
+  recordDecisionFailure,
+  recordDecisions,
+} from '#src/modules/lending/decisions/decision.service.ts';
 import {
   createLocalExternalDataStandIn,
   type ExternalDataProvider,
@@ -350,43 +355,200 @@ const notOnThePanel: RegistrationResult = {
   reason: 'Not on the panel',
 };
 
-/** Registration jobs recorded together at most (ADR 0047): one transaction of a fixed number of statements. */
-export const registrationBatchSize = 50;
+/** Lender jobs of one kind recorded together at most (ADR 0047): one transaction of a fixed number of statements. */
+export const lenderJobBatchSize = 50;
 
-type Asked<Answer> = Awaited<ReturnType<typeof askLenders<Answer>>>;
+type Asked<Result> = Awaited<ReturnType<typeof askLenders<Result>>>;
 
-/** Asks one lender to register the application (a lender switched off on our side answers 265). */
-function registrationCall(job: JobRow) {
-  return async (call: LenderCall): Promise<RegistrationResult> => {
-    if (!call.adapter) return notOnThePanel;
-    const result = await call.adapter.registerApplication(lenderCallOf(call, job.attempts));
-    const to = result.status === 'registered' ? 251 : result.code;
-    if (!isLoanRequestTransitionAllowed(call.request.status as FinerStatusCode, to)) {
-      throw new LenderAnswerError(call.request.lenderId, `code ${to} to a registration`);
-    }
-    return result;
+/**
+ * How one kind of lender job (registration, decision) asks its lenders and records their answers: alone,
+ * one job in its own transaction, or for the jobs of many applications in one (ADR 0047).
+ */
+interface LenderJobKind<Result, Answer> {
+  kind: string;
+  stillPending: (status: number) => boolean;
+  /** Asks one lender for the job (the answer is checked: one the request cannot take throws). */
+  ask: (job: JobRow) => (call: LenderCall) => Promise<Result>;
+  answersOf: (job: JobRow, asked: Asked<Result>) => Answer[];
+  record: (tx: Executor, input: { answers: Answer[]; now: Date }) => Promise<void>;
+  recordBatch: (
+    tx: Executor,
+    input: { applications: Array<{ applicationId: string; answers: Answer[] }>; now: Date },
+  ) => Promise<{ refused: Set<string> }>;
+  /** A request whose split-off call failed its last attempt. */
+  recordFailure: (tx: Executor, input: { requestId: string; now: Date; error: string }) => Promise<void>;
+}
+
+/** One job's answers recorded alone, and its failed calls split off. */
+async function recordAsked<Result, Answer>(
+  tx: Executor,
+  kind: LenderJobKind<Result, Answer>,
+  job: JobRow,
+  asked: Asked<Result>,
+  now: Date,
+) {
+  await kind.record(tx, { answers: kind.answersOf(job, asked), now });
+  await asked.splitOff(tx, (inner, call, error) =>
+    kind.recordFailure(inner, { requestId: call.request.id, now, error }),
+  );
+}
+
+/** The job handler of a lender job kind: `run` for one job, `runBatch` for many. */
+function lenderJobHandler<Result, Answer>(
+  panel: LenderPanel,
+  kind: LenderJobKind<Result, Answer>,
+): JobHandlers[string] {
+  return {
+    async run(context) {
+      const { job, db, now, finish } = context;
+      const calls = await lenderCallsOf(db, {
+        payload: job.payload,
+        panel,
+        stillPending: kind.stillPending,
+        now: now(),
+      });
+      if (calls.length === 0) return finish();
+      const asked = await askLenders(context, calls, kind.ask(job));
+      await finish((tx) => recordAsked(tx, kind, job, asked, now()));
+    },
+    batchSize: lenderJobBatchSize,
+    async runBatch(batch) {
+      const { jobs, db, now, log } = batch;
+      const callsOf = await lenderCallsOfJobs(db, {
+        jobs,
+        panel,
+        stillPending: kind.stillPending,
+        now: now(),
+      });
+      // Every job's lenders asked side by side, as each job alone would (ADR 0047 point 2).
+      const outcomes = await Promise.all(
+        jobs.map(async (job) => {
+          const calls = callsOf.get(job.id) ?? [];
+          if (calls.length === 0) return { job };
+          try {
+            const asked = await askLenders({ ...batch, job }, calls, kind.ask(job));
+            return { job, applicationId: calls[0]!.request.loanApplicationId, asked };
+          } catch (error) {
+            return { job, error };
+          }
+        }),
+      );
+      // A job whose every call failed fails alone: retried after the backoff, as any job.
+      for (const outcome of outcomes) {
+        if ('error' in outcome) {
+          await batch.runAlone(outcome.job, async () => {
+            throw outcome.error;
+          });
+        }
+      }
+      const together = outcomes.filter((outcome) => !('error' in outcome));
+      let recorded: JobRow[] = [];
+      try {
+        recorded = await batch.finishTogether(
+          together.map((outcome) => outcome.job),
+          async (tx, held) => {
+            const items = together.filter((outcome) => held.includes(outcome.job));
+            const { refused } = await kind.recordBatch(tx, {
+              applications: items.flatMap((item) =>
+                item.applicationId && item.asked
+                  ? [{ applicationId: item.applicationId, answers: kind.answersOf(item.job, item.asked) }]
+                  : [],
+              ),
+              now: now(),
+            });
+            const accepted = items.filter((item) => !item.applicationId || !refused.has(item.applicationId));
+            for (const item of accepted) {
+              await item.asked?.splitOff(tx, (inner, call, error) =>
+                kind.recordFailure(inner, { requestId: call.request.id, now: now(), error }),
+              );
+            }
+            return accepted.map((item) => item.job);
+          },
+        );
+      } catch (error) {
+        log.warn(
+          {
+            kind: kind.kind,
+            jobs: together.length,
+            err: error instanceof Error ? error.message : String(error),
+          },
+          'lender job batch not recorded; recording each job alone',
+        );
+      }
+      // Refused plans and a batch that failed: each job recorded alone with the answers it has (the
+      // lenders are not asked again); one that fails again is retried as any job.
+      for (const item of together.filter((outcome) => !recorded.includes(outcome.job))) {
+        await batch.runAlone(item.job, (context) =>
+          context.finish(async (tx) => {
+            if (item.asked) await recordAsked(tx, kind, item.job, item.asked, now());
+          }),
+        );
+      }
+    },
+    async onFinalFailure({ job, tx, now, error }) {
+      for (const requestId of requestIdsOf(job.payload)) {
+        await kind.recordFailure(tx, { requestId, now, error: errorOf(error, requestId) });
+      }
+    },
   };
 }
 
-function registrationAnswers(asked: Asked<RegistrationResult>): RegistrationAnswer[] {
-  return asked.answered.map(({ call, answer }) => ({
-    requestId: call.request.id,
-    result: answer,
-    adapter: call.adapter,
-    application: call.view,
-  }));
+/** Registration: each lender asked to register the application (one switched off on our side answers 265). */
+function registrationJobs(): LenderJobKind<RegistrationResult, RegistrationAnswer> {
+  return {
+    kind: jobKinds.lenderRegister,
+    stillPending: pendingRegistration,
+    ask: (job) => async (call) => {
+      if (!call.adapter) return notOnThePanel;
+      const result = await call.adapter.registerApplication(lenderCallOf(call, job.attempts));
+      const to = result.status === 'registered' ? 251 : result.code;
+      if (!isLoanRequestTransitionAllowed(call.request.status as FinerStatusCode, to)) {
+        throw new LenderAnswerError(call.request.lenderId, `code ${to} to a registration`);
+      }
+      return result;
+    },
+    answersOf: (_job, asked) =>
+      asked.answered.map(({ call, answer }) => ({
+        requestId: call.request.id,
+        result: answer,
+        adapter: call.adapter,
+        application: call.view,
+      })),
+    record: recordRegistrations,
+    recordBatch: recordRegistrationBatch,
+    recordFailure: recordRegistrationFailure,
+  };
 }
 
-/** A split-off call at its last attempt: its request ends 263 "bank error". */
-function registrationFailure(now: Date) {
-  return (tx: Executor, call: LenderCall, error: string) =>
-    recordRegistrationFailure(tx, { requestId: call.request.id, now, error });
-}
-
-/** One job's registration answers recorded alone, and its failed calls split off. */
-async function recordRegistrationsAsked(tx: Executor, asked: Asked<RegistrationResult>, now: Date) {
-  await recordRegistrations(tx, { answers: registrationAnswers(asked), now });
-  await asked.splitOff(tx, registrationFailure(now));
+/** Decisions: each registered lender asked for its decision (poll `payload.poll`). */
+function decisionJobs(
+  panel: LenderPanel,
+): LenderJobKind<
+  { adapter: LenderAdapter; result: Awaited<ReturnType<LenderAdapter['fetchDecision']>> },
+  DecisionAnswer
+> {
+  return {
+    kind: jobKinds.lenderDecision,
+    stillPending: pendingDecision,
+    ask: (job) => async (call) => {
+      const adapter = requireAdapter(panel, call.request.lenderId);
+      const result = await adapter.fetchDecision(lenderCallOf(call, job.attempts));
+      checkDecision(call, result);
+      return { adapter, result };
+    },
+    answersOf: (job, asked) =>
+      asked.answered.map(({ call, answer: { adapter, result } }) => ({
+        requestId: call.request.id,
+        poll: Number(job.payload.poll ?? 1),
+        decision: result.status === 'pending' ? 'pending' : result.decision,
+        documentsAsked: result.status === 'decided' ? (result.documentsAsked ?? []) : [],
+        adapter,
+        application: call.view,
+      })),
+    record: recordDecisions,
+    recordBatch: recordDecisionBatch,
+    recordFailure: recordDecisionFailure,
+  };
 }
 
 export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
@@ -399,135 +561,9 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
       },
     },
 
-    [jobKinds.lenderRegister]: {
-      async run(context) {
-        const { job, db, now, finish } = context;
-        const calls = await lenderCallsOf(db, {
-          payload: job.payload,
-          panel,
-          stillPending: pendingRegistration,
-          now: now(),
-        });
-        if (calls.length === 0) return finish();
-        const asked = await askLenders(context, calls, registrationCall(job));
-        await finish((tx) => recordRegistrationsAsked(tx, asked, now()));
-      },
-      batchSize: registrationBatchSize,
-      async runBatch(batch) {
-        const { jobs, db, now, log } = batch;
-        const callsOf = await lenderCallsOfJobs(db, {
-          jobs,
-          panel,
-          stillPending: pendingRegistration,
-          now: now(),
-        });
-        // Every job's lenders asked side by side, as each job alone would (ADR 0047 point 2).
-        const asked = await Promise.all(
-          jobs.map(async (job) => {
-            const calls = callsOf.get(job.id) ?? [];
-            if (calls.length === 0) return { job, applicationId: undefined, asked: undefined };
-            try {
-              const answers = await askLenders({ ...batch, job }, calls, registrationCall(job));
-              return { job, applicationId: calls[0]!.request.loanApplicationId, asked: answers };
-            } catch (error) {
-              return { job, applicationId: undefined, asked: undefined, error };
-            }
-          }),
-        );
-        // A job whose every call failed fails alone: retried after the backoff, as any job.
-        for (const failed of asked.filter((item) => 'error' in item)) {
-          await batch.runAlone(failed.job, async () => {
-            throw failed.error;
-          });
-        }
-        const together = asked.filter((item) => !('error' in item));
-        let recorded: JobRow[] = [];
-        try {
-          recorded = await batch.finishTogether(
-            together.map((item) => item.job),
-            async (tx, held) => {
-              const items = together.filter((item) => held.includes(item.job));
-              const { refused } = await recordRegistrationBatch(tx, {
-                applications: items.flatMap(({ applicationId, asked: answered }) =>
-                  applicationId && answered
-                    ? [{ applicationId, answers: registrationAnswers(answered) }]
-                    : [],
-                ),
-                now: now(),
-              });
-              const accepted = items.filter(
-                (item) => !item.applicationId || !refused.has(item.applicationId),
-              );
-              for (const item of accepted) await item.asked?.splitOff(tx, registrationFailure(now()));
-              return accepted.map((item) => item.job);
-            },
-          );
-        } catch (error) {
-          log.warn(
-            {
-              kind: jobKinds.lenderRegister,
-              jobs: together.length,
-              err: error instanceof Error ? error.message : String(error),
-            },
-            'registration batch not recorded; recording each job alone',
-          );
-        }
-        // Refused plans and a failed batch: each job recorded alone with the answers it has (lenders not asked again).
-        for (const item of together.filter((candidate) => !recorded.includes(candidate.job))) {
-          await batch.runAlone(item.job, (context) =>
-            context.finish(async (tx) => {
-              if (item.asked) await recordRegistrationsAsked(tx, item.asked, now());
-            }),
-          );
-        }
-      },
-      async onFinalFailure({ job, tx, now, error }) {
-        for (const requestId of requestIdsOf(job.payload)) {
-          await recordRegistrationFailure(tx, { requestId, now, error: errorOf(error, requestId) });
-        }
-      },
-    },
+    [jobKinds.lenderRegister]: lenderJobHandler(panel, registrationJobs()),
 
-    [jobKinds.lenderDecision]: {
-      async run(context) {
-        const { job, db, now, finish } = context;
-        const calls = await lenderCallsOf(db, {
-          payload: job.payload,
-          panel,
-          stillPending: pendingDecision,
-          now: now(),
-        });
-        if (calls.length === 0) return finish();
-        const poll = Number(job.payload.poll ?? 1);
-        const { answered, splitOff } = await askLenders(context, calls, async (call) => {
-          const adapter = requireAdapter(panel, call.request.lenderId);
-          const result = await adapter.fetchDecision(lenderCallOf(call, job.attempts));
-          checkDecision(call, result);
-          return { adapter, result };
-        });
-        await finish(async (tx) => {
-          await recordDecisions(tx, {
-            answers: answered.map(({ call, answer: { adapter, result } }) => ({
-              requestId: call.request.id,
-              poll,
-              decision: result.status === 'pending' ? 'pending' : result.decision,
-              documentsAsked: result.status === 'decided' ? (result.documentsAsked ?? []) : [],
-              adapter,
-              application: call.view,
-            })),
-            now: now(),
-          });
-          await splitOff(tx, (inner, call, error) =>
-            recordDecisionFailure(inner, { requestId: call.request.id, now: now(), error }),
-          );
-        });
-      },
-      async onFinalFailure({ job, tx, now, error }) {
-        for (const requestId of requestIdsOf(job.payload)) {
-          await recordDecisionFailure(tx, { requestId, now, error: errorOf(error, requestId) });
-        }
-      },
-    },
+    [jobKinds.lenderDecision]: lenderJobHandler(panel, decisionJobs(panel)),
 
     [jobKinds.lenderAccept]: {
       async run({ job, db, now, finish }) {
