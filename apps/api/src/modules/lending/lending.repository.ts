@@ -38,6 +38,24 @@ export async function insertLoanRequests(
     .onConflictDoNothing();
 }
 
+/** insertLoanRequests for several applications in one statement; answers the requests as stored now. */
+export async function insertLoanRequestsOf(
+  db: Executor,
+  input: { requests: ReadonlyArray<{ applicationId: string; lenderIds: readonly string[] }>; now: Date },
+): Promise<void> {
+  const values = input.requests.flatMap(({ applicationId, lenderIds }) =>
+    lenderIds.map((lenderId) => ({
+      loanApplicationId: applicationId,
+      lenderId,
+      status: 211,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })),
+  );
+  if (values.length === 0) return;
+  await db.insert(loanRequest).values(values).onConflictDoNothing();
+}
+
 export async function findLoanRequest(db: Executor, id: string): Promise<LoanRequestRow | undefined> {
   const [row] = await db.select().from(loanRequest).where(eq(loanRequest.id, id));
   return row;
@@ -171,6 +189,30 @@ export async function updateLoanRequest(
 ): Promise<LoanRequestRow> {
   const [row] = await db.update(loanRequest).set(changes).where(eq(loanRequest.id, id)).returning();
   return row!;
+}
+
+/** openRequestLenderIds by application: each of `applicationIds`' lenders with a request in `statuses`. */
+export async function openRequestLenderIdsOf(
+  db: Executor,
+  input: { applicationIds: readonly string[]; statuses: readonly number[] },
+): Promise<Map<string, Set<string>>> {
+  const byApplication = new Map<string, Set<string>>();
+  if (input.applicationIds.length === 0) return byApplication;
+  const rows = await db
+    .selectDistinct({ applicationId: loanRequest.loanApplicationId, lenderId: loanRequest.lenderId })
+    .from(loanRequest)
+    .where(
+      and(
+        inArray(loanRequest.loanApplicationId, [...input.applicationIds]),
+        inArray(loanRequest.status, [...input.statuses]),
+      ),
+    );
+  for (const row of rows) {
+    const lenders = byApplication.get(row.applicationId) ?? new Set<string>();
+    lenders.add(row.lenderId);
+    byApplication.set(row.applicationId, lenders);
+  }
+  return byApplication;
 }
 
 /** Lenders with a request in `statuses` for one of `applicationIds` (for the 361 duplicate decline). */
@@ -381,6 +423,31 @@ export async function upsertExternalData(
     });
 }
 
+/** upsertExternalData for many rows (several applications and sources), in one statement. */
+export async function upsertExternalDataRows(
+  db: Executor,
+  rows: ReadonlyArray<{
+    loanApplicationId: string;
+    source: string;
+    status: string;
+    payload: Record<string, unknown>;
+    fetchedAt: Date;
+  }>,
+) {
+  if (rows.length === 0) return;
+  await db
+    .insert(externalData)
+    .values([...rows])
+    .onConflictDoUpdate({
+      target: [externalData.loanApplicationId, externalData.source],
+      set: {
+        status: sql`excluded.status`,
+        payload: sql`excluded.payload`,
+        fetchedAt: sql`excluded.fetched_at`,
+      },
+    });
+}
+
 export async function findExternalData(db: Executor, applicationId: string, source: string) {
   const [row] = await db
     .select()
@@ -457,6 +524,76 @@ export async function upsertRegisterDebts(
       });
     }
   }
+}
+
+/**
+ * upsertRegisterDebts for several applications: the register's debts already stored (by external
+ * reference) changed in one statement, the new ones inserted in another.
+ */
+export async function upsertRegisterDebtsOf(
+  db: Executor,
+  input: { debts: ReadonlyArray<{ applicationId: string; debts: readonly RegisterDebt[] }>; now: Date },
+): Promise<void> {
+  const entries = input.debts.flatMap(({ applicationId, debts }) =>
+    debts.map((entry) => ({ ...entry, applicationId })),
+  );
+  if (entries.length === 0) return;
+  const rows = entries.map((entry) => ({
+    loan_application_id: entry.applicationId,
+    external_ref: entry.externalRef,
+    owner_role: entry.ownerRole,
+    debt_type: entry.debtType,
+    creditor: entry.creditor,
+    balance: entry.balance,
+    credit_limit: entry.creditLimit,
+    monthly_payment: entry.monthlyPayment,
+    interest_rate: entry.interestRate,
+    remaining_term_months: entry.remainingTermMonths,
+  }));
+  const updated = await db
+    .update(debt)
+    .set({
+      ownerRole: sql`v.owner_role`,
+      debtType: sql`v.debt_type`,
+      creditor: sql`v.creditor`,
+      balance: sql`v.balance`,
+      creditLimit: sql`v.credit_limit`,
+      monthlyPayment: sql`v.monthly_payment`,
+      interestRate: sql`v.interest_rate`,
+      remainingTermMonths: sql`v.remaining_term_months`,
+      updatedAt: input.now,
+    })
+    .from(
+      sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(loan_application_id uuid, external_ref text, owner_role text, debt_type text, creditor text, balance integer, credit_limit integer, monthly_payment integer, interest_rate numeric, remaining_term_months integer)`,
+    )
+    .where(
+      and(
+        eq(debt.loanApplicationId, sql`v.loan_application_id`),
+        eq(debt.source, 2),
+        eq(debt.externalRef, sql`v.external_ref`),
+      ),
+    )
+    .returning({ applicationId: debt.loanApplicationId, externalRef: debt.externalRef });
+  const stored = new Set(updated.map((row) => `${row.applicationId}\n${row.externalRef}`));
+  const fresh = entries.filter((entry) => !stored.has(`${entry.applicationId}\n${entry.externalRef}`));
+  if (fresh.length === 0) return;
+  await db.insert(debt).values(
+    fresh.map((entry) => ({
+      ownerRole: entry.ownerRole,
+      debtType: entry.debtType,
+      creditor: entry.creditor,
+      balance: entry.balance,
+      creditLimit: entry.creditLimit,
+      monthlyPayment: entry.monthlyPayment,
+      interestRate: entry.interestRate,
+      remainingTermMonths: entry.remainingTermMonths,
+      updatedAt: input.now,
+      loanApplicationId: entry.applicationId,
+      source: 2,
+      externalRef: entry.externalRef,
+      createdAt: input.now,
+    })),
+  );
 }
 
 // ── Expiry ──────────────────────────────────────────────────────────────────────────────────────────

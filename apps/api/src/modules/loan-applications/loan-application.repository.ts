@@ -34,6 +34,19 @@ export async function findApplicationById(db: Executor, id: string): Promise<Loa
   return row;
 }
 
+/** Application rows by id, in one statement. */
+export async function findApplicationsByIds(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, LoanApplicationRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(loanApplication)
+    .where(inArray(loanApplication.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** An application row with what its API shape needs besides the row: its applicants and lock state. */
 export interface ApplicationWithApplicants {
   row: LoanApplicationRow;
@@ -579,6 +592,19 @@ export async function findSnapshotParts(db: Executor, id: string): Promise<Snaps
   return readSnapshotParts(parsedJson(found.parts));
 }
 
+/** findSnapshotParts for several applications, in one statement. */
+export async function findSnapshotPartsOf(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, SnapshotParts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: loanApplication.id, parts: snapshotPartsJson })
+    .from(loanApplication)
+    .where(inArray(loanApplication.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, readSnapshotParts(parsedJson(row.parts))]));
+}
+
 /** The snapshot of `application` as it now is (its parts read here). */
 export async function buildSnapshot(
   db: Executor,
@@ -636,6 +662,22 @@ export async function findRevision(db: Executor, applicationId: string, revision
 }
 
 // ── Applicants ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The applicants of several applications (each application's in role order, as findApplicants). */
+export async function findApplicantsOf(
+  db: Executor,
+  applicationIds: readonly string[],
+): Promise<Map<string, LoanApplicationApplicantRow[]>> {
+  const byApplication = new Map<string, LoanApplicationApplicantRow[]>(applicationIds.map((id) => [id, []]));
+  if (applicationIds.length === 0) return byApplication;
+  const rows = await db
+    .select()
+    .from(loanApplicationApplicant)
+    .where(inArray(loanApplicationApplicant.loanApplicationId, [...applicationIds]))
+    .orderBy(asc(loanApplicationApplicant.loanApplicationId), asc(loanApplicationApplicant.role));
+  for (const row of rows) byApplication.get(row.loanApplicationId)?.push(row);
+  return byApplication;
+}
 
 export async function findApplicants(
   db: Executor,
@@ -719,6 +761,29 @@ export async function insertApplicationLock(
     })
     .returning();
   return row!;
+}
+
+/** insertApplicationLock for several applications, in one statement. */
+export async function insertApplicationLocks(
+  db: Executor,
+  inputs: ReadonlyArray<{
+    applicationId: string;
+    originalRevision: number;
+    lockedBy: string;
+    reason?: string;
+    now: Date;
+  }>,
+): Promise<void> {
+  if (inputs.length === 0) return;
+  await db.insert(applicationLock).values(
+    inputs.map((input) => ({
+      loanApplicationId: input.applicationId,
+      originalRevision: input.originalRevision,
+      lockedBy: input.lockedBy,
+      reason: input.reason ?? null,
+      createdAt: input.now,
+    })),
+  );
 }
 
 /** Releases the active locks on an application, or on several (only those of `lockedBy` when given). */
@@ -935,6 +1000,47 @@ export async function lockApplicationOwner(
   } else if (owner.personId) {
     await tx.select({ id: person.id }).from(person).where(eq(person.id, owner.personId)).for('update');
   }
+}
+
+/**
+ * For each application of `applications`, the other applications of its person and product in
+ * `statuses` (findOtherApplicationIds by person, for many at once: one statement).
+ */
+export async function findOtherApplicationIdsOfPersons(
+  db: Executor,
+  input: {
+    applications: ReadonlyArray<{ id: string; personId: string | null; product: string }>;
+    statuses: readonly number[];
+  },
+): Promise<Map<string, string[]>> {
+  const others = new Map<string, string[]>(input.applications.map((application) => [application.id, []]));
+  const owned = input.applications.filter((application) => application.personId);
+  if (owned.length === 0) return others;
+  const rows = await db
+    .select({ id: loanApplication.id, personId: loanApplication.personId, product: loanApplication.product })
+    .from(loanApplication)
+    .where(
+      and(
+        inArray(loanApplication.personId, [...new Set(owned.map((application) => application.personId!))]),
+        inArray(loanApplication.status, [...input.statuses]),
+        isNull(loanApplication.archivedAt),
+      ),
+    )
+    .orderBy(asc(loanApplication.createdAt));
+  for (const application of owned) {
+    others.set(
+      application.id,
+      rows
+        .filter(
+          (row) =>
+            row.personId === application.personId &&
+            row.product === application.product &&
+            row.id !== application.id,
+        )
+        .map((row) => row.id),
+    );
+  }
+  return others;
 }
 
 export async function findOtherApplicationIds(

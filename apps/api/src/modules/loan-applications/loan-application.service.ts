@@ -10,7 +10,7 @@ import type {
 } from '@nordloan/domain/loan-application';
 import { applicationStatuses, groupsOfStatus, statusesInGroups } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
-import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { notFound } from '#src/lib/app-error.ts';
 import {
   APPLICANT_VISIBLE_BLOCK_STATUS,
@@ -259,7 +259,7 @@ export async function checkStoredApplication(options: {
   id: string;
 }): Promise<ApplicationCheckResult> {
   const row = await loadApplicationForCaller({ ...options, applicationId: options.id, access: 'read' });
-  return checkApplication(await candidateFromRow(options.db, row));
+  return checkApplicationRow(options.db, row);
 }
 
 /**
@@ -272,11 +272,11 @@ export async function checkPostedApplication(options: {
   input: CheckApplicationInput;
 }): Promise<ApplicationCheckResult> {
   const { db, caller, input } = options;
-  const base: CheckCandidate = input.ID
-    ? await candidateFromRow(
-        db,
-        await loadApplicationForCaller({ db, caller, applicationId: input.ID, access: 'read' }),
-      )
+  const stored = input.ID
+    ? await loadApplicationForCaller({ db, caller, applicationId: input.ID, access: 'read' })
+    : undefined;
+  const base: CheckCandidate = stored
+    ? candidateFromRow(stored, await findApplicants(db, stored.id))
     : {
         product: undefined,
         brand: undefined,
@@ -308,11 +308,22 @@ export async function checkApplicationRow(
   db: Executor,
   row: LoanApplicationRow,
 ): Promise<ApplicationCheckResult> {
-  return checkApplication(await candidateFromRow(db, row));
+  return checkApplicationWith(row, await findApplicants(db, row.id));
 }
 
-async function candidateFromRow(db: Executor, row: LoanApplicationRow): Promise<CheckCandidate> {
-  const applicants = (await findApplicants(db, row.id)).map(toApplicant);
+/** checkApplicationRow on applicants already read (no database). */
+export function checkApplicationWith(
+  row: LoanApplicationRow,
+  applicantRows: readonly LoanApplicationApplicantRow[],
+): ApplicationCheckResult {
+  return checkApplication(candidateFromRow(row, applicantRows));
+}
+
+function candidateFromRow(
+  row: LoanApplicationRow,
+  applicantRows: readonly LoanApplicationApplicantRow[],
+): CheckCandidate {
+  const applicants = applicantRows.map(toApplicant);
   return {
     product: row.product as CheckCandidate['product'],
     brand: row.brand,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { nationalIdLookupHash } from '#src/db/personal-data-cipher.ts';
 import { person } from '#src/db/schema/core.ts';
@@ -15,6 +15,19 @@ function withLookupHash(values: NewPersonRow): typeof person.$inferInsert {
 export async function findPersonById(db: Executor, id: string): Promise<PersonRow | undefined> {
   const [row] = await db.select().from(person).where(eq(person.id, id));
   return row;
+}
+
+/** Persons by id, in one statement. */
+export async function findPersonsByIds(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, PersonRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(person)
+    .where(inArray(person.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function findPersonByNationalId(

@@ -71,6 +71,19 @@ export async function hasOpenHit(db: Executor, loanApplicationId: string): Promi
   return row !== undefined;
 }
 
+/** Of `loanApplicationIds`, those with an open hit (hasOpenHit for many, one statement). */
+export async function applicationsWithOpenHit(
+  db: Executor,
+  loanApplicationIds: readonly string[],
+): Promise<Set<string>> {
+  if (loanApplicationIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: personCheck.loanApplicationId })
+    .from(personCheck)
+    .where(and(inArray(personCheck.loanApplicationId, [...loanApplicationIds]), isHit, undecided));
+  return new Set(rows.map((row) => row.id).filter((id): id is string => id !== null));
+}
+
 export interface OpenHitRow {
   check: PersonCheckRow;
   humanReadableId: string;

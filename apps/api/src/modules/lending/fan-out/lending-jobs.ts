@@ -32,6 +32,7 @@ import {
   type ExternalDataProvider,
 } from '#src/modules/lending/intake/external-data.ts';
 import { runIntake } from '#src/modules/lending/intake/intake.service.ts';
+import { prepareIntakeBatch, recordIntakeBatch } from '#src/modules/lending/intake/intake-batch.service.ts';
 import {
   type LenderAdapter,
   type LenderPanel,
@@ -558,6 +559,47 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
       async run({ job, db, now, finish }) {
         await runIntake({ db, applicationId: idOf(job.payload, 'applicationId'), panel, externalData, now });
         await finish();
+      },
+      batchSize: lenderJobBatchSize,
+      async runBatch(batch) {
+        const { jobs, db, now, log } = batch;
+        const applicationOf = (job: JobRow) => idOf(job.payload, 'applicationId');
+        const { candidates, alone } = await prepareIntakeBatch({
+          db,
+          applicationIds: jobs.map(applicationOf),
+          panel,
+          externalData,
+          now: now(),
+        });
+        const together = jobs.filter(
+          (job) => candidates.has(applicationOf(job)) && !alone.has(applicationOf(job)),
+        );
+        let recorded: JobRow[] = [];
+        try {
+          recorded = await batch.finishTogether(together, async (tx, held) => {
+            const done = await recordIntakeBatch(tx, {
+              candidates: [...new Set(held.map(applicationOf))].map((id) => candidates.get(id)!),
+              now: now(),
+            });
+            return held.filter((job) => done.has(applicationOf(job)));
+          });
+        } catch (error) {
+          log.warn(
+            {
+              kind: jobKinds.processApplication,
+              jobs: together.length,
+              err: error instanceof Error ? error.message : String(error),
+            },
+            'intake batch not recorded; running each intake alone',
+          );
+        }
+        // Off the common path, changed since the read, or a batch that failed: runIntake, one by one.
+        for (const job of jobs.filter((candidate) => !recorded.includes(candidate))) {
+          await batch.runAlone(job, async (context) => {
+            await runIntake({ db, applicationId: applicationOf(job), panel, externalData, now });
+            await context.finish();
+          });
+        }
       },
     },
 

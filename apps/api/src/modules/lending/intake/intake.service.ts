@@ -1,13 +1,14 @@
 import type { Country } from '@nordloan/domain/enums';
 import { validateNationalId } from '@nordloan/domain/national-id';
 import type { Db, Executor } from '#src/db/client.ts';
-import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { hasOpenHit } from '#src/modules/backoffice/screening/screening.repository.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { startRegistration } from '#src/modules/lending/fan-out/registration.service.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import {
+  type ApplicationParties,
   ageOn,
   CREDIT_BUREAU_SOURCE,
   DEBT_REGISTER_SOURCE,
@@ -15,8 +16,11 @@ import {
 } from '#src/modules/lending/lender-panel/lender-view.ts';
 import { upsertExternalData, upsertRegisterDebts } from '#src/modules/lending/lending.repository.ts';
 import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
-import { checkApplicationRow } from '#src/modules/loan-applications/loan-application.service.ts';
+import {
+  findApplicants,
+  findApplicationById,
+} from '#src/modules/loan-applications/loan-application.repository.ts';
+import { checkApplicationWith } from '#src/modules/loan-applications/loan-application.service.ts';
 import type { ExternalDataProvider, ExternalDataSubject } from './external-data.ts';
 
 // The intake steps after the applicant submits (§4): 160 → validation (169 on failure) → 180 fetching
@@ -33,10 +37,25 @@ export async function validateForLenders(
   application: LoanApplicationRow,
   now: Date,
 ): Promise<string[]> {
-  const problems = (await checkApplicationRow(db, application)).Errors.map(
+  return problemsForLenders({
+    application,
+    applicantRows: await findApplicants(db, application.id),
+    parties: await loadParties(db, application),
+    now,
+  });
+}
+
+/** validateForLenders on what was read of the application (no database). */
+export function problemsForLenders(input: {
+  application: LoanApplicationRow;
+  applicantRows: readonly LoanApplicationApplicantRow[];
+  parties: ApplicationParties;
+  now: Date;
+}): string[] {
+  const { application, parties, now } = input;
+  const problems = checkApplicationWith(application, input.applicantRows).Errors.map(
     (error) => `${error.Field}: ${error.Message}`,
   );
-  const parties = await loadParties(db, application);
   for (const [role, person] of [
     ['MainApplicant', parties.main],
     ['CoApplicant', parties.co],

@@ -5,7 +5,11 @@ import type { LenderApplicant, LenderApplication, LenderDebt } from '@nordloan/d
 import { hashString } from '@nordloan/domain/lending/seeded-random';
 import { statusGroups } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
-import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
+import type {
+  DebtRow,
+  LoanApplicationApplicantRow,
+  LoanApplicationRow,
+} from '#src/db/schema/applications.ts';
 import type { PaymentRemark } from '#src/modules/lending/intake/external-data.ts';
 import { findExternalData, openRequestLenderIds } from '#src/modules/lending/lending.repository.ts';
 import {
@@ -32,7 +36,7 @@ export const CREDIT_BUREAU_SOURCE = 'credit-bureau';
 export const DEBT_REGISTER_SOURCE = 'debt-register';
 
 /** Request codes in which a lender still holds an application open (for the 361 duplicate decline). */
-const openRequestCodes = [
+export const openRequestCodes = [
   211, 212, 213, 249, 251, 311, 312, 313, 314, 315, 316, 317, 318, 319, 320, 349, 351, 411, 448, 449,
 ];
 
@@ -101,8 +105,47 @@ export async function loadLenderApplication(
   const applicantRows = await findApplicants(db, application.id);
   const debtRows = await listSubRecords(db, 'debt', application.id);
   const bureau = await findExternalData(db, application.id, CREDIT_BUREAU_SOURCE);
-  const bureauPayload = bureau?.payload as CreditBureauPayload | undefined;
-  const remarks = bureauPayload?.paymentRemarks ?? [];
+  const isDuplicateAtLender = options.lenderId
+    ? (await lendersHoldingOtherApplications(db, application)).includes(options.lenderId)
+    : false;
+  return lenderApplicationOf({
+    application,
+    parties,
+    applicantRows,
+    debtRows,
+    bureau: bureau?.payload as CreditBureauPayload | undefined,
+    isDuplicateAtLender,
+    property:
+      application.product === 'SecuredLoan' ? await securedPropertyForLender(db, application.id) : null,
+    now: options.now,
+  });
+}
+
+/** What a lender receives, from what was read of the application (no database). */
+export function lenderApplicationOf(input: {
+  application: LoanApplicationRow;
+  parties: ApplicationParties;
+  applicantRows: readonly LoanApplicationApplicantRow[];
+  debtRows: ReadonlyArray<
+    Pick<
+      DebtRow,
+      | 'debtType'
+      | 'balance'
+      | 'monthlyPayment'
+      | 'isRefinanced'
+      | 'creditor'
+      | 'interestRate'
+      | 'remainingTermMonths'
+    >
+  >;
+  /** The credit bureau's answer stored by the external-data step. */
+  bureau: CreditBureauPayload | undefined;
+  isDuplicateAtLender: boolean;
+  property: LenderApplication['property'];
+  now: Date;
+}): LenderApplication {
+  const { application, parties, applicantRows, bureau } = input;
+  const remarks = bureau?.paymentRemarks ?? [];
   const applicants: LenderApplicant[] = [];
   for (const role of ['MainApplicant', 'CoApplicant'] as const) {
     const person = role === 'MainApplicant' ? parties.main : parties.co;
@@ -111,19 +154,17 @@ export async function loadLenderApplication(
     const row = applicantRows.find((candidate) => candidate.role === role);
     applicants.push({
       role: role as ApplicantRole,
-      age: ageOn(person?.birthDate ?? null, options.now),
+      age: ageOn(person?.birthDate ?? null, input.now),
       grossYearlyIncome: row?.grossYearlyIncome ?? null,
       netMonthlyIncome: row?.netMonthlyIncome ?? null,
       employmentType: row?.employmentType ?? null,
       housingCostMonthly: row?.housingCostMonthly ?? null,
       hasPaymentRemarks: remarks.some((remark) => remark.ownerRole === role),
       hasNationalId: Boolean(person?.nationalId),
-      hasAddress: Boolean(
-        person?.streetAddress || person?.postalCode || bureauPayload?.registeredAddress?.[role],
-      ),
+      hasAddress: Boolean(person?.streetAddress || person?.postalCode || bureau?.registeredAddress?.[role]),
     });
   }
-  const debts: LenderDebt[] = debtRows.map((row) => ({
+  const debts: LenderDebt[] = input.debtRows.map((row) => ({
     type: row.debtType,
     balance: row.balance,
     monthlyPayment: row.monthlyPayment,
@@ -132,9 +173,6 @@ export async function loadLenderApplication(
     interestRatePercent: row.interestRate === null ? null : Number(row.interestRate) * 100,
     remainingTermMonths: row.remainingTermMonths,
   }));
-  const isDuplicateAtLender = options.lenderId
-    ? (await lendersHoldingOtherApplications(db, application)).includes(options.lenderId)
-    : false;
   return {
     randomnessKey: randomnessKeyOf(application, parties),
     country: application.country as Country,
@@ -146,9 +184,8 @@ export async function loadLenderApplication(
     applicants,
     debts,
     rateBand: rateBandFor(application.brand, application.product as Product),
-    isDuplicateAtLender,
-    property:
-      application.product === 'SecuredLoan' ? await securedPropertyForLender(db, application.id) : null,
+    isDuplicateAtLender: input.isDuplicateAtLender,
+    property: input.property,
   };
 }
 

@@ -16,7 +16,7 @@ import {
   findApplicationForChange,
   findApplicationForChangeWithParts,
   findSnapshotParts,
-  insertApplicationLock,
+  insertApplicationLocks,
   type LockedStatusChange,
   releaseApplicationLocks,
   type SnapshotParts,
@@ -132,7 +132,8 @@ export interface TransitionChain {
   row: LoanApplicationRow;
   /** The applicants and sub-records read under the lock (status changes leave them as they are). */
   parts: SnapshotParts;
-  steps: ReadonlyArray<Omit<TransitionInput, 'applicationId' | 'parts'>>;
+  /** Each step's move; a step's own `parts` when the parts changed in between (e.g. the register's debts). */
+  steps: ReadonlyArray<Omit<TransitionInput, 'applicationId'>>;
 }
 
 /** A chain checked against the transition table, with each step's revision, history row and events. */
@@ -172,7 +173,7 @@ export function planTransitionChain(chain: TransitionChain): PlannedTransitionCh
     const after = { ...current, status: step.to, revision: current.revision + 1, updatedAt: step.now };
     change.steps.push({
       status: step.to,
-      snapshot: snapshotOf(after, parts),
+      snapshot: snapshotOf(after, step.parts ?? parts),
       changedBy,
       reason: `status:${current.status}>${step.to}`,
     });
@@ -229,16 +230,22 @@ export async function writeTransitionChains(
     now,
   );
   const releasing = chains.filter((chain) => chain.to !== 210 && changesLenderPanelLock(chain.to));
-  for (const [index, chain] of chains.entries()) {
-    if (chain.to !== 210) continue;
-    await insertApplicationLock(tx, {
-      applicationId: chain.change.row.id,
-      originalRevision: changed[index]!.row.revision,
-      lockedBy: LENDER_PANEL_LOCK,
-      reason: 'Registered with the lender panel',
-      now: chain.now,
-    });
-  }
+  await insertApplicationLocks(
+    tx,
+    chains.flatMap((chain, index) =>
+      chain.to === 210
+        ? [
+            {
+              applicationId: chain.change.row.id,
+              originalRevision: changed[index]!.row.revision,
+              lockedBy: LENDER_PANEL_LOCK,
+              reason: 'Registered with the lender panel',
+              now: chain.now,
+            },
+          ]
+        : [],
+    ),
+  );
   if (releasing.length > 0) {
     await releaseApplicationLocks(tx, {
       applicationIds: releasing.map((chain) => chain.change.row.id),

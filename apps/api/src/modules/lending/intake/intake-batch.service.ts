@@ -1,0 +1,386 @@
+import type { Country, Product } from '@nordloan/domain/enums';
+import type { TransitionActor } from '@nordloan/domain/status-machine';
+import { type ApplicationStatusCode, statusGroups } from '@nordloan/domain/statuses';
+import type { Db, Executor } from '#src/db/client.ts';
+import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
+import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
+import { applicationsWithOpenHit } from '#src/modules/backoffice/screening/screening.repository.ts';
+import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
+import { lenderCallJobs, system } from '#src/modules/lending/fan-out/request-progress.service.ts';
+import type { LenderAdapter, LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import {
+  type ApplicationParties,
+  CREDIT_BUREAU_SOURCE,
+  type CreditBureauPayload,
+  DEBT_REGISTER_SOURCE,
+  lenderApplicationOf,
+  openRequestCodes,
+} from '#src/modules/lending/lender-panel/lender-view.ts';
+import {
+  insertLoanRequestsOf,
+  listLoanRequestsOfApplications,
+  openRequestLenderIdsOf,
+  upsertExternalDataRows,
+  upsertRegisterDebtsOf,
+} from '#src/modules/lending/lending.repository.ts';
+import {
+  type PlannedTransitionChain,
+  planTransitionChain,
+  writeTransitionChains,
+} from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
+import {
+  findApplicantsOf,
+  findApplicationsByIds,
+  findApplicationsForChangeWithParts,
+  findOtherApplicationIdsOfPersons,
+  findSnapshotPartsOf,
+  type SnapshotParts,
+} from '#src/modules/loan-applications/loan-application.repository.ts';
+import { findPersonsByIds } from '#src/modules/persons/person.repository.ts';
+import type { ExternalDataProvider, ExternalDataResult, ExternalDataSubject } from './external-data.ts';
+import { problemsForLenders } from './intake.service.ts';
+
+// The intake of many submitted applications at once (ADR 0047 step 6): what runIntake does step by step
+// and application by application (160 → 180 → 200 → 210 and the fan-out, or 169, 181, 198, or held at
+// 200 by an open screening hit), here read for the whole batch without locks, validated and fetched
+// outside any transaction, then written in ONE transaction of a fixed number of statements. Anything
+// off the common path (another status, a secured loan, no lender for it, a change since the read) is left
+// to runIntake, application by application.
+
+/** An application of the batch as read before its transaction, validated and with its external data. */
+export interface IntakeCandidate {
+  application: LoanApplicationRow;
+  applicantRows: LoanApplicationApplicantRow[];
+  parties: ApplicationParties;
+  problems: string[];
+  lenders: LenderAdapter[];
+  openHit: boolean;
+  /** The register's and bureau's answer, or why it could not be had (none when validation failed). */
+  external?: { result: ExternalDataResult } | { error: string };
+}
+
+/**
+ * Reads the batch's applications (each kind of row in one statement), validates them and fetches their
+ * external data side by side. Applications off the common path are answered in `alone`.
+ */
+export async function prepareIntakeBatch(input: {
+  db: Db;
+  applicationIds: readonly string[];
+  panel: LenderPanel;
+  externalData: ExternalDataProvider;
+  now: Date;
+}): Promise<{ candidates: Map<string, IntakeCandidate>; alone: Set<string> }> {
+  const { db, now } = input;
+  const rows = await findApplicationsByIds(db, [...new Set(input.applicationIds)]);
+  const alone = new Set(input.applicationIds.filter((id) => !rows.has(id)));
+  const common: LoanApplicationRow[] = [];
+  for (const row of rows.values()) {
+    const onCommonPath =
+      row.status === 160 &&
+      row.product !== 'SecuredLoan' &&
+      input.panel.forApplication(row.country as Country, row.product as Product).length > 0;
+    if (onCommonPath) common.push(row);
+    else alone.add(row.id);
+  }
+  const ids = common.map((row) => row.id);
+  const applicants = await findApplicantsOf(db, ids);
+  const persons = await findPersonsByIds(db, [
+    ...new Set(common.flatMap((row) => [row.personId, row.coApplicantPersonId].filter((id) => id !== null))),
+  ]);
+  const openHits = await applicationsWithOpenHit(db, ids);
+  const candidates = new Map<string, IntakeCandidate>();
+  for (const application of common) {
+    const parties: ApplicationParties = {
+      main: application.personId ? persons.get(application.personId) : undefined,
+      co: application.coApplicantPersonId ? persons.get(application.coApplicantPersonId) : undefined,
+    };
+    const applicantRows = applicants.get(application.id) ?? [];
+    candidates.set(application.id, {
+      application,
+      applicantRows,
+      parties,
+      problems: problemsForLenders({ application, applicantRows, parties, now }),
+      lenders: input.panel.forApplication(application.country as Country, application.product as Product),
+      openHit: openHits.has(application.id),
+    });
+  }
+  // The register and the bureau asked for every valid application side by side, outside any transaction.
+  await Promise.all(
+    [...candidates.values()]
+      .filter((candidate) => candidate.problems.length === 0)
+      .map(async (candidate) => {
+        const subjects: ExternalDataSubject[] = [];
+        const { main, co } = candidate.parties;
+        if (main) subjects.push({ role: 'MainApplicant', nationalId: main.nationalId });
+        if (co) subjects.push({ role: 'CoApplicant', nationalId: co.nationalId });
+        try {
+          const result = await input.externalData.fetch({
+            country: candidate.application.country as Country,
+            subjects,
+          });
+          candidate.external = { result };
+        } catch (error) {
+          candidate.external = { error: error instanceof Error ? error.message : String(error) };
+        }
+      }),
+  );
+  return { candidates, alone };
+}
+
+type IntakeStep = {
+  to: ApplicationStatusCode;
+  actor: TransitionActor;
+  reason: string;
+  parts?: SnapshotParts;
+} & {
+  details?: Record<string, unknown>;
+};
+
+/** The moves runIntake would make, as one chain: the steps after validation see the register's debts. */
+function intakeSteps(
+  candidate: IntakeCandidate,
+  partsAfterRegister: SnapshotParts | undefined,
+): IntakeStep[] {
+  const { problems, external } = candidate;
+  if (problems.length > 0) {
+    return [
+      {
+        to: 169,
+        actor: system('validation'),
+        reason: `Validation failed: ${problems.join('; ')}`,
+        details: { Problems: problems },
+      },
+    ];
+  }
+  const steps: IntakeStep[] = [
+    { to: 180, actor: system('validation'), reason: 'Validation passed', details: {} },
+  ];
+  if (!external || 'error' in external) {
+    const message = external?.error ?? 'not fetched';
+    steps.push({
+      to: 181,
+      actor: system('external-data'),
+      reason: `Fetching external data failed: ${message}`,
+    });
+    return steps;
+  }
+  const { result } = external;
+  const after = partsAfterRegister ? { parts: partsAfterRegister } : {};
+  if (result.sanctionsHits.length > 0) {
+    const hits = result.sanctionsHits.map((hit) => `${hit.ownerRole} on ${hit.list}`).join(', ');
+    steps.push({
+      to: 198,
+      actor: system('external-data'),
+      reason: `Sanctions screening hit: ${hits}`,
+      ...after,
+    });
+    return steps;
+  }
+  steps.push({
+    to: 200,
+    actor: system('external-data'),
+    reason: `External data received (${result.debts.length} debts from the register)`,
+    ...after,
+  });
+  // An open PEP/sanctions hit holds the application before the lender panel (ADR 0022).
+  if (candidate.openHit) return steps;
+  steps.push({ to: 210, actor: system('process-application'), reason: 'Sent to the lender panel', ...after });
+  return steps;
+}
+
+/** A row of external_data as the external-data step stores it. */
+interface ExternalDataRow {
+  loanApplicationId: string;
+  source: string;
+  status: string;
+  payload: Record<string, unknown>;
+  fetchedAt: Date;
+}
+
+/** What the external-data step stores of the answer (debt register status, the bureau's payload). */
+function externalDataRows(
+  applicationId: string,
+  external: NonNullable<IntakeCandidate['external']>,
+  now: Date,
+): ExternalDataRow[] {
+  if ('error' in external) {
+    return [
+      {
+        loanApplicationId: applicationId,
+        source: DEBT_REGISTER_SOURCE,
+        status: 'error',
+        payload: { message: external.error },
+        fetchedAt: now,
+      },
+    ];
+  }
+  const { result } = external;
+  return [
+    {
+      loanApplicationId: applicationId,
+      source: DEBT_REGISTER_SOURCE,
+      status: 'success',
+      payload: { debts: result.debts.length },
+      fetchedAt: now,
+    },
+    {
+      loanApplicationId: applicationId,
+      source: CREDIT_BUREAU_SOURCE,
+      status: 'success',
+      payload: bureauPayloadOf(result),
+      fetchedAt: now,
+    },
+  ];
+}
+
+function bureauPayloadOf(result: ExternalDataResult): CreditBureauPayload & Record<string, unknown> {
+  return {
+    paymentRemarks: result.paymentRemarks,
+    registeredAddress: result.registeredAddress,
+    sanctionsHits: result.sanctionsHits,
+  };
+}
+
+/**
+ * Records the intake of the batch's candidates in the caller's transaction: the applications locked in id
+ * order (one that changed since it was read is left out, for runIntake), the register's debts and the
+ * external data, every status chain, the panel's locks, the lenders' requests and their registration calls.
+ * Answers the applications recorded.
+ */
+export async function recordIntakeBatch(
+  tx: Executor,
+  input: { candidates: ReadonlyArray<IntakeCandidate>; now: Date },
+): Promise<Set<string>> {
+  const { now } = input;
+  const locked = await findApplicationsForChangeWithParts(
+    tx,
+    input.candidates.map((candidate) => candidate.application.id),
+  );
+  const unchanged = input.candidates.filter((candidate) => {
+    const held = locked.get(candidate.application.id);
+    return (
+      held !== undefined && held.row.revision === candidate.application.revision && held.row.status === 160
+    );
+  });
+  const fetched = unchanged.filter((candidate) => candidate.problems.length === 0 && candidate.external);
+  await upsertRegisterDebtsOf(tx, {
+    debts: fetched.flatMap((candidate) =>
+      candidate.external && 'result' in candidate.external
+        ? [{ applicationId: candidate.application.id, debts: candidate.external.result.debts }]
+        : [],
+    ),
+    now,
+  });
+  await upsertExternalDataRows(
+    tx,
+    fetched.flatMap((candidate) => externalDataRows(candidate.application.id, candidate.external!, now)),
+  );
+  // The register's debts belong in the snapshots from 200 on: read again where some were written.
+  const partsAfter = await findSnapshotPartsOf(
+    tx,
+    fetched
+      .filter(
+        (candidate) =>
+          candidate.external && 'result' in candidate.external && candidate.external.result.debts.length > 0,
+      )
+      .map((candidate) => candidate.application.id),
+  );
+  const chains: PlannedTransitionChain[] = [];
+  for (const candidate of unchanged) {
+    const held = locked.get(candidate.application.id)!;
+    const steps = intakeSteps(candidate, partsAfter.get(candidate.application.id));
+    chains.push(
+      planTransitionChain({
+        row: held.row,
+        parts: held.parts,
+        steps: steps.map((step) => ({ ...step, now })),
+      }),
+    );
+  }
+  const moved = await writeTransitionChains(tx, chains, now);
+  const sent = unchanged.filter((_, index) => moved[index]!.status === 210);
+  await fanOutBatch(tx, {
+    sent: sent.map((candidate) => ({
+      candidate,
+      application: moved[unchanged.indexOf(candidate)]!,
+      debts: (partsAfter.get(candidate.application.id) ?? locked.get(candidate.application.id)!.parts).debts,
+    })),
+    now,
+  });
+  return new Set(unchanged.map((candidate) => candidate.application.id));
+}
+
+/**
+ * fanOutToLenders for the applications of the batch that reached 210: one request per lender, what each
+ * lender is sent built from what the batch read (every application's view, duplicates among its
+ * person's other applications), and the registration calls, each kind of row written in one statement.
+ */
+async function fanOutBatch(
+  tx: Executor,
+  input: {
+    sent: ReadonlyArray<{
+      candidate: IntakeCandidate;
+      application: LoanApplicationRow;
+      debts: SnapshotParts['debts'];
+    }>;
+    now: Date;
+  },
+): Promise<void> {
+  const { sent, now } = input;
+  if (sent.length === 0) return;
+  await insertLoanRequestsOf(tx, {
+    requests: sent.map(({ candidate, application }) => ({
+      applicationId: application.id,
+      lenderIds: candidate.lenders.map((adapter) => adapter.profile.id),
+    })),
+    now,
+  });
+  const ids = sent.map(({ application }) => application.id);
+  const requestsOf = await listLoanRequestsOfApplications(tx, ids);
+  const others = await findOtherApplicationIdsOfPersons(tx, {
+    applications: sent.map(({ application }) => application),
+    statuses: statusGroups.Active,
+  });
+  const openAt = await openRequestLenderIdsOf(tx, {
+    applicationIds: [...new Set([...others.values()].flat())],
+    statuses: openRequestCodes,
+  });
+  const jobs: NewJob[] = [];
+  for (const { candidate, application, debts } of sent) {
+    const external =
+      candidate.external && 'result' in candidate.external ? candidate.external.result : undefined;
+    const view = lenderApplicationOf({
+      application,
+      parties: candidate.parties,
+      applicantRows: candidate.applicantRows,
+      debtRows: debts,
+      bureau: external ? bureauPayloadOf(external) : undefined,
+      isDuplicateAtLender: false,
+      property: null,
+      now,
+    });
+    const duplicates = new Set(
+      (others.get(application.id) ?? []).flatMap((id) => [...(openAt.get(id) ?? [])]),
+    );
+    const byLender = new Map(candidate.lenders.map((adapter) => [adapter.profile.id, adapter]));
+    jobs.push(
+      ...lenderCallJobs({
+        kind: jobKinds.lenderRegister,
+        applicationId: application.id,
+        calls: (requestsOf.get(application.id) ?? []).flatMap((request) => {
+          const adapter = byLender.get(request.lenderId);
+          if (!adapter) return [];
+          return [
+            {
+              requestId: request.id,
+              lenderId: request.lenderId,
+              runAt: new Date(now.getTime() + adapter.responseDelayMs('registration')),
+              view: { ...view, isDuplicateAtLender: duplicates.has(request.lenderId) },
+            },
+          ];
+        }),
+      }),
+    );
+  }
+  await enqueueJobs(tx, jobs);
+}
