@@ -154,49 +154,56 @@ describe('intake failures', () => {
     ]);
   });
 
-  it('writes no register debts when the application left 180 while the register answered', async () => {
-    const application = await createCompleteApplication(t);
-    await submit(t, application);
-    const answering = fixedExternalData({
-      debts: [
-        {
-          externalRef: 'register:test:late',
-          ownerRole: 'MainApplicant',
-          debtType: 'Unsecured',
-          creditor: 'Late Bank ASA',
-          balance: 10_000,
-          creditLimit: null,
-          monthlyPayment: 500,
-          interestRate: 0.1,
-          remainingTermMonths: 24,
+  // Alone, the register is asked at 180; in a batch (ADR 0047) at 160, the chain written after it.
+  it.each([
+    { batches: true, from: 160, to: 169 },
+    { batches: false, from: 180, to: 181 },
+  ] as const)(
+    'writes no register debts when the application moved on while the register answered (batches: $batches)',
+    async ({ batches, from, to }) => {
+      const application = await createCompleteApplication(t);
+      await submit(t, application);
+      const answering = fixedExternalData({
+        debts: [
+          {
+            externalRef: 'register:test:late',
+            ownerRole: 'MainApplicant',
+            debtType: 'Unsecured',
+            creditor: 'Late Bank ASA',
+            balance: 10_000,
+            creditLimit: null,
+            monthlyPayment: 500,
+            interestRate: 0.1,
+            remainingTermMonths: 24,
+          },
+        ],
+      });
+      let revisionAfterMove = 0;
+      const externalData: ExternalDataProvider = {
+        async fetch(request) {
+          // Someone else moves it (here the system's own failure move) while the register is answering.
+          const moved = await t.database.db.transaction((tx) =>
+            transitionIfIn(tx, {
+              applicationId: application.id,
+              onlyFrom: [from],
+              to,
+              actor: { kind: 'system', id: 'test' },
+              reason: 'Moved meanwhile (test)',
+              now: t.clock.now(),
+            }),
+          );
+          revisionAfterMove = moved?.revision ?? 0;
+          return answering.fetch(request);
         },
-      ],
-    });
-    let revisionAfterMove = 0;
-    const externalData: ExternalDataProvider = {
-      async fetch(request) {
-        // Someone else moves it (here the system's own failure move) while the register is answering.
-        const moved = await t.database.db.transaction((tx) =>
-          transitionIfIn(tx, {
-            applicationId: application.id,
-            onlyFrom: [180],
-            to: 181,
-            actor: { kind: 'system', id: 'test' },
-            reason: 'Moved meanwhile (test)',
-            now: t.clock.now(),
-          }),
-        );
-        revisionAfterMove = moved?.revision ?? 0;
-        return answering.fetch(request);
-      },
-    };
-    await settle(t, testWorker(t, { externalData }));
-    expect(revisionAfterMove).toBeGreaterThan(0);
-    const staff = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
-    expect((await get(`/loan-application/${application.id}/debt`, staff)).json()).toEqual([]);
-    const after = (await get(`/loan-application/${application.id}`, staff)).json();
-    expect([after.Status, after.Revision]).toEqual([181, revisionAfterMove]);
-  });
+      };
+      await settle(t, testWorker(t, { externalData, batches }));
+      expect(revisionAfterMove).toBeGreaterThan(0);
+      const staff = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
+      expect((await get(`/loan-application/${application.id}/debt`, staff)).json()).toEqual([]);
+      const after = (await get(`/loan-application/${application.id}`, staff)).json();
+      expect([after.Status, after.Revision]).toEqual([to, revisionAfterMove]);
+    },
+  );
 
   it('the revision of the move 180 → 200 holds the register debts written with it', async () => {
     const application = await createCompleteApplication(t);
