@@ -244,8 +244,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
    * Claims up to `slots` runs: a due job of a kind without `runBatch` is one run; the due jobs of a kind
    * with it are one run together, topped up to its `batchSize` by a claim of that kind alone.
    */
-  async function claimRuns(slots: number): Promise<{ jobs: JobRow[]; runs: Array<() => Promise<void>> }> {
+  async function claimRuns(
+    slots: number,
+  ): Promise<{ jobs: JobRow[]; runs: Array<() => Promise<void>>; maybeMore: boolean }> {
     const claimed = await claimJobs(db, { workerId, now: now(), leaseMs, limit: slots, kinds: kinds() });
+    // A claim that took all it asked for may have left more due jobs behind.
+    let maybeMore = claimed.length === slots;
     const runs: Array<() => Promise<void>> = [];
     const batches = new Map<string, JobRow[]>();
     for (const job of claimed) {
@@ -265,10 +269,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         const more = await claimJobs(db, { workerId, now: now(), leaseMs, limit: room, kinds: [kind] });
         batch.push(...more);
         jobs.push(...more);
+        if (more.length === room) maybeMore = true;
       }
       runs.push(() => runBatch(batch));
     }
-    return { jobs, runs };
+    return { jobs, runs, maybeMore };
   }
 
   async function runOnce(): Promise<number> {
@@ -302,11 +307,14 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     while (running) {
       const free = concurrency - inFlight.size;
       let claimed = 0;
+      let maybeMore = false;
       if (free >= refill || inFlight.size === 0) {
         finishedSinceClaim = 0;
         try {
-          const { runs } = await claimRuns(free);
+          const claim = await claimRuns(free);
+          const { runs } = claim;
           claimed = runs.length;
+          maybeMore = claim.maybeMore;
           for (const run of runs) {
             const done: Promise<void> = run()
               .catch((error) => {
@@ -330,7 +338,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       }
       if (!running) break;
       const mayClaim = concurrency - inFlight.size >= refill || inFlight.size === 0;
-      if ((claimed > 0 && claimed === free) || (finishedSinceClaim > 0 && mayClaim)) continue;
+      // More may be due (a full claim or a full batch; a batch leaves slots free for the next one).
+      if ((maybeMore && inFlight.size < concurrency) || (finishedSinceClaim > 0 && mayClaim)) continue;
       // Until a job finishes (its slot is free, and what it enqueued may be due), the poll interval, or stop().
       await new Promise<void>((resolve) => {
         wake = resolve;
