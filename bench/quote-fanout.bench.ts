@@ -9,10 +9,15 @@
 //   BENCH_QUERIES=1                           (PostgreSQL) also count the fan-out's statements: per
 //                                             application, and the most frequent ones (docs/performance.md)
 //   BENCH_QUERIES_TOP=40 BENCH_QUERIES_WIDTH=160   how many of them to list, and how much of each
+//   BENCH_PROFILE=1                           a CPU profile of the fan-out phase (its file is printed)
 //
 // Applications are created and submitted through the API (app.inject) first; the clock starts when the
 // workers start. Random lender failures are off (BENCH_FAILURES=1 turns them on: their retries wait for
 // the backoff, which measures the wait, not the engine).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Country, countries } from '@nordloan/domain/enums';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { sql } from 'drizzle-orm';
@@ -167,6 +172,8 @@ async function main() {
     createLendingWorker({ db: database.db, config, now, panel, concurrency, workerId: `bench-${index}` }),
   );
   statements?.start();
+  const profiler = process.env.BENCH_PROFILE === '1' ? await startProfiler() : undefined;
+  const postgresAtStart = postgresCpuSeconds();
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();
   const kinds = Object.values(jobKinds);
@@ -180,7 +187,13 @@ async function main() {
   await Promise.all(pool.map((worker) => worker.stop()));
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuAtStart);
+  const postgresAtEnd = postgresCpuSeconds();
   statements?.stop();
+  if (profiler) console.log(`  CPU profile of the fan-out: ${await profiler.stop()}`);
+  // The relay hands events on after the jobs; what it had not yet published when the last job finished.
+  const backlog = await database.db.execute(
+    sql`SELECT count(*)::integer AS n FROM outbox_event WHERE published_at IS NULL`,
+  );
 
   // ── Results ────────────────────────────────────────────────────────────────────────────────────
   const statuses = new Map<number, number>();
@@ -209,6 +222,16 @@ async function main() {
     `  worker process CPU: ${((cpu.user + cpu.system) / 1000 / applications).toFixed(1)} ms per application ` +
       `(${((cpu.user + cpu.system) / 1e6 / seconds).toFixed(2)} cores busy on average)`,
   );
+  if (postgresAtStart !== undefined && postgresAtEnd !== undefined) {
+    const postgres = postgresAtEnd - postgresAtStart;
+    console.log(
+      `  PostgreSQL server CPU: ${((postgres * 1000) / applications).toFixed(1)} ms per application ` +
+        `(${(postgres / seconds).toFixed(2)} cores busy on average; its processes on this machine)`,
+    );
+  }
+  console.log(
+    `  outbox events not yet relayed when the last job finished: ${(backlog as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0}`,
+  );
   statements?.report(applications);
   await app.close();
   await database.close();
@@ -216,6 +239,54 @@ async function main() {
     console.error(`  ${applications - done} applications did not reach their quotes`);
     process.exit(1);
   }
+}
+
+/** User + system CPU seconds of the local PostgreSQL server's processes (Linux /proc); undefined elsewhere. */
+function postgresCpuSeconds(): number | undefined {
+  if (!databaseUrl) return undefined;
+  try {
+    const ticksPerSecond = 100;
+    let ticks = 0;
+    let found = false;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!name.startsWith('postgres')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    }
+    return found ? ticks / ticksPerSecond : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A CPU profile of this process from now until `stop()`, written to the temporary directory. */
+async function startProfiler() {
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      const file = join(tmpdir(), `quote-fanout-${Date.now()}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      return file;
+    },
+  };
 }
 
 main().catch((error) => {

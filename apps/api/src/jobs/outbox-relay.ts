@@ -32,7 +32,8 @@ export async function relayOutbox(options: {
  * The relay as a worker's tick (JobWorkerOptions.onTick): events go to `publish`, a debug line by default.
  * A tick drains a backlog batch after batch, up to `maxBatchesPerTick`: at one batch a tick the relay
  * handed on at most 100 events per poll interval while the worker was busy (≈ 200 a second), fewer than a
- * busy fan-out writes (ADR 0047). Bounded, so that the worker goes on claiming jobs.
+ * busy fan-out writes (ADR 0047: ≈ 15 events per application). The worker runs its tick beside the jobs,
+ * so a long drain holds back no claim; bounded, so that stopping the worker waits for one tick at most.
  */
 export function outboxRelayTick(options: {
   db: Db;
@@ -42,7 +43,7 @@ export function outboxRelayTick(options: {
   batchSize?: number;
   maxBatchesPerTick?: number;
 }): () => Promise<void> {
-  const { db, now, log, batchSize = 100, maxBatchesPerTick = 10 } = options;
+  const { db, now, log, batchSize = 200, maxBatchesPerTick = 50 } = options;
   const publish: EventPublisher =
     options.publish ??
     (async (event) =>

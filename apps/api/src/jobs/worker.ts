@@ -302,6 +302,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const inFlight = new Set<Promise<void>>();
     const refill = Math.max(1, Math.floor(concurrency / 2));
     let lastTick = 0;
+    // The tick runs beside the jobs, one at a time: a relay draining a backlog holds back no claim.
+    let ticking: Promise<void> | undefined;
     // Jobs that finished since the last claim began: what they enqueued may be due already.
     let finishedSinceClaim = 0;
     while (running) {
@@ -327,10 +329,20 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
               });
             inFlight.add(done);
           }
-          // The tick (e.g. the outbox relay) after each claim, at most every poll interval while busy.
-          if (options.onTick && (claimed === 0 || Date.now() - lastTick >= pollIntervalMs)) {
+          // The tick (e.g. the outbox relay) after a claim, at most every poll interval while busy.
+          if (options.onTick && !ticking && (claimed === 0 || Date.now() - lastTick >= pollIntervalMs)) {
             lastTick = Date.now();
-            await options.onTick();
+            ticking = options
+              .onTick()
+              .catch((error) => {
+                log.error(
+                  { err: error instanceof Error ? error.message : String(error) },
+                  'worker tick failed',
+                );
+              })
+              .finally(() => {
+                ticking = undefined;
+              });
           }
         } catch (error) {
           log.error({ err: error instanceof Error ? error.message : String(error) }, 'worker poll failed');
@@ -349,6 +361,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       wake = undefined;
     }
     await Promise.all(inFlight);
+    await ticking;
   }
 
   return {
