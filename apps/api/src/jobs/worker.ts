@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { JobRow } from '#src/db/schema/lending.ts';
+import { errorMessageOf } from '#src/lib/error-message.ts';
 import { claimJobs, completeJob, completeJobs, failJob, hasDueJobs, holdJobs } from './job.repository.ts';
 
 // The in-process worker of the job queue (architecture.md "jobs"). Each API instance may run one; they
@@ -64,6 +65,11 @@ export interface JobBatchContext {
     jobs: readonly JobRow[],
     work: (tx: Executor, held: JobRow[]) => Promise<JobRow[]>,
   ): Promise<JobRow[]>;
+  /** runAlone for several jobs, as many at once as the worker's concurrency (a batch that fell back). */
+  runEachAlone(
+    jobs: readonly JobRow[],
+    body: (job: JobRow, context: JobContext) => Promise<void>,
+  ): Promise<void>;
 }
 
 export interface JobHandler {
@@ -169,7 +175,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       log.warn({ jobId: job.id, kind: job.kind }, 'job lease lost; its effects were rolled back');
       return;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessageOf(error);
     const final = job.attempts >= job.maxAttempts;
     log[final ? 'error' : 'warn'](
       { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
@@ -201,8 +207,19 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         settled.add(job.id);
         await runJobWith(job, body);
       },
+      runEachAlone: async (alone, body) => {
+        let next = 0;
+        const lane = async () => {
+          while (next < alone.length) {
+            const job = alone[next++]!;
+            await batch.runAlone(job, (context) => body(job, context));
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, alone.length) }, lane));
+      },
       finishTogether: async (candidates, work) => {
         const open = candidates.filter((job) => !settled.has(job.id));
+        if (open.length === 0) return [];
         let held = new Set<number>();
         let completed: JobRow[] = [];
         await db.transaction(async (tx) => {
@@ -235,8 +252,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       }
       return;
     }
+    // A job the batch left unfinished runs as any job of its kind (never marked done without its effects).
     for (const job of jobs.filter((candidate) => !settled.has(candidate.id))) {
-      await runJobWith(job, async () => {});
+      log.warn({ jobId: job.id, kind: job.kind }, 'job left unfinished by its batch; running it alone');
+      await runJob(job);
     }
   }
 
@@ -265,11 +284,17 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const jobs = [...claimed];
     for (const [kind, batch] of batches) {
       const room = (handlers[kind]?.batchSize ?? 1) - batch.length;
-      if (room > 0) {
-        const more = await claimJobs(db, { workerId, now: now(), leaseMs, limit: room, kinds: [kind] });
-        batch.push(...more);
-        jobs.push(...more);
-        if (more.length === room) maybeMore = true;
+      // Only a full first claim can have left more of the kind due.
+      if (room > 0 && claimed.length === slots) {
+        try {
+          const more = await claimJobs(db, { workerId, now: now(), leaseMs, limit: room, kinds: [kind] });
+          batch.push(...more);
+          jobs.push(...more);
+          if (more.length === room) maybeMore = true;
+        } catch (error) {
+          // The jobs claimed already still run; the top-up is tried again at the next claim.
+          log.error({ err: errorMessageOf(error) }, 'worker top-up claim failed');
+        }
       }
       runs.push(() => runBatch(batch));
     }
@@ -320,7 +345,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           for (const run of runs) {
             const done: Promise<void> = run()
               .catch((error) => {
-                log.error({ err: error instanceof Error ? error.message : String(error) }, 'job run failed');
+                log.error({ err: errorMessageOf(error) }, 'job run failed');
               })
               .finally(() => {
                 inFlight.delete(done);
@@ -330,22 +355,24 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
             inFlight.add(done);
           }
           // The tick (e.g. the outbox relay) after a claim, at most every poll interval while busy.
-          if (options.onTick && !ticking && (claimed === 0 || Date.now() - lastTick >= pollIntervalMs)) {
+          if (
+            options.onTick &&
+            running &&
+            !ticking &&
+            (claimed === 0 || Date.now() - lastTick >= pollIntervalMs)
+          ) {
             lastTick = Date.now();
             ticking = options
               .onTick()
               .catch((error) => {
-                log.error(
-                  { err: error instanceof Error ? error.message : String(error) },
-                  'worker tick failed',
-                );
+                log.error({ err: errorMessageOf(error) }, 'worker tick failed');
               })
               .finally(() => {
                 ticking = undefined;
               });
           }
         } catch (error) {
-          log.error({ err: error instanceof Error ? error.message : String(error) }, 'worker poll failed');
+          log.error({ err: errorMessageOf(error) }, 'worker poll failed');
         }
       }
       if (!running) break;

@@ -3,6 +3,7 @@ import { validateNationalId } from '@nordloan/domain/national-id';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
+import { errorMessageOf } from '#src/lib/error-message.ts';
 import { hasOpenHit } from '#src/modules/backoffice/screening/screening.repository.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { startRegistration } from '#src/modules/lending/fan-out/registration.service.ts';
@@ -146,7 +147,7 @@ async function externalDataStep(
     result = await options.externalData.fetch({ country: application.country as Country, subjects });
   } catch (error) {
     const now = options.now();
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessageOf(error);
     return db.transaction((tx) =>
       transitionIfIn(tx, {
         applicationId: application.id,
