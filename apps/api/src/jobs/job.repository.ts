@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
-import { parsedJson } from '#src/db/json-rows.ts';
+import { insertRowsAsJson, parsedJson } from '#src/db/json-rows.ts';
 import { type JobRow, job } from '#src/db/schema/lending.ts';
 
 // The job queue's SQL. Claiming uses FOR UPDATE SKIP LOCKED so that several API instances on one
@@ -41,9 +41,9 @@ export async function enqueueJob(db: Executor, input: NewJob): Promise<JobRow | 
  */
 export async function enqueueJobs(db: Executor, inputs: readonly NewJob[]): Promise<void> {
   if (inputs.length === 0) return;
-  await db
-    .insert(job)
-    .values(
+  await db.execute(
+    insertRowsAsJson(
+      job,
       inputs.map((input) => ({
         kind: input.kind,
         payload: input.payload ?? {},
@@ -52,8 +52,9 @@ export async function enqueueJobs(db: Executor, inputs: readonly NewJob[]): Prom
         maxAttempts: input.maxAttempts ?? 5,
         attempts: input.attempts ?? 0,
       })),
-    )
-    .onConflictDoNothing({ target: job.dedupeKey });
+      { onConflictDoNothing: true },
+    ),
+  );
 }
 
 /**

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
-import { jsonRows, parsedJson, qualified, rowFromJson } from '#src/db/json-rows.ts';
+import {
+  insertRowsAsJson,
+  jsonRows,
+  parsedJson,
+  qualified,
+  rowFromJson,
+  rowsFromJsonResult,
+} from '#src/db/json-rows.ts';
 import { preparedPerHandle } from '#src/db/prepared-per-handle.ts';
 import { debt, type LoanApplicationRow, loanApplication } from '#src/db/schema/applications.ts';
 import {
@@ -38,7 +45,7 @@ export async function insertLoanRequests(
     .onConflictDoNothing();
 }
 
-/** insertLoanRequests for several applications in one statement; answers the requests as stored now. */
+/** insertLoanRequests for several applications in one statement. */
 export async function insertLoanRequestsOf(
   db: Executor,
   input: { requests: ReadonlyArray<{ applicationId: string; lenderIds: readonly string[] }>; now: Date },
@@ -53,7 +60,7 @@ export async function insertLoanRequestsOf(
     })),
   );
   if (values.length === 0) return;
-  await db.insert(loanRequest).values(values).onConflictDoNothing();
+  await db.execute(insertRowsAsJson(loanRequest, values, { onConflictDoNothing: true }));
 }
 
 export async function findLoanRequest(db: Executor, id: string): Promise<LoanRequestRow | undefined> {
@@ -262,13 +269,11 @@ export async function insertQuotesOnce(
   if (rows.length === 0) return [];
   const key = (quote: { loanRequestId: string; originKey: string }) =>
     `${quote.loanRequestId}\n${quote.originKey}`;
+  // One jsonb parameter for the batch's offers (many rows of many columns: ADR 0047).
   const created = new Map(
-    (
-      await db
-        .insert(loanQuote)
-        .values([...rows])
-        .onConflictDoNothing()
-        .returning()
+    rowsFromJsonResult(
+      loanQuote,
+      await db.execute(insertRowsAsJson(loanQuote, rows, { onConflictDoNothing: true, returning: true })),
     ).map((quote) => [key(quote), quote]),
   );
   const missing = rows.filter((row) => !created.has(key(row)));
@@ -534,9 +539,14 @@ export async function upsertRegisterDebtsOf(
   db: Executor,
   input: { debts: ReadonlyArray<{ applicationId: string; debts: readonly RegisterDebt[] }>; now: Date },
 ): Promise<void> {
-  const entries = input.debts.flatMap(({ applicationId, debts }) =>
-    debts.map((entry) => ({ ...entry, applicationId })),
-  );
+  // One row per application and register reference, the last answer winning (as one by one: the first
+  // inserted, the next ones updating it).
+  const byReference = new Map<string, RegisterDebt & { applicationId: string }>();
+  for (const { applicationId, debts } of input.debts) {
+    for (const entry of debts)
+      byReference.set(`${applicationId}\n${entry.externalRef}`, { ...entry, applicationId });
+  }
+  const entries = [...byReference.values()];
   if (entries.length === 0) return;
   const rows = entries.map((entry) => ({
     loan_application_id: entry.applicationId,

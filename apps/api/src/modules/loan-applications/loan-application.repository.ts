@@ -286,38 +286,18 @@ export interface LockedChange {
   reason: string;
   now: Date;
   expectedRevision?: number | undefined;
-  /**
-   * More writes of the same change, each an INSERT … SELECT … FROM updated (the changed row, its new
-   * Revision): they run in the same statement and only if the row changed (e.g. the status history and
-   * its events: status-transition.service.ts).
-   */
-  alsoWrite?: SQL[];
-  /**
-   * A json expression over `updated` read in the same statement and answered as `also` by
-   * changeLockedApplicationReading (e.g. the application's open work-queue item: a status change needs it
-   * next, and it was a round trip of its own).
-   */
-  alsoRead?: SQL;
 }
 
 /**
- * applyApplicationChange for a caller holding the row lock: the UPDATE, the revision INSERT (and
- * `alsoWrite`) in ONE statement, the snapshot made here from the row as it will be (the lock keeps it
- * so) and the parts read with it — each round trip inside the row lock was a PATCH's or a status
- * change's cost (issue 12). The revision condition only fails if the caller did not in fact hold the lock.
+ * applyApplicationChange for a caller holding the row lock: the UPDATE and the revision INSERT in ONE
+ * statement, the snapshot made here from the row as it will be (the lock keeps it so) and the parts read
+ * with it — each round trip inside the row lock was a PATCH's cost (issue 12). The revision condition only
+ * fails if the caller did not in fact hold the lock. Status changes: changeLockedApplications.
  */
 export async function changeLockedApplication(
   tx: Executor,
-  input: Omit<LockedChange, 'alsoRead'>,
-): Promise<LoanApplicationRow> {
-  return (await changeLockedApplicationReading(tx, input)).row;
-}
-
-/** changeLockedApplication, answering `alsoRead` (as it was before the change) beside the changed row. */
-export async function changeLockedApplicationReading(
-  tx: Executor,
   input: LockedChange,
-): Promise<{ row: LoanApplicationRow; also: unknown }> {
+): Promise<LoanApplicationRow> {
   const { row: current, parts, changes, now } = input;
   if (input.expectedRevision !== undefined && input.expectedRevision !== current.revision) {
     throw conflict(STALE_REVISION_MESSAGE, { Revision: current.revision });
@@ -329,9 +309,6 @@ export async function changeLockedApplicationReading(
     .set({ ...changes, revision, updatedAt: now })
     .where(and(eq(loanApplication.id, current.id), eq(loanApplication.revision, current.revision)))
     .returning();
-  const more = (input.alsoWrite ?? []).map(
-    (write, index) => sql`, ${sql.identifier(`also_${index}`)} AS (${write})`,
-  );
   const result = await tx.execute(sql`
     WITH updated AS (${update.getSQL()}),
     written AS (
@@ -340,14 +317,11 @@ export async function changeLockedApplicationReading(
       SELECT id, revision, status, ${JSON.stringify(snapshot)}::jsonb, ${input.changedBy}, ${input.reason},
              ${now.toISOString()}::timestamptz
         FROM updated
-    )${sql.join(more)}
-    SELECT to_json(updated) AS row${input.alsoRead ? sql`, ${input.alsoRead} AS also` : sql``} FROM updated`);
-  const [found] = (result as unknown as { rows: { row: unknown; also?: unknown }[] }).rows;
+    )
+    SELECT to_json(updated) AS row FROM updated`);
+  const [found] = (result as unknown as { rows: { row: unknown }[] }).rows;
   if (!found) throw conflict(STALE_REVISION_MESSAGE, { Revision: current.revision });
-  return {
-    row: rowFromJson(loanApplication, parsedJson<Record<string, unknown>>(found.row)),
-    also: found.also ?? null,
-  };
+  return rowFromJson(loanApplication, parsedJson<Record<string, unknown>>(found.row));
 }
 
 /** One application's status moved along one or more steps in changeLockedApplications. */

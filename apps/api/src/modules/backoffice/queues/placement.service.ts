@@ -15,7 +15,7 @@ import { type AssignmentChangeAt, ensureRuleBucket, updateAssignmentsAt } from '
 // Applications enter the work queues by status (ADR 0021): called by the status-transition service in the
 // same transaction as every status change, so a queue never disagrees with the application.
 
-/** The changed application's open item, read in a status change's own statement (changeLockedApplicationReading). */
+/** The changed application's open item, read in a status change's own statement (changeLockedApplications). */
 export const openAssignmentOfUpdated = openAssignmentWithRuleJson(sql`updated.id`);
 
 type OpenItem = NonNullable<ReturnType<typeof readOpenAssignmentWithRule>>;

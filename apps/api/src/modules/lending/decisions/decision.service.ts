@@ -197,8 +197,9 @@ async function planDecisionAnswers(
 function decisionPlanAllowed(plan: DecisionPlan): boolean {
   const allowed = (request: LoanRequestRow, to: number) =>
     isLoanRequestTransitionAllowed(request.status as FinerStatusCode, to as FinerStatusCode);
+  // A move to the status it is in changes nothing (a second `pending`: 319 → 319), as in moveRequests.
   return (
-    plan.moves.every(({ request, to }) => allowed(request, to)) &&
+    plan.moves.every(({ request, to }) => request.status === to || allowed(request, to)) &&
     plan.approvals.every(({ request }) => allowed(request, 351) && allowed(request, 369))
   );
 }

@@ -14,6 +14,7 @@ import {
   type JobWorker,
   type WorkerLogger,
 } from '#src/jobs/worker.ts';
+import { errorMessageOf } from '#src/lib/error-message.ts';
 import {
   recordAcceptance,
   recordAcceptanceFailure,
@@ -471,20 +472,22 @@ function lenderJobHandler<Result, Answer>(
           {
             kind: kind.kind,
             jobs: together.length,
-            err: error instanceof Error ? error.message : String(error),
+            err: errorMessageOf(error),
           },
           'lender job batch not recorded; recording each job alone',
         );
       }
       // Refused plans and a batch that failed: each job recorded alone with the answers it has (the
       // lenders are not asked again); one that fails again is retried as any job.
-      for (const item of together.filter((outcome) => !recorded.includes(outcome.job))) {
-        await batch.runAlone(item.job, (context) =>
+      const left = together.filter((outcome) => !recorded.includes(outcome.job));
+      await batch.runEachAlone(
+        left.map((item) => item.job),
+        (job, context) =>
           context.finish(async (tx) => {
+            const item = left.find((candidate) => candidate.job === job)!;
             if (item.asked) await recordAsked(tx, kind, item.job, item.asked, now());
           }),
-        );
-      }
+      );
     },
     async onFinalFailure({ job, tx, now, error }) {
       for (const requestId of requestIdsOf(job.payload)) {
@@ -588,18 +591,19 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
             {
               kind: jobKinds.processApplication,
               jobs: together.length,
-              err: error instanceof Error ? error.message : String(error),
+              err: errorMessageOf(error),
             },
             'intake batch not recorded; running each intake alone',
           );
         }
         // Off the common path, changed since the read, or a batch that failed: runIntake, one by one.
-        for (const job of jobs.filter((candidate) => !recorded.includes(candidate))) {
-          await batch.runAlone(job, async (context) => {
+        await batch.runEachAlone(
+          jobs.filter((candidate) => !recorded.includes(candidate)),
+          async (job, context) => {
             await runIntake({ db, applicationId: applicationOf(job), panel, externalData, now });
             await context.finish();
-          });
-        }
+          },
+        );
       },
     },
 

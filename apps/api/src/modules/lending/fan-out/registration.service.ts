@@ -221,9 +221,9 @@ export async function recordRegistrationBatch(
       now,
     );
     if (moves.length === 0) continue;
-    if (
-      !moves.every(({ request, to }) => isLoanRequestTransitionAllowed(request.status as FinerStatusCode, to))
-    ) {
+    const allowed = ({ request, to }: RequestMove) =>
+      request.status === to || isLoanRequestTransitionAllowed(request.status as FinerStatusCode, to);
+    if (!moves.every(allowed)) {
       refused.add(applicationId);
       continue;
     }

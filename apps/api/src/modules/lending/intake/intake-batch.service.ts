@@ -4,6 +4,7 @@ import { type ApplicationStatusCode, statusGroups } from '@nordloan/domain/statu
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
+import { errorMessageOf } from '#src/lib/error-message.ts';
 import { applicationsWithOpenHit } from '#src/modules/backoffice/screening/screening.repository.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { lenderCallJobs, system } from '#src/modules/lending/fan-out/request-progress.service.ts';
@@ -54,6 +55,7 @@ export interface IntakeCandidate {
   parties: ApplicationParties;
   problems: string[];
   lenders: LenderAdapter[];
+  /** An open screening hit (ADR 0022), read under the application's lock. */
   openHit: boolean;
   /** The register's and bureau's answer, or why it could not be had (none when validation failed). */
   external?: { result: ExternalDataResult } | { error: string };
@@ -87,7 +89,6 @@ export async function prepareIntakeBatch(input: {
   const persons = await findPersonsByIds(db, [
     ...new Set(common.flatMap((row) => [row.personId, row.coApplicantPersonId].filter((id) => id !== null))),
   ]);
-  const openHits = await applicationsWithOpenHit(db, ids);
   const candidates = new Map<string, IntakeCandidate>();
   for (const application of common) {
     const parties: ApplicationParties = {
@@ -101,7 +102,7 @@ export async function prepareIntakeBatch(input: {
       parties,
       problems: problemsForLenders({ application, applicantRows, parties, now }),
       lenders: input.panel.forApplication(application.country as Country, application.product as Product),
-      openHit: openHits.has(application.id),
+      openHit: false,
     });
   }
   // The register and the bureau asked for every valid application side by side, outside any transaction.
@@ -114,17 +115,32 @@ export async function prepareIntakeBatch(input: {
         if (main) subjects.push({ role: 'MainApplicant', nationalId: main.nationalId });
         if (co) subjects.push({ role: 'CoApplicant', nationalId: co.nationalId });
         try {
-          const result = await input.externalData.fetch({
-            country: candidate.application.country as Country,
-            subjects,
-          });
+          const result = await withinTimeout(
+            input.externalData.fetch({ country: candidate.application.country as Country, subjects }),
+            externalDataTimeoutMs,
+          );
           candidate.external = { result };
         } catch (error) {
-          candidate.external = { error: error instanceof Error ? error.message : String(error) };
+          candidate.external = { error: errorMessageOf(error) };
         }
       }),
   );
   return { candidates, alone };
+}
+
+/**
+ * Longest wait for the register and bureau of one application, well under the batch's lease (60 s): one
+ * source that hangs would otherwise hold all the batch's applications. Past it, that application goes to
+ * 181 (retried as any failed fetch).
+ */
+export const externalDataTimeoutMs = 20_000;
+
+function withinTimeout<Answer>(call: Promise<Answer>, ms: number): Promise<Answer> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
 }
 
 type IntakeStep = {
@@ -262,6 +278,13 @@ export async function recordIntakeBatch(
       held !== undefined && held.row.revision === candidate.application.revision && held.row.status === 160
     );
   });
+  // Read again under the locks: a screening run meanwhile adds its hit under the same row lock without
+  // moving the Revision (ADR 0022: an open hit holds the application at 200).
+  const openHits = await applicationsWithOpenHit(
+    tx,
+    unchanged.map((candidate) => candidate.application.id),
+  );
+  for (const candidate of unchanged) candidate.openHit = openHits.has(candidate.application.id);
   const fetched = unchanged.filter((candidate) => candidate.problems.length === 0 && candidate.external);
   await upsertRegisterDebtsOf(tx, {
     debts: fetched.flatMap((candidate) =>
