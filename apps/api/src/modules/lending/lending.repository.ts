@@ -154,7 +154,7 @@ export interface LoanRequestChange {
 }
 
 /**
- * Changes several requests in one statement (`UPDATE … FROM (VALUES …)`): the lenders of one job answered
+ * Changes several requests in one statement (`UPDATE … FROM jsonb_to_recordset(…)`): the lenders of one job answered
  * together (ADR 0044). A field a change leaves out keeps its value, as with `updateLoanRequest`; unlike it,
  * a field cannot be set back to null here (null means "left out": no move of the status machine clears one).
  */
@@ -164,13 +164,16 @@ export async function updateLoanRequests(
   now: Date,
 ): Promise<LoanRequestRow[]> {
   if (changes.length === 0) return [];
-  const rows = sql.join(
-    changes.map(
-      (change) =>
-        sql`(${change.id}::uuid, ${change.status}::integer, ${change.reasonCode ?? null}::text, ${change.reason ?? null}::text, ${change.externalReference ?? null}::text, ${change.registeredAt ?? null}::timestamptz, ${change.decidedAt ?? null}::timestamptz)`,
-    ),
-    sql`, `,
-  );
+  // One jsonb parameter for all the rows (a batch moves hundreds: ADR 0047).
+  const rows = changes.map((change) => ({
+    id: change.id,
+    status: change.status,
+    reason_code: change.reasonCode ?? null,
+    reason: change.reason ?? null,
+    external_reference: change.externalReference ?? null,
+    registered_at: change.registeredAt?.toISOString() ?? null,
+    decided_at: change.decidedAt?.toISOString() ?? null,
+  }));
   return db
     .update(loanRequest)
     .set({
@@ -183,7 +186,7 @@ export async function updateLoanRequests(
       updatedAt: now,
     })
     .from(
-      sql`(VALUES ${rows}) AS v(id, status, reason_code, reason, external_reference, registered_at, decided_at)`,
+      sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, status integer, reason_code text, reason text, external_reference text, registered_at timestamptz, decided_at timestamptz)`,
     )
     .where(eq(loanRequest.id, sql`v.id`))
     .returning();
