@@ -8,6 +8,8 @@ import type { LoanRequestRow } from '#src/db/schema/lending.ts';
 import { claimJobs, findJobs } from '#src/jobs/job.repository.ts';
 import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import { silentLogger } from '#src/jobs/worker.ts';
+import { insertPersonCheck } from '#src/modules/backoffice/person-check.repository.ts';
+import type { ExternalDataProvider } from '#src/modules/lending/intake/external-data.ts';
 import {
   type LenderAdapter,
   LenderUnavailableError,
@@ -157,31 +159,46 @@ function countedPanel(
   t: TestApp,
   register?: (adapter: LenderAdapter, call: RegisterCall) => ReturnType<LenderAdapter['registerApplication']>,
 ) {
+  const counter = callCounter(t);
+  const panel = lenderPanelOf(
+    counter.simulated.all().map((adapter) => ({
+      ...adapter,
+      registerApplication: async (call) => {
+        counter.count(adapter.profile.id, call.applicationId);
+        return register ? register(adapter, call) : adapter.registerApplication(call);
+      },
+    })),
+  );
+  /** How often each of the application's lenders was asked to register it, by lender. */
+  return { panel, registrationCallsOf: counter.callsOf };
+}
+
+/**
+ * The simulated panel answering at once, without random failures, and a count of the calls made to it by
+ * lender and application (`count` answers how often this one has now been made, 1 the first time).
+ */
+function callCounter(t: TestApp) {
   const calls = new Map<string, number>();
   const simulated = createSimulatedLenderPanel({
     seed: t.config.worker.lenderSeed,
     delayScale: 0,
     failures: false,
   });
-  const panel = lenderPanelOf(
-    simulated.all().map((adapter) => ({
-      ...adapter,
-      registerApplication: async (call) => {
-        const key = `${adapter.profile.id}:${call.applicationId}`;
-        calls.set(key, (calls.get(key) ?? 0) + 1);
-        return register ? register(adapter, call) : adapter.registerApplication(call);
-      },
-    })),
-  );
-  /** How often each of the application's lenders was asked to register it, by lender. */
-  const registrationCallsOf = async (applicationId: string) =>
+  const count = (lenderId: string, applicationId: string) => {
+    const key = `${lenderId}:${applicationId}`;
+    const made = (calls.get(key) ?? 0) + 1;
+    calls.set(key, made);
+    return made;
+  };
+  /** How often each of the application's lenders was called, by lender. */
+  const callsOf = async (applicationId: string) =>
     Object.fromEntries(
       (await listLoanRequests(t.database.db, applicationId)).map((request) => [
         request.lenderId,
         calls.get(`${request.lenderId}:${applicationId}`) ?? 0,
       ]),
     );
-  return { panel, registrationCallsOf };
+  return { simulated, count, callsOf };
 }
 
 /** `count` for each of the application's lenders. */
@@ -585,6 +602,157 @@ describe('registrations of many applications in one batch (ADR 0047)', () => {
       if (application.id !== gatedApplicationId) {
         expect(await registrationCallsOf(application.id)).toEqual(await eachLender(t, application.id, 1));
       }
+      expect(await statusOf(t, application.id)).toBe(410);
+      await expectOneChain(t, application.id);
+    }
+  });
+});
+
+type DecisionCall = Parameters<LenderAdapter['fetchDecision']>[0];
+
+/**
+ * The simulated panel answering at once, without random failures, every decision call counted by lender
+ * and application; `decide` may stand in for a lender's answer, given that lender's own adapter and how
+ * often it has now been asked for this application (1 on the first poll).
+ */
+function decisionCountedPanel(
+  t: TestApp,
+  decide?: (
+    adapter: LenderAdapter,
+    call: DecisionCall,
+    asked: number,
+  ) => ReturnType<LenderAdapter['fetchDecision']>,
+) {
+  const counter = callCounter(t);
+  const panel = lenderPanelOf(
+    counter.simulated.all().map((adapter) => ({
+      ...adapter,
+      fetchDecision: async (call) => {
+        const asked = counter.count(adapter.profile.id, call.applicationId);
+        return decide ? decide(adapter, call, asked) : adapter.fetchDecision(call);
+      },
+    })),
+  );
+  /** How often each of the application's lenders was asked for its decision, by lender. */
+  return { panel, decisionCallsOf: counter.callsOf };
+}
+
+/** The done decision jobs of poll `poll`, and in how many transactions they were completed (their xmin). */
+async function pollCompletions(db: Executor, poll: number) {
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS jobs, count(DISTINCT xmin::text)::int AS transactions FROM job
+      WHERE kind = ${jobKinds.lenderDecision} AND status = 'done' AND payload->>'poll' = ${String(poll)}`,
+  );
+  const [row] = (
+    result as unknown as { rows: Array<{ jobs: number | string; transactions: number | string }> }
+  ).rows;
+  return { jobs: Number(row!.jobs), transactions: Number(row!.transactions) };
+}
+
+describe('decisions of many applications in one batch (ADR 0047)', () => {
+  it('a second `pending` (319 → 319) keeps its application in the batch', async () => {
+    const inputs = mixedApplications(4);
+    const t = await ownApp();
+    const applications = await submittedApplications(t, inputs);
+    // For each application, the first lender asked for its decision answers `pending` on polls 1 and 2
+    // and decides on poll 3; the others decide at once.
+    const slowLenderOf = new Map<string, string>();
+    const { panel, decisionCallsOf } = decisionCountedPanel(t, async (adapter, call, asked) => {
+      if (!slowLenderOf.has(call.applicationId)) slowLenderOf.set(call.applicationId, adapter.profile.id);
+      if (slowLenderOf.get(call.applicationId) === adapter.profile.id && asked < 3) {
+        return { status: 'pending' };
+      }
+      return adapter.fetchDecision(call);
+    });
+    await settle(t, testWorker(t, { panel, externalData: fixedExternalData(), concurrency: 8 }));
+
+    // The same applications with lenders that all decide at once.
+    const steady = await ownApp();
+    const reference = await submittedApplications(steady, inputs);
+    const atOnce = decisionCountedPanel(steady);
+    await settle(
+      steady,
+      testWorker(steady, { panel: atOnce.panel, externalData: fixedExternalData(), concurrency: 8 }),
+    );
+
+    /** The end without the requests' reasons (a `pending` answer leaves its reason on the request). */
+    const settled = async (app: TestApp, applicationId: string) => {
+      const { requests, ...end } = await endOf(app, applicationId);
+      return {
+        ...end,
+        requests: requests.map(({ lenderId, status, reasonCode }) => ({ lenderId, status, reasonCode })),
+      };
+    };
+    expect(slowLenderOf.size).toBe(applications.length);
+    for (const [index, application] of applications.entries()) {
+      const slow = slowLenderOf.get(application.id)!;
+      expect(await decisionCallsOf(application.id)).toEqual({
+        ...(await atOnce.decisionCallsOf(reference[index]!.id)),
+        [slow]: 3,
+      });
+      expect(await settled(t, application.id)).toEqual(await settled(steady, reference[index]!.id));
+      expect(await statusOf(t, application.id)).toBe(410);
+      await expectOneChain(t, application.id);
+    }
+    // Every application's second poll (its slow lender's 319 → 319) was recorded in the one batch, not
+    // refused from it and recorded alone; so were the third polls.
+    expect(await pollCompletions(t.database.db, 2)).toEqual({ jobs: applications.length, transactions: 1 });
+    expect(await pollCompletions(t.database.db, 3)).toEqual({ jobs: applications.length, transactions: 1 });
+  });
+});
+
+describe('intake of many applications in one batch (ADR 0047)', () => {
+  it('an open screening hit added while the register is asked holds its application at 200', async () => {
+    const t = await ownApp();
+    const { db } = t.database;
+    const applications = await submittedApplications(t, mixedApplications(3));
+    const screened = applications[1]!;
+    const answers = fixedExternalData();
+    let hitsAdded = 0;
+    // While the register is asked for the screened application, a screening run stores a PEP hit on it,
+    // as screenApplication does: under the application's row lock, its Revision left as it is.
+    const externalData: ExternalDataProvider = {
+      async fetch(input) {
+        if (input.subjects.some((subject) => subject.nationalId === screened.nationalId)) {
+          await db.transaction(async (tx) => {
+            await tx.execute(sql`SELECT id FROM loan_application WHERE id = ${screened.id} FOR UPDATE`);
+            await insertPersonCheck(tx, {
+              personId: screened.personId,
+              loanApplicationId: screened.id,
+              fullName: 'Screened Applicant',
+              isPep: true,
+              isRca: false,
+              isSanctioned: false,
+              details: 'PEP hit stored while the register was asked (test)',
+              createdAt: t.clock.now(),
+              updatedAt: t.clock.now(),
+            });
+          });
+          hitsAdded++;
+        }
+        return answers.fetch(input);
+      },
+    };
+    const { panel, registrationCallsOf } = countedPanel(t);
+    await settle(t, testWorker(t, { panel, externalData, concurrency: 8 }));
+
+    expect(hitsAdded).toBe(1);
+    // The intake ran as one batch...
+    expect(await transactionsCompleting(db, jobKinds.processApplication)).toBe(1);
+    // ...and held the screened application at 200: no lender asked, no request, no registration job.
+    expect(await statusOf(t, screened.id)).toBe(200);
+    expect(await listLoanRequests(db, screened.id)).toEqual([]);
+    expect(await registrationJobsOf(t, screened.id)).toEqual([]);
+    const history = await listStatusTransitions(db, screened.id);
+    expect(history.slice(-2).map((row) => `${row.fromStatus}>${row.toStatus}`)).toEqual([
+      '160>180',
+      '180>200',
+    ]);
+    expect(history.some((row) => row.toStatus === 210)).toBe(false);
+    await expectOneChain(t, screened.id);
+    // The others went on to their lenders as usual.
+    for (const application of applications.filter((candidate) => candidate !== screened)) {
+      expect(await registrationCallsOf(application.id)).toEqual(await eachLender(t, application.id, 1));
       expect(await statusOf(t, application.id)).toBe(410);
       await expectOneChain(t, application.id);
     }

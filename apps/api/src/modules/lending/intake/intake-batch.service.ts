@@ -1,6 +1,6 @@
 import type { Country, Product } from '@nordloan/domain/enums';
 import type { TransitionActor } from '@nordloan/domain/status-machine';
-import { type ApplicationStatusCode, statusGroups } from '@nordloan/domain/statuses';
+import { statusGroups } from '@nordloan/domain/statuses';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
@@ -11,9 +11,6 @@ import { lenderCallJobs, system } from '#src/modules/lending/fan-out/request-pro
 import type { LenderAdapter, LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import {
   type ApplicationParties,
-  CREDIT_BUREAU_SOURCE,
-  type CreditBureauPayload,
-  DEBT_REGISTER_SOURCE,
   lenderApplicationOf,
   openRequestCodes,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
@@ -38,8 +35,16 @@ import {
   type SnapshotParts,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { findPersonsByIds } from '#src/modules/persons/person.repository.ts';
-import type { ExternalDataProvider, ExternalDataResult, ExternalDataSubject } from './external-data.ts';
-import { problemsForLenders } from './intake.service.ts';
+import type { ExternalDataProvider } from './external-data.ts';
+import {
+  bureauPayloadOf,
+  type ExternalDataOutcome,
+  externalDataMove,
+  externalDataRowsOf,
+  problemsForLenders,
+  subjectsOf,
+  validationMove,
+} from './intake.service.ts';
 
 // The intake of many submitted applications at once (ADR 0047 step 6): what runIntake does step by step
 // and application by application (160 → 180 → 200 → 210 and the fan-out, or 169, 181, 198, or held at
@@ -58,7 +63,7 @@ export interface IntakeCandidate {
   /** An open screening hit (ADR 0022), read under the application's lock. */
   openHit: boolean;
   /** The register's and bureau's answer, or why it could not be had (none when validation failed). */
-  external?: { result: ExternalDataResult } | { error: string };
+  external?: ExternalDataOutcome;
 }
 
 /**
@@ -110,10 +115,7 @@ export async function prepareIntakeBatch(input: {
     [...candidates.values()]
       .filter((candidate) => candidate.problems.length === 0)
       .map(async (candidate) => {
-        const subjects: ExternalDataSubject[] = [];
-        const { main, co } = candidate.parties;
-        if (main) subjects.push({ role: 'MainApplicant', nationalId: main.nationalId });
-        if (co) subjects.push({ role: 'CoApplicant', nationalId: co.nationalId });
+        const subjects = subjectsOf(candidate.parties);
         try {
           const result = await withinTimeout(
             input.externalData.fetch({ country: candidate.application.country as Country, subjects }),
@@ -143,118 +145,40 @@ function withinTimeout<Answer>(call: Promise<Answer>, ms: number): Promise<Answe
   return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
 }
 
-type IntakeStep = {
-  to: ApplicationStatusCode;
-  actor: TransitionActor;
-  reason: string;
-  parts?: SnapshotParts;
-} & {
-  details?: Record<string, unknown>;
-};
+type IntakeStep =
+  | ReturnType<typeof validationMove>
+  | (ReturnType<typeof externalDataMove> & { parts?: SnapshotParts })
+  | {
+      to: 210;
+      actor: TransitionActor;
+      reason: string;
+      parts?: SnapshotParts;
+    };
 
 /** The moves runIntake would make, as one chain: the steps after validation see the register's debts. */
 function intakeSteps(
   candidate: IntakeCandidate,
   partsAfterRegister: SnapshotParts | undefined,
 ): IntakeStep[] {
-  const { problems, external } = candidate;
-  if (problems.length > 0) {
-    return [
-      {
-        to: 169,
-        actor: system('validation'),
-        reason: `Validation failed: ${problems.join('; ')}`,
-        details: { Problems: problems },
-      },
-    ];
-  }
-  const steps: IntakeStep[] = [
-    { to: 180, actor: system('validation'), reason: 'Validation passed', details: {} },
-  ];
-  if (!external || 'error' in external) {
-    const message = external?.error ?? 'not fetched';
-    steps.push({
-      to: 181,
-      actor: system('external-data'),
-      reason: `Fetching external data failed: ${message}`,
-    });
-    return steps;
-  }
-  const { result } = external;
-  const after = partsAfterRegister ? { parts: partsAfterRegister } : {};
-  if (result.sanctionsHits.length > 0) {
-    const hits = result.sanctionsHits.map((hit) => `${hit.ownerRole} on ${hit.list}`).join(', ');
-    steps.push({
-      to: 198,
-      actor: system('external-data'),
-      reason: `Sanctions screening hit: ${hits}`,
-      ...after,
-    });
-    return steps;
-  }
-  steps.push({
-    to: 200,
-    actor: system('external-data'),
-    reason: `External data received (${result.debts.length} debts from the register)`,
-    ...after,
-  });
-  // An open PEP/sanctions hit holds the application before the lender panel (ADR 0022).
-  if (candidate.openHit) return steps;
-  steps.push({ to: 210, actor: system('process-application'), reason: 'Sent to the lender panel', ...after });
-  return steps;
-}
-
-/** A row of external_data as the external-data step stores it. */
-interface ExternalDataRow {
-  loanApplicationId: string;
-  source: string;
-  status: string;
-  payload: Record<string, unknown>;
-  fetchedAt: Date;
-}
-
-/** What the external-data step stores of the answer (debt register status, the bureau's payload). */
-function externalDataRows(
-  applicationId: string,
-  external: NonNullable<IntakeCandidate['external']>,
-  now: Date,
-): ExternalDataRow[] {
-  if ('error' in external) {
-    return [
-      {
-        loanApplicationId: applicationId,
-        source: DEBT_REGISTER_SOURCE,
-        status: 'error',
-        payload: { message: external.error },
-        fetchedAt: now,
-      },
-    ];
-  }
-  const { result } = external;
-  return [
-    {
-      loanApplicationId: applicationId,
-      source: DEBT_REGISTER_SOURCE,
-      status: 'success',
-      payload: { debts: result.debts.length },
-      fetchedAt: now,
-    },
-    {
-      loanApplicationId: applicationId,
-      source: CREDIT_BUREAU_SOURCE,
-      status: 'success',
-      payload: bureauPayloadOf(result),
-      fetchedAt: now,
-    },
-  ];
-}
-
-function bureauPayloadOf(result: ExternalDataResult): CreditBureauPayload & Record<string, unknown> {
-  return {
-    paymentRemarks: result.paymentRemarks,
-    registeredAddress: result.registeredAddress,
-    sanctionsHits: result.sanctionsHits,
+  const validation = validationMove(candidate.problems);
+  if (validation.to === 169) return [validation];
+  const outcome = candidate.external ?? { error: 'not fetched' };
+  const external = {
+    ...externalDataMove(outcome),
+    ...(partsAfterRegister ? { parts: partsAfterRegister } : {}),
   };
+  // An open PEP/sanctions hit holds the application before the lender panel (ADR 0022).
+  if (external.to !== 200 || candidate.openHit) return [validation, external];
+  return [
+    validation,
+    external,
+    {
+      to: 210,
+      actor: system('process-application'),
+      reason: 'Sent to the lender panel',
+      ...(partsAfterRegister ? { parts: partsAfterRegister } : {}),
+    },
+  ];
 }
 
 /**
@@ -296,7 +220,7 @@ export async function recordIntakeBatch(
   });
   await upsertExternalDataRows(
     tx,
-    fetched.flatMap((candidate) => externalDataRows(candidate.application.id, candidate.external!, now)),
+    fetched.flatMap((candidate) => externalDataRowsOf(candidate.application.id, candidate.external!, now)),
   );
   // The register's debts belong in the snapshots from 200 on: read again where some were written.
   const partsAfter = await findSnapshotPartsOf(

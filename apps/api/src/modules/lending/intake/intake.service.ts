@@ -12,17 +12,18 @@ import {
   type ApplicationParties,
   ageOn,
   CREDIT_BUREAU_SOURCE,
+  type CreditBureauPayload,
   DEBT_REGISTER_SOURCE,
   loadParties,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
-import { upsertExternalData, upsertRegisterDebts } from '#src/modules/lending/lending.repository.ts';
+import { upsertExternalDataRows, upsertRegisterDebts } from '#src/modules/lending/lending.repository.ts';
 import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import {
   findApplicants,
   findApplicationById,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { checkApplicationWith } from '#src/modules/loan-applications/loan-application.service.ts';
-import type { ExternalDataProvider, ExternalDataSubject } from './external-data.ts';
+import type { ExternalDataProvider, ExternalDataResult, ExternalDataSubject } from './external-data.ts';
 
 // The intake steps after the applicant submits (§4): 160 → validation (169 on failure) → 180 fetching
 // external data (181 on failure; 198 on a sanctions hit) → 200 completed → 210 sent to the lender panel.
@@ -124,13 +125,92 @@ async function validateStep(
     return transitionIfIn(tx, {
       applicationId: application.id,
       onlyFrom: [160],
-      to: problems.length > 0 ? 169 : 180,
-      actor: system('validation'),
-      reason: problems.length > 0 ? `Validation failed: ${problems.join('; ')}` : 'Validation passed',
+      ...validationMove(problems),
       now,
-      details: problems.length > 0 ? { Problems: problems } : {},
     });
   });
+}
+
+/** The move validation makes from 160: 169 with the problems found, or 180. */
+export function validationMove(problems: readonly string[]) {
+  return problems.length > 0
+    ? {
+        to: 169 as const,
+        actor: system('validation'),
+        reason: `Validation failed: ${problems.join('; ')}`,
+        details: { Problems: [...problems] },
+      }
+    : { to: 180 as const, actor: system('validation'), reason: 'Validation passed', details: {} };
+}
+
+/** The register's and the bureau's answer for one application, or why it could not be had. */
+export type ExternalDataOutcome = { result: ExternalDataResult } | { error: string };
+
+/** Who the register and the bureau are asked about. */
+export function subjectsOf(parties: ApplicationParties): ExternalDataSubject[] {
+  const subjects: ExternalDataSubject[] = [];
+  if (parties.main) subjects.push({ role: 'MainApplicant', nationalId: parties.main.nationalId });
+  if (parties.co) subjects.push({ role: 'CoApplicant', nationalId: parties.co.nationalId });
+  return subjects;
+}
+
+/** The move the external-data step makes from 180: 181 when the fetch failed, 198 on a sanctions hit, or 200. */
+export function externalDataMove(outcome: ExternalDataOutcome) {
+  const actor = system('external-data');
+  if ('error' in outcome) {
+    return { to: 181 as const, actor, reason: `Fetching external data failed: ${outcome.error}` };
+  }
+  const { result } = outcome;
+  if (result.sanctionsHits.length > 0) {
+    const hits = result.sanctionsHits.map((hit) => `${hit.ownerRole} on ${hit.list}`).join(', ');
+    return { to: 198 as const, actor, reason: `Sanctions screening hit: ${hits}` };
+  }
+  return {
+    to: 200 as const,
+    actor,
+    reason: `External data received (${result.debts.length} debts from the register)`,
+  };
+}
+
+/** What the external-data step stores of the outcome: the register's status, and the bureau's answer. */
+export function externalDataRowsOf(applicationId: string, outcome: ExternalDataOutcome, now: Date) {
+  if ('error' in outcome) {
+    return [
+      {
+        loanApplicationId: applicationId,
+        source: DEBT_REGISTER_SOURCE,
+        status: 'error',
+        payload: { message: outcome.error } as Record<string, unknown>,
+        fetchedAt: now,
+      },
+    ];
+  }
+  const { result } = outcome;
+  return [
+    {
+      loanApplicationId: applicationId,
+      source: DEBT_REGISTER_SOURCE,
+      status: 'success',
+      payload: { debts: result.debts.length } as Record<string, unknown>,
+      fetchedAt: now,
+    },
+    {
+      loanApplicationId: applicationId,
+      source: CREDIT_BUREAU_SOURCE,
+      status: 'success',
+      payload: { ...bureauPayloadOf(result) },
+      fetchedAt: now,
+    },
+  ];
+}
+
+/** The credit bureau's answer as the lender view reads it back (CreditBureauPayload). */
+export function bureauPayloadOf(result: ExternalDataResult): CreditBureauPayload {
+  return {
+    paymentRemarks: result.paymentRemarks,
+    registeredAddress: result.registeredAddress,
+    sanctionsHits: result.sanctionsHits,
+  };
 }
 
 async function externalDataStep(
@@ -138,69 +218,29 @@ async function externalDataStep(
   application: LoanApplicationRow,
 ): Promise<LoanApplicationRow | undefined> {
   const { db } = options;
-  const parties = await loadParties(db, application);
-  const subjects: ExternalDataSubject[] = [];
-  if (parties.main) subjects.push({ role: 'MainApplicant', nationalId: parties.main.nationalId });
-  if (parties.co) subjects.push({ role: 'CoApplicant', nationalId: parties.co.nationalId });
-  let result: Awaited<ReturnType<ExternalDataProvider['fetch']>>;
+  const subjects = subjectsOf(await loadParties(db, application));
+  let outcome: ExternalDataOutcome;
   try {
-    result = await options.externalData.fetch({ country: application.country as Country, subjects });
+    outcome = {
+      result: await options.externalData.fetch({ country: application.country as Country, subjects }),
+    };
   } catch (error) {
-    const now = options.now();
-    const message = errorMessageOf(error);
-    return db.transaction((tx) =>
-      transitionIfIn(tx, {
-        applicationId: application.id,
-        onlyFrom: [180],
-        to: 181,
-        actor: system('external-data'),
-        reason: `Fetching external data failed: ${message}`,
-        now,
-        whileHeld: () =>
-          upsertExternalData(tx, {
-            loanApplicationId: application.id,
-            source: DEBT_REGISTER_SOURCE,
-            status: 'error',
-            payload: { message },
-            fetchedAt: now,
-          }),
-      }),
-    );
+    outcome = { error: errorMessageOf(error) };
   }
   const now = options.now();
-  const sanctioned = result.sanctionsHits.length > 0;
-  // The application is held first and the register's answer written only if it still stands at 180:
-  // a move refused (someone else moved it meanwhile) leaves its debts as they were.
+  // The application is held first and the answer written only if it still stands at 180: a move refused
+  // (someone else moved it meanwhile) leaves its debts and external data as they were.
   return db.transaction((tx) =>
     transitionIfIn(tx, {
       applicationId: application.id,
       onlyFrom: [180],
-      to: sanctioned ? 198 : 200,
-      actor: system('external-data'),
-      reason: sanctioned
-        ? `Sanctions screening hit: ${result.sanctionsHits.map((hit) => `${hit.ownerRole} on ${hit.list}`).join(', ')}`
-        : `External data received (${result.debts.length} debts from the register)`,
+      ...externalDataMove(outcome),
       now,
       whileHeld: async () => {
-        await upsertRegisterDebts(tx, { applicationId: application.id, debts: result.debts, now });
-        await upsertExternalData(tx, {
-          loanApplicationId: application.id,
-          source: DEBT_REGISTER_SOURCE,
-          status: 'success',
-          payload: { debts: result.debts.length },
-          fetchedAt: now,
-        });
-        await upsertExternalData(tx, {
-          loanApplicationId: application.id,
-          source: CREDIT_BUREAU_SOURCE,
-          status: 'success',
-          payload: {
-            paymentRemarks: result.paymentRemarks,
-            registeredAddress: result.registeredAddress,
-            sanctionsHits: result.sanctionsHits,
-          },
-          fetchedAt: now,
-        });
+        if ('result' in outcome) {
+          await upsertRegisterDebts(tx, { applicationId: application.id, debts: outcome.result.debts, now });
+        }
+        await upsertExternalDataRows(tx, externalDataRowsOf(application.id, outcome, now));
       },
     }),
   );
