@@ -64,16 +64,28 @@ export async function enqueueJobs(db: Executor, inputs: readonly NewJob[]): Prom
  */
 export async function holdJobs(
   db: Executor,
-  input: { ids: readonly number[]; workerId: string },
+  input: { jobs: ReadonlyArray<Pick<JobRow, 'id' | 'attempts'>>; workerId: string },
 ): Promise<Set<number>> {
-  if (input.ids.length === 0) return new Set();
+  if (input.jobs.length === 0) return new Set();
   const rows = await db
-    .select({ id: job.id })
+    .select({ id: job.id, attempts: job.attempts })
     .from(job)
-    .where(and(inArray(job.id, [...input.ids]), eq(job.lockedBy, input.workerId), eq(job.status, 'running')))
+    .where(
+      and(
+        inArray(
+          job.id,
+          input.jobs.map((held) => held.id),
+        ),
+        eq(job.lockedBy, input.workerId),
+        eq(job.status, 'running'),
+      ),
+    )
     .orderBy(job.id)
     .for('update');
-  return new Set(rows.map((row) => row.id));
+  // The attempt is the lease's token: a lease that ran out and was claimed again, even by this worker, is
+  // another attempt, and the run that held the first one must not record anything.
+  const attemptOf = new Map(input.jobs.map((held) => [held.id, held.attempts]));
+  return new Set(rows.filter((row) => attemptOf.get(row.id) === row.attempts).map((row) => row.id));
 }
 
 /** Marks the jobs done, as completeJob, in one statement (jobs the caller holds: see holdJobs). */
@@ -177,12 +189,25 @@ function rowsOf<Row>(result: unknown): Row[] {
  */
 export async function completeJob(
   db: Executor,
-  input: { id: number; workerId: string; now: Date },
+  input: {
+    id: number;
+    workerId: string;
+    now: Date;
+    /** The attempt the caller claimed (its lease's token: see holdJobs); left out, any attempt. */
+    attempt?: number;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(job)
     .set({ status: 'done', lockedBy: null, lockedUntil: null, finishedAt: input.now, updatedAt: input.now })
-    .where(and(eq(job.id, input.id), eq(job.lockedBy, input.workerId), eq(job.status, 'running')))
+    .where(
+      and(
+        eq(job.id, input.id),
+        eq(job.lockedBy, input.workerId),
+        eq(job.status, 'running'),
+        input.attempt === undefined ? undefined : eq(job.attempts, input.attempt),
+      ),
+    )
     .returning({ id: job.id });
   return rows.length > 0;
 }
@@ -190,7 +215,15 @@ export async function completeJob(
 /** Gives a failed attempt back to the queue for `retryAt`, or ends the job as failed when `final`. */
 export async function failJob(
   db: Executor,
-  input: { id: number; workerId: string; now: Date; error: string; retryAt: Date | null },
+  input: {
+    id: number;
+    workerId: string;
+    now: Date;
+    error: string;
+    retryAt: Date | null;
+    /** The attempt that failed: a later claim of the job (its lease ran out) is left alone. */
+    attempt?: number;
+  },
 ): Promise<void> {
   await db
     .update(job)
@@ -213,7 +246,13 @@ export async function failJob(
             updatedAt: input.now,
           },
     )
-    .where(and(eq(job.id, input.id), eq(job.lockedBy, input.workerId)));
+    .where(
+      and(
+        eq(job.id, input.id),
+        eq(job.lockedBy, input.workerId),
+        input.attempt === undefined ? undefined : eq(job.attempts, input.attempt),
+      ),
+    );
 }
 
 /**

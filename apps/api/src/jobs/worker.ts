@@ -156,7 +156,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         if (finished) throw new Error(`Job ${job.id}: finish called twice`);
         await db.transaction(async (tx) => {
           if (work) await work(tx);
-          if (!(await completeJob(tx, { id: job.id, workerId, now: now() })))
+          if (!(await completeJob(tx, { id: job.id, workerId, now: now(), attempt: job.attempts })))
             throw new LeaseLostError(job.id);
         });
         finished = true;
@@ -184,11 +184,18 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     if (final) {
       await db.transaction(async (tx) => {
         await handler?.onFinalFailure?.({ job, tx, now: now(), error });
-        await failJob(tx, { id: job.id, workerId, now: now(), error: message, retryAt: null });
+        await failJob(tx, {
+          id: job.id,
+          workerId,
+          now: now(),
+          error: message,
+          retryAt: null,
+          attempt: job.attempts,
+        });
       });
     } else {
       const retryAt = new Date(now().getTime() + retryDelayMs(job.attempts));
-      await failJob(db, { id: job.id, workerId, now: now(), error: message, retryAt });
+      await failJob(db, { id: job.id, workerId, now: now(), error: message, retryAt, attempt: job.attempts });
     }
   }
 
@@ -223,7 +230,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         let held = new Set<number>();
         let completed: JobRow[] = [];
         await db.transaction(async (tx) => {
-          held = await holdJobs(tx, { ids: open.map((job) => job.id), workerId });
+          held = await holdJobs(tx, { jobs: open, workerId });
           const recorded = await work(
             tx,
             open.filter((job) => held.has(job.id)),
