@@ -22,17 +22,22 @@ export interface NewJob {
 export async function enqueueJob(db: Executor, input: NewJob): Promise<JobRow | undefined> {
   const [row] = await db
     .insert(job)
-    .values({
-      kind: input.kind,
-      payload: input.payload ?? {},
-      runAt: input.runAt,
-      dedupeKey: input.dedupeKey ?? null,
-      maxAttempts: input.maxAttempts ?? 5,
-      attempts: input.attempts ?? 0,
-    })
+    .values(jobValues(input))
     .onConflictDoNothing({ target: job.dedupeKey })
     .returning();
   return row;
+}
+
+/** A new job's row: pending, its attempts so far (0 unless split off a batch), five at most by default. */
+function jobValues(input: NewJob) {
+  return {
+    kind: input.kind,
+    payload: input.payload ?? {},
+    runAt: input.runAt,
+    dedupeKey: input.dedupeKey ?? null,
+    maxAttempts: input.maxAttempts ?? 5,
+    attempts: input.attempts ?? 0,
+  };
 }
 
 /**
@@ -41,20 +46,7 @@ export async function enqueueJob(db: Executor, input: NewJob): Promise<JobRow | 
  */
 export async function enqueueJobs(db: Executor, inputs: readonly NewJob[]): Promise<void> {
   if (inputs.length === 0) return;
-  await db.execute(
-    insertRowsAsJson(
-      job,
-      inputs.map((input) => ({
-        kind: input.kind,
-        payload: input.payload ?? {},
-        runAt: input.runAt,
-        dedupeKey: input.dedupeKey ?? null,
-        maxAttempts: input.maxAttempts ?? 5,
-        attempts: input.attempts ?? 0,
-      })),
-      { onConflictDoNothing: true },
-    ),
-  );
+  await db.execute(insertRowsAsJson(job, inputs.map(jobValues), { onConflictDoNothing: true }));
 }
 
 /**

@@ -201,7 +201,7 @@ export async function updateLoanRequest(
   return row!;
 }
 
-/** openRequestLenderIds by application: each of `applicationIds`' lenders with a request in `statuses`. */
+/** For each of `applicationIds`, its lenders with a request in `statuses` (for the 361 duplicate decline). */
 export async function openRequestLenderIdsOf(
   db: Executor,
   input: { applicationIds: readonly string[]; statuses: readonly number[] },
@@ -223,24 +223,6 @@ export async function openRequestLenderIdsOf(
     byApplication.set(row.applicationId, lenders);
   }
   return byApplication;
-}
-
-/** Lenders with a request in `statuses` for one of `applicationIds` (for the 361 duplicate decline). */
-export async function openRequestLenderIds(
-  db: Executor,
-  input: { applicationIds: string[]; statuses: readonly number[] },
-): Promise<string[]> {
-  if (input.applicationIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ lenderId: loanRequest.lenderId })
-    .from(loanRequest)
-    .where(
-      and(
-        inArray(loanRequest.loanApplicationId, input.applicationIds),
-        inArray(loanRequest.status, [...input.statuses]),
-      ),
-    );
-  return rows.map((row) => row.lenderId);
 }
 
 // ── Quotes ──────────────────────────────────────────────────────────────────────────────────────────
@@ -499,39 +481,10 @@ export async function upsertRegisterDebts(
   db: Executor,
   input: { applicationId: string; debts: RegisterDebt[]; now: Date },
 ): Promise<void> {
-  for (const entry of input.debts) {
-    const values = {
-      ownerRole: entry.ownerRole,
-      debtType: entry.debtType,
-      creditor: entry.creditor,
-      balance: entry.balance,
-      creditLimit: entry.creditLimit,
-      monthlyPayment: entry.monthlyPayment,
-      interestRate: entry.interestRate,
-      remainingTermMonths: entry.remainingTermMonths,
-      updatedAt: input.now,
-    };
-    const updated = await db
-      .update(debt)
-      .set(values)
-      .where(
-        and(
-          eq(debt.loanApplicationId, input.applicationId),
-          eq(debt.source, 2),
-          eq(debt.externalRef, entry.externalRef),
-        ),
-      )
-      .returning({ id: debt.id });
-    if (updated.length === 0) {
-      await db.insert(debt).values({
-        ...values,
-        loanApplicationId: input.applicationId,
-        source: 2,
-        externalRef: entry.externalRef,
-        createdAt: input.now,
-      });
-    }
-  }
+  await upsertRegisterDebtsOf(db, {
+    debts: [{ applicationId: input.applicationId, debts: input.debts }],
+    now: input.now,
+  });
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   approvedRequestMoves,
   type LenderCallDue,
   lenderCallJobs,
+  lockApplicationsWithRequests,
   lockRequestAndApplication,
   moveRequests,
   pendingDecision,
@@ -30,7 +31,6 @@ import {
   countQuotesOfApplications,
   insertQuoteOnce,
   insertQuotesOnce,
-  listLoanRequestsOfApplications,
   type NewLoanQuoteRow,
 } from '#src/modules/lending/lending.repository.ts';
 import {
@@ -39,10 +39,7 @@ import {
   quoteEvent,
   writeTransitionChains,
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import {
-  findApplicationsForChangeWithParts,
-  type SnapshotParts,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
+import type { SnapshotParts } from '#src/modules/loan-applications/loan-application.repository.ts';
 import {
   type CapsOfTheDay,
   capsBasisFor,
@@ -288,24 +285,14 @@ export async function recordDecisionBatch(
   input: { applications: ReadonlyArray<{ applicationId: string; answers: DecisionAnswer[] }>; now: Date },
 ): Promise<{ refused: Set<string> }> {
   const { now } = input;
-  const answersOf = new Map<string, DecisionAnswer[]>();
-  for (const { applicationId, answers } of input.applications) {
-    answersOf.set(applicationId, [...(answersOf.get(applicationId) ?? []), ...answers]);
-  }
   const refused = new Set<string>();
-  const locked = await findApplicationsForChangeWithParts(tx, [...answersOf.keys()]);
-  const requestsOf = await listLoanRequestsOfApplications(tx, [...locked.keys()], { forUpdate: true });
+  const locked = await lockApplicationsWithRequests(tx, input.applications);
   const capsOf = capsBasisReader(tx);
   const plans: Array<{ plan: DecisionPlan; parts: SnapshotParts }> = [];
-  for (const [applicationId, { row, parts }] of locked) {
-    const plan = await planDecisionAnswers(
-      { application: row, requests: requestsOf.get(applicationId) ?? [] },
-      answersOf.get(applicationId) ?? [],
-      now,
-      capsOf,
-    );
+  for (const { application, parts, requests, answers } of locked) {
+    const plan = await planDecisionAnswers({ application, requests }, answers, now, capsOf);
     if (decisionPlanAllowed(plan)) plans.push({ plan, parts });
-    else refused.add(applicationId);
+    else refused.add(application.id);
   }
   const stored = await insertQuotesOnce(
     tx,

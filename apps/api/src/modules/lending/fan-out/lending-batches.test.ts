@@ -27,6 +27,7 @@ import {
   submit,
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
+import { expectOneChain } from '#src/test/status-chain.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { jobKinds } from './lending-job-kinds.ts';
 import { planSettlement } from './request-progress.service.ts';
@@ -209,20 +210,6 @@ async function eachLender(t: TestApp, applicationId: string, count: number) {
 }
 
 const statusOf = async (t: TestApp, id: string) => (await findApplicationById(t.database.db, id))!.status;
-
-/** Each application's history must be one chain, with no step twice, each step with its event. */
-async function expectOneChain(t: TestApp, applicationId: string) {
-  const history = await listStatusTransitions(t.database.db, applicationId);
-  for (let index = 1; index < history.length; index++) {
-    expect(history[index]!.fromStatus).toBe(history[index - 1]!.toStatus);
-  }
-  const steps = history.map((row) => `${row.fromStatus}>${row.toStatus}`);
-  expect(new Set(steps).size).toBe(steps.length);
-  const changed = (await listOutboxEvents(t.database.db, applicationId)).filter(
-    (event) => event.eventName === 'loan-application-status-changed',
-  );
-  expect(changed).toHaveLength(history.length);
-}
 
 const registrationJobsOf = async (t: TestApp, applicationId: string) =>
   (await findJobs(t.database.db, jobKinds.lenderRegister)).filter(

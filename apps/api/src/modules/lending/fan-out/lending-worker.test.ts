@@ -5,7 +5,6 @@ import type { Executor } from '#src/db/client.ts';
 import { job } from '#src/db/schema/lending.ts';
 import { defaultDependencies } from '#src/dependencies.ts';
 import { claimJobs, completeJob, enqueueJob, findJobs, nextDueAt } from '#src/jobs/job.repository.ts';
-import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import { createJobWorker, type JobHandlers } from '#src/jobs/worker.ts';
 import {
   type LenderAdapter,
@@ -14,7 +13,6 @@ import {
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { listLoanRequests } from '#src/modules/lending/lending.repository.ts';
-import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
 import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
 import {
@@ -24,6 +22,7 @@ import {
   submit,
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
+import { expectOneChain } from '#src/test/status-chain.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { jobKinds } from './lending-job-kinds.ts';
 
@@ -38,20 +37,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const statusOf = async (id: string) => (await findApplicationById(t.database.db, id))!.status;
-
-/** Each application's history must be one chain, with no step twice. */
-async function expectOneChain(applicationId: string) {
-  const history = await listStatusTransitions(t.database.db, applicationId);
-  for (let index = 1; index < history.length; index++) {
-    expect(history[index]!.fromStatus).toBe(history[index - 1]!.toStatus);
-  }
-  const steps = history.map((row) => `${row.fromStatus}>${row.toStatus}`);
-  expect(new Set(steps).size).toBe(steps.length);
-  const changed = (await listOutboxEvents(t.database.db, applicationId)).filter(
-    (event) => event.eventName === 'loan-application-status-changed',
-  );
-  expect(changed).toHaveLength(history.length);
-}
 
 describe('two workers at once', () => {
   it('share the queue: every job runs once in effect and every application moves along one chain', async () => {
@@ -79,7 +64,7 @@ describe('two workers at once', () => {
     expect(ran.b).toBeGreaterThan(0);
     for (const application of applications) {
       expect(await statusOf(application.id)).toBe(410);
-      await expectOneChain(application.id);
+      await expectOneChain(t, application.id);
     }
     const jobs = await findJobs(t.database.db);
     expect(jobs.every((row) => row.status === 'done')).toBe(true);
@@ -119,7 +104,7 @@ describe('a worker killed mid-job', () => {
     expect(await statusOf(application.id)).toBe(410);
     const [row] = await t.database.db.select().from(job).where(eq(job.id, claimed!.id));
     expect(row).toMatchObject({ status: 'done', attempts: 2 });
-    await expectOneChain(application.id);
+    await expectOneChain(t, application.id);
     // The dead worker comes back and tries to finish: it no longer holds the job.
     expect(
       await completeJob(t.database.db, { id: claimed!.id, workerId: 'dead-worker', now: t.clock.now() }),
@@ -212,7 +197,7 @@ describe('retries', () => {
       (r) => r.lenderId === 'no-fjordbanken',
     );
     expect(fjordbanken?.status).toBe(411);
-    await expectOneChain(application.id);
+    await expectOneChain(t, application.id);
   });
 
   it('ends a request 263 "bank error" after the last attempt, and the application goes on without it', async () => {
@@ -313,7 +298,7 @@ describe('lenders due at the same moment (ADR 0044)', () => {
     }
     expect(fjordbanken.status).toBe(411);
     expect(await statusOf(application.id)).toBe(410);
-    await expectOneChain(application.id);
+    await expectOneChain(t, application.id);
   });
 
   it('ends a lender that never answers 369 after the last attempt, the others decided once', async () => {
@@ -339,7 +324,7 @@ describe('lenders due at the same moment (ADR 0044)', () => {
     );
     expect(ownJob).toMatchObject({ status: 'failed', attempts: 5 });
     expect(await statusOf(application.id)).toBe(410);
-    await expectOneChain(application.id);
+    await expectOneChain(t, application.id);
   });
 
   it('takes an answer a request cannot take as that lender failing: the others are recorded once', async () => {
@@ -366,7 +351,7 @@ describe('lenders due at the same moment (ADR 0044)', () => {
       expect(calls.get(`register:${request.lenderId}`)).toBe(1);
     }
     expect(await statusOf(application.id)).toBe(410);
-    await expectOneChain(application.id);
+    await expectOneChain(t, application.id);
   });
 
   it('refuses a malformed offer as that lender failing, and decides the others once', async () => {

@@ -10,6 +10,7 @@ import {
   enqueueLenderCalls,
   type LenderCallDue,
   lenderCallJobs,
+  lockApplicationsWithRequests,
   lockRequestAndApplication,
   moveRequests,
   pendingRegistration,
@@ -34,7 +35,6 @@ import {
   countQuotesOfApplications,
   insertLoanRequests,
   listLoanRequests,
-  listLoanRequestsOfApplications,
 } from '#src/modules/lending/lending.repository.ts';
 import {
   type PlannedTransitionChain,
@@ -42,10 +42,7 @@ import {
   transitionIfIn,
   writeTransitionChains,
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import {
-  findApplicationsForChangeWithParts,
-  type SnapshotParts,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
+import type { SnapshotParts } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { jobKinds } from './lending-job-kinds.ts';
 
 // The panel the fan-out goes to: other modules (loan-applications/lifecycle) name its type through here.
@@ -199,13 +196,8 @@ export async function recordRegistrationBatch(
   input: { applications: ReadonlyArray<{ applicationId: string; answers: RegistrationAnswer[] }>; now: Date },
 ): Promise<{ refused: Set<string> }> {
   const { now } = input;
-  const answersOf = new Map<string, RegistrationAnswer[]>();
-  for (const { applicationId, answers } of input.applications) {
-    answersOf.set(applicationId, [...(answersOf.get(applicationId) ?? []), ...answers]);
-  }
   const refused = new Set<string>();
-  const locked = await findApplicationsForChangeWithParts(tx, [...answersOf.keys()]);
-  const requestsOf = await listLoanRequestsOfApplications(tx, [...locked.keys()], { forUpdate: true });
+  const locked = await lockApplicationsWithRequests(tx, input.applications);
   const planned: Array<{
     application: LoanApplicationRow;
     parts: SnapshotParts;
@@ -213,13 +205,9 @@ export async function recordRegistrationBatch(
     decisionCalls: LenderCallDue[];
     requests: LoanRequestRow[];
   }> = [];
-  for (const [applicationId, { row, parts }] of locked) {
-    const requests = requestsOf.get(applicationId) ?? [];
-    const { moves, decisionCalls } = planRegistrationAnswers(
-      requests,
-      answersOf.get(applicationId) ?? [],
-      now,
-    );
+  for (const { application: row, parts, requests, answers } of locked) {
+    const applicationId = row.id;
+    const { moves, decisionCalls } = planRegistrationAnswers(requests, answers, now);
     if (moves.length === 0) continue;
     const allowed = ({ request, to }: RequestMove) =>
       request.status === to || isLoanRequestTransitionAllowed(request.status as FinerStatusCode, to);

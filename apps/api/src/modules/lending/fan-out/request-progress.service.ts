@@ -10,6 +10,7 @@ import {
   applicationIdOfRequest,
   findQuote,
   listLoanRequests,
+  listLoanRequestsOfApplications,
   listQuotes,
   updateLoanRequest,
   updateLoanRequests,
@@ -21,6 +22,7 @@ import {
 import {
   findApplicationByIdForUpdate,
   findApplicationForChangeWithParts,
+  findApplicationsForChangeWithParts,
   findSnapshotParts,
   type SnapshotParts,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
@@ -301,6 +303,36 @@ export function planSettlement(input: {
 /** The approved requests' move to 411 with the application's move to 410. */
 export function approvedRequestMoves(requests: readonly LoanRequestRow[]): RequestMove[] {
   return requests.filter((request) => request.status === 351).map((request) => ({ request, to: 411 }));
+}
+
+/**
+ * lockRequestAndApplication for a batch of jobs (ADR 0047): the applications held in id order with their
+ * snapshot parts, then their requests FOR UPDATE, each with the answers of all its jobs (two jobs of one
+ * application — a split-off retry — are planned together). An application no longer there is left out.
+ */
+export async function lockApplicationsWithRequests<Answer>(
+  tx: Executor,
+  applications: ReadonlyArray<{ applicationId: string; answers: readonly Answer[] }>,
+): Promise<
+  Array<{
+    application: LoanApplicationRow;
+    parts: SnapshotParts;
+    requests: LoanRequestRow[];
+    answers: Answer[];
+  }>
+> {
+  const answersOf = new Map<string, Answer[]>();
+  for (const { applicationId, answers } of applications) {
+    answersOf.set(applicationId, [...(answersOf.get(applicationId) ?? []), ...answers]);
+  }
+  const locked = await findApplicationsForChangeWithParts(tx, [...answersOf.keys()]);
+  const requestsOf = await listLoanRequestsOfApplications(tx, [...locked.keys()], { forUpdate: true });
+  return [...locked].map(([applicationId, { row, parts }]) => ({
+    application: row,
+    parts,
+    requests: requestsOf.get(applicationId) ?? [],
+    answers: answersOf.get(applicationId) ?? [],
+  }));
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Country, Product } from '@nordloan/domain/enums';
 import type { TransitionActor } from '@nordloan/domain/status-machine';
-import { statusGroups } from '@nordloan/domain/statuses';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
@@ -12,12 +11,11 @@ import type { LenderAdapter, LenderPanel } from '#src/modules/lending/lender-pan
 import {
   type ApplicationParties,
   lenderApplicationOf,
-  openRequestCodes,
+  lendersHoldingOtherApplicationsOf,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
 import {
   insertLoanRequestsOf,
   listLoanRequestsOfApplications,
-  openRequestLenderIdsOf,
   upsertExternalDataRows,
   upsertRegisterDebtsOf,
 } from '#src/modules/lending/lending.repository.ts';
@@ -30,7 +28,6 @@ import {
   findApplicantsOf,
   findApplicationsByIds,
   findApplicationsForChangeWithParts,
-  findOtherApplicationIdsOfPersons,
   findSnapshotPartsOf,
   type SnapshotParts,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
@@ -284,14 +281,10 @@ async function fanOutBatch(
   });
   const ids = sent.map(({ application }) => application.id);
   const requestsOf = await listLoanRequestsOfApplications(tx, ids);
-  const others = await findOtherApplicationIdsOfPersons(tx, {
-    applications: sent.map(({ application }) => application),
-    statuses: statusGroups.Active,
-  });
-  const openAt = await openRequestLenderIdsOf(tx, {
-    applicationIds: [...new Set([...others.values()].flat())],
-    statuses: openRequestCodes,
-  });
+  const duplicatesOf = await lendersHoldingOtherApplicationsOf(
+    tx,
+    sent.map(({ application }) => application),
+  );
   const jobs: NewJob[] = [];
   for (const { candidate, application, debts } of sent) {
     const external =
@@ -306,9 +299,7 @@ async function fanOutBatch(
       property: null,
       now,
     });
-    const duplicates = new Set(
-      (others.get(application.id) ?? []).flatMap((id) => [...(openAt.get(id) ?? [])]),
-    );
+    const duplicates = duplicatesOf.get(application.id) ?? new Set<string>();
     const byLender = new Map(candidate.lenders.map((adapter) => [adapter.profile.id, adapter]));
     jobs.push(
       ...lenderCallJobs({

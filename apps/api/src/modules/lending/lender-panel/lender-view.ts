@@ -11,10 +11,10 @@ import type {
   LoanApplicationRow,
 } from '#src/db/schema/applications.ts';
 import type { PaymentRemark } from '#src/modules/lending/intake/external-data.ts';
-import { findExternalData, openRequestLenderIds } from '#src/modules/lending/lending.repository.ts';
+import { findExternalData, openRequestLenderIdsOf } from '#src/modules/lending/lending.repository.ts';
 import {
   findApplicants,
-  findOtherApplicationIds,
+  findOtherApplicationIdsOfPersons,
 } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { listSubRecords } from '#src/modules/loan-applications/sub-record.repository.ts';
 import { findPersonById, type PersonRow } from '#src/modules/persons/person.repository.ts';
@@ -36,7 +36,7 @@ export const CREDIT_BUREAU_SOURCE = 'credit-bureau';
 export const DEBT_REGISTER_SOURCE = 'debt-register';
 
 /** Request codes in which a lender still holds an application open (for the 361 duplicate decline). */
-export const openRequestCodes = [
+const openRequestCodes = [
   211, 212, 213, 249, 251, 311, 312, 313, 314, 315, 316, 317, 318, 319, 320, 349, 351, 411, 448, 449,
 ];
 
@@ -197,13 +197,23 @@ export async function lendersHoldingOtherApplications(
   db: Executor,
   application: LoanApplicationRow,
 ): Promise<string[]> {
-  if (!application.personId) return [];
-  const others = await findOtherApplicationIds(db, {
-    customerId: null,
-    personId: application.personId,
-    product: application.product,
-    statuses: statusGroups.Active,
-    excludeId: application.id,
+  return [...((await lendersHoldingOtherApplicationsOf(db, [application])).get(application.id) ?? [])];
+}
+
+/** lendersHoldingOtherApplications for several applications (a batch's fan-out), in two statements. */
+export async function lendersHoldingOtherApplicationsOf(
+  db: Executor,
+  applications: ReadonlyArray<Pick<LoanApplicationRow, 'id' | 'personId' | 'product'>>,
+): Promise<Map<string, Set<string>>> {
+  const others = await findOtherApplicationIdsOfPersons(db, { applications, statuses: statusGroups.Active });
+  const openAt = await openRequestLenderIdsOf(db, {
+    applicationIds: [...new Set([...others.values()].flat())],
+    statuses: openRequestCodes,
   });
-  return openRequestLenderIds(db, { applicationIds: others, statuses: openRequestCodes });
+  return new Map(
+    applications.map((application) => [
+      application.id,
+      new Set((others.get(application.id) ?? []).flatMap((id) => [...(openAt.get(id) ?? [])])),
+    ]),
+  );
 }
