@@ -1,11 +1,12 @@
 import type { Db, Executor } from '#src/db/client.ts';
 import type { OutboxEventRow } from '#src/db/schema/lending.ts';
-import { claimUnpublishedEvents, markEventsPublished } from './outbox.repository.ts';
+import { takeUnpublishedEvents } from './outbox.repository.ts';
 import type { WorkerLogger } from './worker.ts';
 
 // Hands the outbox's events on, oldest first, and marks them published in the same transaction: a crash
 // before the commit hands them on again (at-least-once; consumers dedupe on the event id). The rows are
-// claimed FOR UPDATE SKIP LOCKED, so several instances relay different events.
+// taken FOR UPDATE SKIP LOCKED, so several instances relay different events. Taking and marking is one
+// statement (ADR 0048): the relay writes every event a second time, ≈ 20 per application in a fan-out.
 
 /** Gets the relay's transaction: what it writes (e.g. a message to send) commits with "published". */
 export type EventPublisher = (event: OutboxEventRow, tx: Executor) => Promise<void>;
@@ -17,13 +18,8 @@ export async function relayOutbox(options: {
   limit?: number;
 }): Promise<number> {
   return options.db.transaction(async (tx) => {
-    const events = await claimUnpublishedEvents(tx, options.limit ?? 100);
+    const events = await takeUnpublishedEvents(tx, { limit: options.limit ?? 100, now: options.now() });
     for (const event of events) await options.publish(event, tx);
-    await markEventsPublished(
-      tx,
-      events.map((event) => event.id),
-      options.now(),
-    );
     return events.length;
   });
 }

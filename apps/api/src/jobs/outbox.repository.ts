@@ -55,18 +55,23 @@ export async function listOutboxEvents(db: Executor, applicationId: string) {
     .orderBy(asc(outboxEvent.id));
 }
 
-/** Unpublished events, oldest first, locked for this relay (SKIP LOCKED: another relay takes the next ones). */
-export async function claimUnpublishedEvents(db: Executor, limit: number) {
-  return db
-    .select()
+/**
+ * Takes the oldest unpublished events for this relay and marks them published at `now`, in one statement:
+ * the caller's transaction hands them on before it commits, so a crash hands them on again. SKIP LOCKED:
+ * another relay takes the next ones. Oldest first (RETURNING keeps no order, so they are sorted here).
+ */
+export async function takeUnpublishedEvents(db: Executor, options: { limit: number; now: Date }) {
+  const oldestUnpublished = db
+    .select({ id: outboxEvent.id })
     .from(outboxEvent)
     .where(isNull(outboxEvent.publishedAt))
     .orderBy(asc(outboxEvent.id))
-    .limit(limit)
+    .limit(options.limit)
     .for('update', { skipLocked: true });
-}
-
-export async function markEventsPublished(db: Executor, ids: number[], now: Date) {
-  if (ids.length === 0) return;
-  await db.update(outboxEvent).set({ publishedAt: now }).where(inArray(outboxEvent.id, ids));
+  const events = await db
+    .update(outboxEvent)
+    .set({ publishedAt: options.now })
+    .where(inArray(outboxEvent.id, oldestUnpublished))
+    .returning();
+  return events.sort((a, b) => a.id - b.id);
 }
