@@ -99,10 +99,8 @@ export const loanRequest = pgTable(
     decidedAt: timestampColumn('decided_at'),
     ...timestamps,
   },
-  (table) => [
-    unique().on(table.loanApplicationId, table.lenderId),
-    index('loan_request_status_idx').on(table.status),
-  ],
+  // No index on status: requests are updated in place (HOT, migration 0025) and are read by application.
+  (table) => [unique().on(table.loanApplicationId, table.lenderId)],
 );
 export type LoanRequestRow = typeof loanRequest.$inferSelect;
 
