@@ -11,6 +11,7 @@
 //   BENCH_QUERIES_TOP=40 BENCH_QUERIES_WIDTH=160   how many of them to list, and how much of each
 //   BENCH_PROFILE=1                           a CPU profile of the fan-out phase (its file is printed)
 //
+//   BENCH_BATCH_SIZE=200                      jobs of a kind recorded in one transaction at most (WORKER_BATCH_SIZE)
 //   BENCH_WARMUP=200                          applications fanned out first and not counted (0: none)
 //
 // Applications are created and submitted through the API (app.inject) first; the clock starts when the
@@ -35,7 +36,10 @@ import { defaultDependencies } from '../apps/api/src/dependencies.ts';
 import { outboxRelayTick } from '../apps/api/src/jobs/outbox-relay.ts';
 import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
 import { jobKinds } from '../apps/api/src/modules/lending/fan-out/lending-job-kinds.ts';
-import { createLendingWorker } from '../apps/api/src/modules/lending/fan-out/lending-jobs.ts';
+import {
+  createLendingWorker,
+  defaultLendingBatchSize,
+} from '../apps/api/src/modules/lending/fan-out/lending-jobs.ts';
 import { createSimulatedLenderPanel } from '../apps/api/src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { listQuotes } from '../apps/api/src/modules/lending/lending.repository.ts';
 import { findApplicationById } from '../apps/api/src/modules/loan-applications/loan-application.repository.ts';
@@ -47,6 +51,7 @@ import {
 
 const applications = Number(process.env.BENCH_APPLICATIONS ?? 200);
 const warmUp = Number(process.env.BENCH_WARMUP ?? 200);
+const batchSize = Number(process.env.BENCH_BATCH_SIZE ?? defaultLendingBatchSize);
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -104,7 +109,7 @@ async function main() {
   await migrate(database);
   const config = testConfig({
     webDistDir: '/nonexistent',
-    worker: { enabled: false, lenderSeed: 42, lenderDelayScale: 0 },
+    worker: { enabled: false, lenderSeed: 42, lenderDelayScale: 0, batchSize },
   });
   const now = () => new Date();
   const tokens = createTokenService({
@@ -242,7 +247,7 @@ async function main() {
   const done = finished.reduce((sum, [, count]) => sum + count, 0);
   const engine = databaseUrl ? 'PostgreSQL' : 'PGlite (in memory)';
   console.log(
-    `quote fan-out benchmark — ${engine}, ${workers} worker(s) × ${concurrency} concurrent jobs, lender delays 0`,
+    `quote fan-out benchmark — ${engine}, ${workers} worker(s) × ${concurrency} concurrent jobs, batches of ${batchSize} at most, lender delays 0`,
   );
   console.log(warmUpLine);
   console.log(`  created + submitted through the API: ${applications} in ${submitSeconds.toFixed(2)} s`);

@@ -19,6 +19,7 @@ import {
   loadSigningKey,
   type SigningKey,
 } from '../../apps/api/src/modules/auth/token.service.ts';
+import { defaultLendingBatchSize } from '../../apps/api/src/modules/lending/fan-out/lending-jobs.ts';
 import { defaultIncome, mainApplicantDetails } from '../../apps/api/src/test/lending-test-helpers.ts';
 
 // What the API benches (api-read, api-cpu) stand on: a fresh PostgreSQL database of their own (dropped
@@ -75,7 +76,7 @@ export async function createApiBenchWorld(
   const config = testConfig({
     logLevel: 'warn',
     webDistDir: '/nonexistent',
-    worker: { enabled: false, lenderSeed: 42, lenderDelayScale: 0 },
+    worker: { enabled: false, lenderSeed: 42, lenderDelayScale: 0, batchSize: defaultLendingBatchSize },
   });
   const now = () => new Date();
   const app = await buildApp({

@@ -95,6 +95,8 @@ export const configSchema = z.object({
   WORKER_ENABLED: booleanFromEnv.default(true),
   LENDER_SEED: z.coerce.number().int().default(42),
   LENDER_DELAY_SCALE: z.coerce.number().min(0).max(10).default(1),
+  // Lender and intake jobs the worker records in one transaction at most (ADR 0047, 0048).
+  WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(200),
   // E-mail and SMS (ADR 0030). Without SMTP_HOST, outside production, a local SMTP sink takes the mail.
   SMTP_HOST: z
     .string()
@@ -167,7 +169,13 @@ export interface Config {
       };
   /** The built staff web app (apps/backoffice), served on `backoffice.*` hosts. */
   staffDistDir: string;
-  worker: { enabled: boolean; lenderSeed: number; lenderDelayScale: number };
+  worker: {
+    enabled: boolean;
+    lenderSeed: number;
+    lenderDelayScale: number;
+    /** Jobs of one lending kind recorded in one transaction at most: an upper bound, never a wait. */
+    batchSize: number;
+  };
   messages: {
     /** The SMTP server e-mail goes to; undefined: the local sink (outside production) or none. */
     smtp: { host: string; port: number; secure: boolean; user?: string; password?: string } | undefined;
@@ -255,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: raw.WORKER_ENABLED,
       lenderSeed: raw.LENDER_SEED,
       lenderDelayScale: raw.LENDER_DELAY_SCALE,
+      batchSize: raw.WORKER_BATCH_SIZE,
     },
     messages: {
       smtp: raw.SMTP_HOST

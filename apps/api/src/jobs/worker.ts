@@ -289,13 +289,20 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       batches.set(job.kind, batch);
     }
     const jobs = [...claimed];
-    for (const [kind, batch] of batches) {
-      const room = (handlers[kind]?.batchSize ?? 1) - batch.length;
+    for (const [kind, claimedOfKind] of batches) {
+      // A claim may hold more of a kind than its batch takes (batchSize below the worker's concurrency).
+      const size = Math.max(1, handlers[kind]?.batchSize ?? 1);
+      const chunks: JobRow[][] = [];
+      for (let start = 0; start < claimedOfKind.length; start += size) {
+        chunks.push(claimedOfKind.slice(start, start + size));
+      }
+      const last = chunks.at(-1)!;
+      const room = size - last.length;
       // Only a full first claim can have left more of the kind due.
       if (room > 0 && claimed.length === slots) {
         try {
           const more = await claimJobs(db, { workerId, now: now(), leaseMs, limit: room, kinds: [kind] });
-          batch.push(...more);
+          last.push(...more);
           jobs.push(...more);
           if (more.length === room) maybeMore = true;
         } catch (error) {
@@ -303,7 +310,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           log.error({ err: errorMessageOf(error) }, 'worker top-up claim failed');
         }
       }
-      runs.push(() => runBatch(batch));
+      for (const chunk of chunks) runs.push(() => runBatch(chunk));
     }
     return { jobs, runs, maybeMore };
   }

@@ -34,7 +34,7 @@ export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions
   });
 
   if (worker) {
-    registerLendingJobs(worker, { panel, externalData });
+    registerLendingJobs(worker, { panel, externalData, batchSize: options.config.worker.batchSize });
     app.addHook('onReady', async () => {
       await scheduleExpirySweep(db, now());
     });

@@ -1,6 +1,7 @@
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { testConfig } from '#src/config.ts';
 import type { Executor } from '#src/db/client.ts';
 import { loanApplicationRevision } from '#src/db/schema/applications.ts';
 import { assignment, bucket } from '#src/db/schema/backoffice.ts';
@@ -319,6 +320,21 @@ describe('registrations of many applications in one batch (ADR 0047)', () => {
     expect(await transactionsCompleting(t.database.db, jobKinds.lenderRegister)).toBe(1);
   });
 
+  it('records no more jobs in one transaction than config.worker.batchSize, below the worker’s concurrency too', async () => {
+    const defaults = testConfig().worker;
+    const t = await createTestApp({ config: { worker: { ...defaults, batchSize: 5 } } });
+    onTestFinished(() => t.close());
+    const applications = await submittedApplications(t, mixedApplications(12));
+    const { panel } = countedPanel(t);
+    await settle(t, testWorker(t, { panel, externalData: fixedExternalData(), concurrency: 8 }));
+
+    for (const application of applications) expect(await statusOf(t, application.id)).toBe(410);
+    for (const kind of [jobKinds.processApplication, jobKinds.lenderRegister]) {
+      // 12 jobs due at once, 8 claimed, taken 5 at a time: 5 + 5 + 2, each in its own transaction.
+      expect(await jobsPerCompletingTransaction(t.database.db, kind)).toEqual([5, 5, 2]);
+    }
+  });
+
   it.each([
     { lenders: 'answering at once', delayScale: 0 },
     { lenders: 'each at its own pace', delayScale: 1 },
@@ -622,6 +638,14 @@ function decisionCountedPanel(
   );
   /** How often each of the application's lenders was asked for its decision, by lender. */
   return { panel, decisionCallsOf: counter.callsOf };
+}
+
+/** How many done jobs of `kind` each transaction completed (by their xmin), largest first. */
+async function jobsPerCompletingTransaction(db: Executor, kind: string): Promise<number[]> {
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM job WHERE kind = ${kind} AND status = 'done' GROUP BY xmin::text ORDER BY 1 DESC`,
+  );
+  return (result as unknown as { rows: Array<{ n: number | string }> }).rows.map((row) => Number(row.n));
 }
 
 /** The done decision jobs of poll `poll`, and in how many transactions they were completed (their xmin). */

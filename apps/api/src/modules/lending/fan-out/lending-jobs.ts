@@ -72,6 +72,8 @@ import { pendingDecision, pendingRegistration } from './request-progress.service
 export interface LendingJobDependencies {
   panel: LenderPanel;
   externalData: ExternalDataProvider;
+  /** Jobs of one kind recorded together at most (config.worker.batchSize; defaultLendingBatchSize). */
+  batchSize?: number;
 }
 
 const idOf = (payload: Record<string, unknown>, key: string) => String(payload[key] ?? '');
@@ -357,8 +359,12 @@ const notOnThePanel: RegistrationResult = {
   reason: 'Not on the panel',
 };
 
-/** Lender jobs of one kind recorded together at most (ADR 0047): one transaction of a fixed number of statements. */
-export const lenderJobBatchSize = 50;
+/**
+ * Jobs of one kind recorded together at most (ADR 0047): one transaction of a fixed number of statements,
+ * so the larger the batch the fewer statements per application. 200 (ADR 0048; 50 before): a bound, never
+ * a wait — a worker takes the jobs that are due, so batches are this large only under load.
+ */
+export const defaultLendingBatchSize = 200;
 
 type Asked<Result> = Awaited<ReturnType<typeof askLenders<Result>>>;
 
@@ -399,6 +405,7 @@ async function recordAsked<Result, Answer>(
 function lenderJobHandler<Result, Answer>(
   panel: LenderPanel,
   kind: LenderJobKind<Result, Answer>,
+  batchSize: number,
 ): JobHandlers[string] {
   return {
     async run(context) {
@@ -413,7 +420,7 @@ function lenderJobHandler<Result, Answer>(
       const asked = await askLenders(context, calls, kind.ask(job));
       await finish((tx) => recordAsked(tx, kind, job, asked, now()));
     },
-    batchSize: lenderJobBatchSize,
+    batchSize,
     async runBatch(batch) {
       const { jobs, db, now, log } = batch;
       const callsOf = await lenderCallsOfJobs(db, {
@@ -556,14 +563,14 @@ function decisionJobs(
 }
 
 export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
-  const { panel, externalData } = deps;
+  const { panel, externalData, batchSize = defaultLendingBatchSize } = deps;
   return {
     [jobKinds.processApplication]: {
       async run({ job, db, now, finish }) {
         await runIntake({ db, applicationId: idOf(job.payload, 'applicationId'), panel, externalData, now });
         await finish();
       },
-      batchSize: lenderJobBatchSize,
+      batchSize,
       async runBatch(batch) {
         const { jobs, db, now, log } = batch;
         const applicationOf = (job: JobRow) => idOf(job.payload, 'applicationId');
@@ -607,9 +614,9 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
       },
     },
 
-    [jobKinds.lenderRegister]: lenderJobHandler(panel, registrationJobs()),
+    [jobKinds.lenderRegister]: lenderJobHandler(panel, registrationJobs(), batchSize),
 
-    [jobKinds.lenderDecision]: lenderJobHandler(panel, decisionJobs(panel)),
+    [jobKinds.lenderDecision]: lenderJobHandler(panel, decisionJobs(panel), batchSize),
 
     [jobKinds.lenderAccept]: {
       async run({ job, db, now, finish }) {
@@ -726,7 +733,7 @@ export function createLendingWorker(options: LendingWorkerOptions): LendingWorke
   const worker = createJobWorker({
     db,
     now,
-    handlers: lendingJobHandlers({ panel, externalData }),
+    handlers: lendingJobHandlers({ panel, externalData, batchSize: config.worker.batchSize }),
     ...(options.workerId ? { workerId: options.workerId } : {}),
     ...(log ? { log } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),

@@ -25,6 +25,7 @@ import {
 import { expectOneChain } from '#src/test/status-chain.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { jobKinds } from './lending-job-kinds.ts';
+import { defaultLendingBatchSize } from './lending-jobs.ts';
 
 // The job queue under stress (issue 4): two workers at once, a worker killed mid-job and its job taken
 // over after the lease, a worker that comes back after losing its lease (its effects roll back), retries
@@ -596,7 +597,7 @@ describe('the worker in the app', () => {
   it('starts on ready when config.worker.enabled and stops on close', async () => {
     const live = await createTestApp({
       config: {
-        worker: { enabled: true, lenderSeed: 42, lenderDelayScale: 0 },
+        worker: { enabled: true, lenderSeed: 42, lenderDelayScale: 0, batchSize: defaultLendingBatchSize },
       },
       deps: { now: () => new Date() },
     });
