@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { usePersonalDataKey } from './db/personal-data-cipher.ts';
 import type { JobWorker, WorkerLogger } from './jobs/worker.ts';
-import { requestSerializer } from './lib/log-redaction.ts';
+import { errorSerializer, requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
 import type { TokenService } from './lib/token-service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -117,7 +117,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      serializers: { req: requestSerializer },
+      // No request header, token, national id or statement parameter in a log line (lib/log-redaction.ts).
+      serializers: { req: requestSerializer, err: errorSerializer },
       // Where the log lines go: stdout, or the log-scan test's buffer (issue 15 item 4).
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },

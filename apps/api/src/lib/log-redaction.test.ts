@@ -1,5 +1,6 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './log-redaction.ts';
+import { errorSerializer, redactUrl } from './log-redaction.ts';
 
 describe('redactUrl (no tokens or national ids in logs)', () => {
   it('hides a magic token in the path', () => {
@@ -38,5 +39,41 @@ describe('redactUrl (no tokens or national ids in logs)', () => {
     expect(redactUrl('/loan-application/123/revisions?status=100')).toBe(
       '/loan-application/123/revisions?status=100',
     );
+  });
+});
+
+describe('errorSerializer (no statement parameters in logs)', () => {
+  const snapshot = JSON.stringify({ EmployerName: 'Fjordverket AS', NationalID: '15068512345' });
+  const databaseError = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+  const queryError = new DrizzleQueryError(
+    'UPDATE loan_application SET data = $1',
+    [snapshot],
+    databaseError,
+  );
+
+  it('logs a failed statement as the database’s error, its SQLSTATE and the frames, never its parameters', () => {
+    const logged = errorSerializer(queryError);
+    expect(JSON.stringify(logged)).not.toContain('Fjordverket');
+    expect(JSON.stringify(logged)).not.toContain('15068512345');
+    expect(logged).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: 'deadlock detected (SQLSTATE 40P01)',
+      code: '40P01',
+    });
+    expect(logged.stack).toMatch(/^\s+at /);
+  });
+
+  it('finds the failed statement under an error that wraps it', () => {
+    const wrapped = new Error('the batch failed', { cause: queryError });
+    expect(JSON.stringify(errorSerializer(wrapped))).not.toContain('Fjordverket');
+  });
+
+  it('logs any other error as pino does', () => {
+    const other = Object.assign(new Error('the lender timed out'), { statusCode: 504 });
+    expect(errorSerializer(other)).toMatchObject({
+      type: 'Error',
+      message: 'the lender timed out',
+      statusCode: 504,
+    });
   });
 });

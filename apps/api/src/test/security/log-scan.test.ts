@@ -117,4 +117,52 @@ describe('log scan', () => {
       expect(log).not.toContain(nationalId.replace(/\D/g, ''));
     }
   });
+
+  it('logs a request whose statement failed without the statement’s parameters', async () => {
+    const owner = await t.login({ nationalId: makeTestNationalId('NO', '1990-01-20', 44), country: 'NO' });
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const secret = `Secret Employer ${Date.now()}`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/loan-application',
+      headers: auth,
+      payload: {
+        Product: 'UnsecuredLoan',
+        Brand: 'no-main',
+        Amount: 150_000,
+        Duration: 5,
+        LoanPurpose: 'Renovation',
+        MainApplicant: { ...mainApplicantDetails(defaultIncome.NO), EmployerName: secret },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { ID: string }).ID;
+    // The database refuses the change: the statement that fails carries the application's snapshot.
+    await t.database.withSession((session) =>
+      session.query(`CREATE FUNCTION log_scan_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'refused by the log scan'; END $$;
+        CREATE TRIGGER log_scan_refuse BEFORE INSERT ON loan_application_revision
+          FOR EACH ROW EXECUTE FUNCTION log_scan_refuse();`),
+    );
+    const before = logLines.length;
+    try {
+      const refused = await t.app.inject({
+        method: 'PATCH',
+        url: `/loan-application/${id}`,
+        headers: auth,
+        payload: { Amount: 160_000 },
+      });
+      expect(refused.statusCode).toBe(500);
+    } finally {
+      await t.database.withSession((session) =>
+        session.query(
+          'DROP TRIGGER log_scan_refuse ON loan_application_revision; DROP FUNCTION log_scan_refuse();',
+        ),
+      );
+    }
+    const log = logLines.slice(before).join('');
+    expect(log).toContain('refused by the log scan');
+    expect(log).not.toContain(secret);
+    expect(log).not.toContain(owner.token);
+  });
 });
