@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import {
   insertRowsAsJson,
@@ -153,10 +153,19 @@ export interface LoanRequestChange {
   decidedAt?: Date | null | undefined;
 }
 
+/** The fields a LoanRequestChange may set besides its status, and their columns. */
+const requestChangeColumns = [
+  ['reasonCode', 'reason_code'],
+  ['reason', 'reason'],
+  ['externalReference', 'external_reference'],
+  ['registeredAt', 'registered_at'],
+  ['decidedAt', 'decided_at'],
+] as const;
+
 /**
- * Changes several requests in one statement (`UPDATE … FROM jsonb_to_recordset(…)`): the lenders of one job answered
- * together (ADR 0044). A field a change leaves out keeps its value, as with `updateLoanRequest`; unlike it,
- * a field cannot be set back to null here (null means "left out": no move of the status machine clears one).
+ * Changes several requests in one statement (`UPDATE … FROM jsonb_to_recordset(…)`): the lenders of one job
+ * answered together (ADR 0044), a batch's hundreds (ADR 0047). As with `updateLoanRequest`, a field a
+ * change leaves out keeps its value and one given as null is cleared: each row lists the fields it sets.
  */
 export async function updateLoanRequests(
   db: Executor,
@@ -164,29 +173,32 @@ export async function updateLoanRequests(
   now: Date,
 ): Promise<LoanRequestRow[]> {
   if (changes.length === 0) return [];
-  // One jsonb parameter for all the rows (a batch moves hundreds: ADR 0047).
-  const rows = changes.map((change) => ({
-    id: change.id,
-    status: change.status,
-    reason_code: change.reasonCode ?? null,
-    reason: change.reason ?? null,
-    external_reference: change.externalReference ?? null,
-    registered_at: change.registeredAt?.toISOString() ?? null,
-    decided_at: change.decidedAt?.toISOString() ?? null,
-  }));
+  const rows = changes.map((change) => {
+    const row: Record<string, unknown> = { id: change.id, status: change.status, given: [] as string[] };
+    for (const [key, column] of requestChangeColumns) {
+      const value = change[key];
+      if (value === undefined) continue;
+      row[column] = value instanceof Date ? value.toISOString() : value;
+      (row.given as string[]).push(column);
+    }
+    return row;
+  });
+  // The column names are this module's constants above, never input.
+  const givenOr = (column: (typeof requestChangeColumns)[number][1], current: Column) =>
+    sql`CASE WHEN ${sql.raw(`'${column}'`)} = ANY(v.given) THEN ${sql.raw(`v.${column}`)} ELSE ${current} END`;
   return db
     .update(loanRequest)
     .set({
       status: sql`v.status`,
-      reasonCode: sql`coalesce(v.reason_code, ${loanRequest.reasonCode})`,
-      reason: sql`coalesce(v.reason, ${loanRequest.reason})`,
-      externalReference: sql`coalesce(v.external_reference, ${loanRequest.externalReference})`,
-      registeredAt: sql`coalesce(v.registered_at, ${loanRequest.registeredAt})`,
-      decidedAt: sql`coalesce(v.decided_at, ${loanRequest.decidedAt})`,
+      reasonCode: givenOr('reason_code', loanRequest.reasonCode),
+      reason: givenOr('reason', loanRequest.reason),
+      externalReference: givenOr('external_reference', loanRequest.externalReference),
+      registeredAt: givenOr('registered_at', loanRequest.registeredAt),
+      decidedAt: givenOr('decided_at', loanRequest.decidedAt),
       updatedAt: now,
     })
     .from(
-      sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, status integer, reason_code text, reason text, external_reference text, registered_at timestamptz, decided_at timestamptz)`,
+      sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, status integer, given text[], reason_code text, reason text, external_reference text, registered_at timestamptz, decided_at timestamptz)`,
     )
     .where(eq(loanRequest.id, sql`v.id`))
     .returning();

@@ -220,7 +220,8 @@ function takeStoredQuotes(
       if (created) approval.events.push(...quoteCreatedEvents(quote, now));
     }
     if (quotes.some(({ quote }) => quote.status !== 'withheld')) {
-      plan.moves.push({ request: approval.request, to: 351, changes: { decidedAt: now } });
+      // A `pending` answer before left its reason ("not decided yet"): an approval has none.
+      plan.moves.push({ request: approval.request, to: 351, changes: { decidedAt: now, reason: null } });
       approvedBy ??= approval.lenderId;
     } else {
       plan.moves.push({
