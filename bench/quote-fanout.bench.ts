@@ -52,6 +52,7 @@ import {
 const applications = Number(process.env.BENCH_APPLICATIONS ?? 200);
 const warmUp = Number(process.env.BENCH_WARMUP ?? 200);
 const batchSize = Number(process.env.BENCH_BATCH_SIZE ?? defaultLendingBatchSize);
+if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('BENCH_BATCH_SIZE: a whole number ≥ 1');
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const databaseUrl = process.env.BENCH_DATABASE_URL;

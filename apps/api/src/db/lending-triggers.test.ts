@@ -8,7 +8,7 @@ import { createTestDatabase } from '#src/test/test-database.ts';
 // engine writes many rows per statement, so these tests write several rows in one statement, in plain SQL
 // on the database itself: one event per status a request takes, in the order the statement wrote the rows;
 // one credit inquiry per request that reaches a credit-check status, with the applicant's consent time; and
-// a signal for each application a statement changed.
+// a signal for each application a statement changed (and, unlike 0015, none for a status set to itself).
 
 let database: DatabaseHandle;
 let stopListening: () => Promise<void>;

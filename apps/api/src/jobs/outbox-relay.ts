@@ -8,7 +8,10 @@ import type { WorkerLogger } from './worker.ts';
 // taken FOR UPDATE SKIP LOCKED, so several instances relay different events. Taking and marking is one
 // statement (ADR 0048): the relay writes every event a second time, ≈ 20 per application in a fan-out.
 
-/** Gets the relay's transaction: what it writes (e.g. a message to send) commits with "published". */
+/**
+ * Gets the relay's transaction: what it writes (e.g. a message to send) commits with "published". The event
+ * comes already marked (its `publishedAt` set): taking and marking are one statement.
+ */
 export type EventPublisher = (event: OutboxEventRow, tx: Executor) => Promise<void>;
 
 export async function relayOutbox(options: {

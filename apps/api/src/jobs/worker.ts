@@ -268,7 +268,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   /**
    * Claims up to `slots` runs: a due job of a kind without `runBatch` is one run; the due jobs of a kind
-   * with it are one run together, topped up to its `batchSize` by a claim of that kind alone.
+   * with it are taken `batchSize` at a time, the last of them topped up by a claim of that kind alone.
    */
   async function claimRuns(
     slots: number,
@@ -291,7 +291,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const jobs = [...claimed];
     for (const [kind, claimedOfKind] of batches) {
       // A claim may hold more of a kind than its batch takes (batchSize below the worker's concurrency).
-      const size = Math.max(1, handlers[kind]?.batchSize ?? 1);
+      const size = Math.max(1, Math.floor(handlers[kind]?.batchSize ?? 1) || 1);
       const chunks: JobRow[][] = [];
       for (let start = 0; start < claimedOfKind.length; start += size) {
         chunks.push(claimedOfKind.slice(start, start + size));

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '#src/db/client.ts';
 
 // Issue 13: the personal page hears of a stored change the moment it is committed, whichever API instance
-// stored it. The database says which application changed (triggers of migration 0015 NOTIFY
+// stored it. The database says which application changed (triggers of migrations 0015 and 0024 NOTIFY
 // 'application_changed' with the application's id); each instance LISTENs once and hands the news to its
 // own subscribers. Nothing here knows what changed: the page asks the API again, through its usual routes,
 // which apply the usual access rules.

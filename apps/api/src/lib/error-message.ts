@@ -1,12 +1,13 @@
-// What an error says, fit for a log line or a job's last_error (ADR 0047: one failed batch of 50 would
-// have logged 50 applications' snapshots).
+// What an error says, fit for a log line, a job's last_error or a request's stored reason (ADR 0047: one
+// failed batch would have logged every one of its applications' snapshots).
 
 const maxLength = 500;
 
 /**
  * The error's message, at most 500 characters. Drizzle's query errors ("Failed query: <SQL> params:
  * <values>") carry the statement's parameters, personal data among them: the database's own error under
- * them (their `cause`) is said instead, with its SQLSTATE code.
+ * them (their `cause`) is said instead, with its SQLSTATE code. A data exception (SQLSTATE class 22:
+ * "invalid input syntax for type uuid: \"…\"") quotes the value it refused, so only its code is said.
  */
 export function errorMessageOf(error: unknown): string {
   let current: unknown = error;
@@ -19,6 +20,10 @@ export function errorMessageOf(error: unknown): string {
   let text = current instanceof Error ? current.message : String(current);
   if (text.startsWith('Failed query')) text = 'a database statement failed';
   const code = (current as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) text = `${text} (SQLSTATE ${code})`;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+    text = code.startsWith('22')
+      ? `the database refused a value (SQLSTATE ${code})`
+      : `${text} (SQLSTATE ${code})`;
+  }
   return text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
 }

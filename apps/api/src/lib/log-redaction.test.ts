@@ -63,6 +63,24 @@ describe('errorSerializer (no statement parameters in logs)', () => {
     expect(logged.stack).toMatch(/^\s+at /);
   });
 
+  it('keeps no line of the parameters in the stack, even one that reads like a frame', () => {
+    const framed = new DrizzleQueryError(
+      'UPDATE person SET note = $1',
+      ['call\n    at 10:00 Kari Nordmann'],
+      databaseError,
+    );
+    expect(JSON.stringify(errorSerializer(framed))).not.toContain('Kari Nordmann');
+  });
+
+  it('says only the SQLSTATE of a data exception, which quotes the value it refused', () => {
+    const refused = Object.assign(new Error('invalid input syntax for type uuid: "15068512345"'), {
+      code: '22P02',
+    });
+    const logged = errorSerializer(new DrizzleQueryError('SELECT $1::uuid', ['15068512345'], refused));
+    expect(JSON.stringify(logged)).not.toContain('15068512345');
+    expect(logged.message).toBe('the database refused a value (SQLSTATE 22P02)');
+  });
+
   it('finds the failed statement under an error that wraps it', () => {
     const wrapped = new Error('the batch failed', { cause: queryError });
     expect(JSON.stringify(errorSerializer(wrapped))).not.toContain('Fjordverket');

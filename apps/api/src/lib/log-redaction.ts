@@ -48,10 +48,10 @@ function isQueryError(error: unknown): boolean {
  */
 export function errorSerializer(error: unknown) {
   if (!isQueryError(error)) return stdSerializers.err(error as Error);
-  const frames = ((error as Error).stack ?? '')
-    .split('\n')
-    .filter((line) => line.trimStart().startsWith('at '))
-    .join('\n');
+  const { name, message, stack = '' } = error as Error;
+  // The stack's head repeats the message (parameters included): only the frames after it are kept.
+  const head = `${name}: ${message}`;
+  const frames = stack.startsWith(head) ? stack.slice(head.length).replace(/^\n/, '') : '';
   const code = (error as { cause?: { code?: unknown } }).cause?.code;
   return {
     type: (error as Error).constructor.name,

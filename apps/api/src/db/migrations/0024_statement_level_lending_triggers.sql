@@ -1,12 +1,14 @@
 -- Issue 12, ADR 0048: the lending triggers of 0015 fire once per statement, not once per row.
 --
--- The lending engine writes the requests and offers of fifty applications in one statement (ADR 0047).
+-- The lending engine writes the requests and offers of a whole batch of applications in one statement
+-- (ADR 0047, 0048).
 -- Row triggers ran a PL/pgSQL function for every request and offer moved — about thirty-five calls per
 -- application, a sixth of PostgreSQL's time in the quote fan-out. Statement triggers see the rows a
 -- statement wrote as transition tables and write the request events and credit inquiries of all of them
 -- in one INSERT each. What they record is unchanged: one loan_request_event per status a request takes (in
 -- the order the statement wrote the rows), a credit_inquiry when a request reaches a status where the
--- lender checked the applicant's credit, and one change signal per application a statement touched.
+-- lender checked the applicant's credit, and one change signal per application a statement changed. One
+-- difference: an UPDATE that sets a status to the one it has (no code does) no longer signals a change.
 --
 -- PostgreSQL allows transition tables only on triggers of one event and without a column list, so an
 -- insert and an update each have their own trigger, and the update triggers compare old and new status
@@ -55,6 +57,10 @@ $$;
 
 CREATE FUNCTION loan_requests_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- An INSERT … ON CONFLICT DO NOTHING may have inserted nothing.
+  IF NOT EXISTS (SELECT 1 FROM inserted_requests) THEN
+    RETURN NULL;
+  END IF;
   PERFORM record_loan_request_moves(ARRAY(SELECT ROW(r.*)::loan_request FROM inserted_requests r));
   PERFORM pg_notify('application_changed', changed.id::text)
      FROM (SELECT DISTINCT loan_application_id AS id FROM inserted_requests) AS changed;
@@ -68,8 +74,14 @@ CREATE TRIGGER loan_requests_inserted
 
 CREATE FUNCTION loan_requests_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  -- In the order the statement wrote the rows (numbered before the join, which keeps no order).
   moved loan_request[] := ARRAY(
-    SELECT r FROM after_update r JOIN before_update b ON b.id = r.id WHERE r.status <> b.status);
+    SELECT r.row
+      FROM (SELECT ROW(a.*)::loan_request AS row, a.id, a.status, row_number() OVER () AS position
+              FROM after_update a) r
+      JOIN before_update b ON b.id = r.id
+     WHERE r.status <> b.status
+     ORDER BY r.position);
 BEGIN
   IF cardinality(moved) = 0 THEN
     RETURN NULL;

@@ -555,22 +555,26 @@ export async function upsertRegisterDebtsOf(
   const stored = new Set(updated.map((row) => `${row.applicationId}\n${row.externalRef}`));
   const fresh = entries.filter((entry) => !stored.has(`${entry.applicationId}\n${entry.externalRef}`));
   if (fresh.length === 0) return;
-  await db.insert(debt).values(
-    fresh.map((entry) => ({
-      ownerRole: entry.ownerRole,
-      debtType: entry.debtType,
-      creditor: entry.creditor,
-      balance: entry.balance,
-      creditLimit: entry.creditLimit,
-      monthlyPayment: entry.monthlyPayment,
-      interestRate: entry.interestRate,
-      remainingTermMonths: entry.remainingTermMonths,
-      updatedAt: input.now,
-      loanApplicationId: entry.applicationId,
-      source: 2,
-      externalRef: entry.externalRef,
-      createdAt: input.now,
-    })),
+  // One jsonb parameter (a batch's register debts: 13 values a row would pass PostgreSQL's 65,535 limit).
+  await db.execute(
+    insertRowsAsJson(
+      debt,
+      fresh.map((entry) => ({
+        ownerRole: entry.ownerRole,
+        debtType: entry.debtType,
+        creditor: entry.creditor,
+        balance: entry.balance,
+        creditLimit: entry.creditLimit,
+        monthlyPayment: entry.monthlyPayment,
+        interestRate: entry.interestRate,
+        remainingTermMonths: entry.remainingTermMonths,
+        updatedAt: input.now,
+        loanApplicationId: entry.applicationId,
+        source: 2,
+        externalRef: entry.externalRef,
+        createdAt: input.now,
+      })),
+    ),
   );
 }
 

@@ -246,7 +246,7 @@ export class LenderCallsFailedError extends Error {
 function errorOf(error: unknown, requestId: string): string {
   return error instanceof LenderCallsFailedError
     ? (error.byRequest.get(requestId) ?? error.message)
-    : String(error);
+    : errorMessageOf(error);
 }
 
 /** A lender answered something the request cannot take (a code the status machine does not allow, a malformed offer). */
@@ -630,7 +630,7 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
         await recordAcceptanceFailure(tx, {
           quoteId: idOf(job.payload, 'quoteId'),
           now,
-          error: String(error),
+          error: errorMessageOf(error),
         });
       },
     },

@@ -7,7 +7,7 @@ import {
   loanRequestEvent,
 } from '#src/db/schema/transparency.ts';
 
-// Reads of what the database records by itself (0015's triggers on loan_request): each request's path and
+// Reads of what the database records by itself (the triggers on loan_request of migrations 0015 and 0024): each request's path and
 // the lenders' credit inquiries. Nothing in the code writes these tables.
 
 export async function listRequestEvents(db: Executor, applicationId: string): Promise<LoanRequestEventRow[]> {
