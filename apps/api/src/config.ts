@@ -95,7 +95,7 @@ export const configSchema = z.object({
   WORKER_ENABLED: booleanFromEnv.default(true),
   LENDER_SEED: z.coerce.number().int().default(42),
   LENDER_DELAY_SCALE: z.coerce.number().min(0).max(10).default(1),
-  // Lender and intake jobs the worker records in one transaction at most (ADR 0047, 0048).
+  // Lender jobs the worker records in one transaction at most (the intake's: 50 at most; ADR 0047, 0048).
   WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(200),
   // E-mail and SMS (ADR 0030). Without SMTP_HOST, outside production, a local SMTP sink takes the mail.
   SMTP_HOST: z

@@ -31,6 +31,7 @@ import {
 import { expectOneChain } from '#src/test/status-chain.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { jobKinds } from './lending-job-kinds.ts';
+import { intakeBatchSizeLimit, lendingJobHandlers } from './lending-jobs.ts';
 import { planSettlement } from './request-progress.service.ts';
 
 // Lender registrations of many applications recorded in one transaction (ADR 0047 steps 1–4): the plan of
@@ -318,6 +319,18 @@ describe('registrations of many applications in one batch (ADR 0047)', () => {
     expect(registrationJobs.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
     // ...and completed together, in the one transaction that recorded them all.
     expect(await transactionsCompleting(t.database.db, jobKinds.lenderRegister)).toBe(1);
+  });
+
+  it('keeps the intake’s batches at 50 whatever the lender jobs’ batch size (its fallback asks the bureau again)', () => {
+    const handlers = lendingJobHandlers({
+      panel: createSimulatedLenderPanel({ seed: 1, delayScale: 0 }),
+      externalData: fixedExternalData(),
+      batchSize: 200,
+    });
+    expect(handlers[jobKinds.processApplication]!.batchSize).toBe(intakeBatchSizeLimit);
+    expect(intakeBatchSizeLimit).toBe(50);
+    expect(handlers[jobKinds.lenderRegister]!.batchSize).toBe(200);
+    expect(handlers[jobKinds.lenderDecision]!.batchSize).toBe(200);
   });
 
   it('records no more jobs in one transaction than config.worker.batchSize, below the worker’s concurrency too', async () => {

@@ -366,6 +366,13 @@ const notOnThePanel: RegistrationResult = {
  */
 export const defaultLendingBatchSize = 200;
 
+/**
+ * The intake's batches stay at 50 at most: an intake the batch cannot record (a secured loan, a change
+ * since the read, a batch that failed) runs alone inside the batch's lease and asks the register and the
+ * bureau again, so the batch's size bounds that work (ADR 0048, "Consequences").
+ */
+export const intakeBatchSizeLimit = 50;
+
 type Asked<Result> = Awaited<ReturnType<typeof askLenders<Result>>>;
 
 /**
@@ -570,7 +577,7 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
         await runIntake({ db, applicationId: idOf(job.payload, 'applicationId'), panel, externalData, now });
         await finish();
       },
-      batchSize,
+      batchSize: Math.min(batchSize, intakeBatchSizeLimit),
       async runBatch(batch) {
         const { jobs, db, now, log } = batch;
         const applicationOf = (job: JobRow) => idOf(job.payload, 'applicationId');
