@@ -23,6 +23,25 @@ function remember(...values: (string | undefined)[]) {
   for (const value of values) if (value) secrets.add(value);
 }
 
+/** A Norwegian unsecured-loan application of the caller with these applicants; answers its id. */
+async function createApplication(headers: Record<string, string>, applicants: Record<string, unknown>) {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/loan-application',
+    headers,
+    payload: {
+      Product: 'UnsecuredLoan',
+      Brand: 'no-main',
+      Amount: 150_000,
+      Duration: 5,
+      LoanPurpose: 'Renovation',
+      ...applicants,
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  return (created.json() as { ID: string }).ID;
+}
+
 describe('log scan', () => {
   it('finds no national id, token or magic token in anything the API logged', async () => {
     const mainId = makeTestNationalId('NO', '1985-06-15', 41);
@@ -35,22 +54,10 @@ describe('log scan', () => {
     remember(owner.token, swede.token);
     const auth = { authorization: `Bearer ${owner.token}` };
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/loan-application',
-      headers: auth,
-      payload: {
-        Product: 'UnsecuredLoan',
-        Brand: 'no-main',
-        Amount: 150_000,
-        Duration: 5,
-        LoanPurpose: 'Renovation',
-        MainApplicant: mainApplicantDetails(defaultIncome.NO),
-        CoApplicant: { ...mainApplicantDetails(defaultIncome.NO), NationalID: coId },
-      },
+    const id = await createApplication(auth, {
+      MainApplicant: mainApplicantDetails(defaultIncome.NO),
+      CoApplicant: { ...mainApplicantDetails(defaultIncome.NO), NationalID: coId },
     });
-    expect(created.statusCode).toBe(201);
-    const id = (created.json() as { ID: string }).ID;
 
     // Refused inputs that echo a national id back to nobody: a bad one, and one in a path and a query.
     await t.app.inject({
@@ -122,21 +129,9 @@ describe('log scan', () => {
     const owner = await t.login({ nationalId: makeTestNationalId('NO', '1990-01-20', 44), country: 'NO' });
     const auth = { authorization: `Bearer ${owner.token}` };
     const secret = `Secret Employer ${Date.now()}`;
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/loan-application',
-      headers: auth,
-      payload: {
-        Product: 'UnsecuredLoan',
-        Brand: 'no-main',
-        Amount: 150_000,
-        Duration: 5,
-        LoanPurpose: 'Renovation',
-        MainApplicant: { ...mainApplicantDetails(defaultIncome.NO), EmployerName: secret },
-      },
+    const id = await createApplication(auth, {
+      MainApplicant: { ...mainApplicantDetails(defaultIncome.NO), EmployerName: secret },
     });
-    expect(created.statusCode).toBe(201);
-    const id = (created.json() as { ID: string }).ID;
     // The database refuses the change: the statement that fails carries the application's snapshot.
     await t.database.withSession((session) =>
       session.query(`CREATE FUNCTION log_scan_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
