@@ -3,6 +3,20 @@
 
 const maxLength = 500;
 
+/** Drizzle's error for a failed statement: "Failed query: <SQL> params: <values>". */
+const isFailedQueryMessage = (value: unknown) =>
+  value instanceof Error && value.message.startsWith('Failed query');
+
+/** Whether `error`, or an error it was caused by, is a failed statement carrying its parameters. */
+export function involvesFailedQuery(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (isFailedQueryMessage(current)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * The error's message, at most 500 characters. Drizzle's query errors ("Failed query: <SQL> params:
  * <values>") carry the statement's parameters, personal data among them: the database's own error under
@@ -12,9 +26,8 @@ const maxLength = 500;
 export function errorMessageOf(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 5; depth++) {
-    const message = current instanceof Error ? current.message : '';
     const cause = (current as { cause?: unknown } | null)?.cause;
-    if (!message.startsWith('Failed query') || cause === undefined) break;
+    if (!isFailedQueryMessage(current) || cause === undefined) break;
     current = cause;
   }
   let text = current instanceof Error ? current.message : String(current);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { stdSerializers } from 'pino';
-import { errorMessageOf } from './error-message.ts';
+import { errorMessageOf, involvesFailedQuery } from './error-message.ts';
 
 // Never log tokens or national identity numbers: magic tokens travel in paths, tokens and ids may travel in
 // query strings, and bearer tokens in headers (pino never sees headers: the serializer below drops them).
@@ -30,16 +30,6 @@ export const requestSerializer = (request: FastifyRequest) => ({
   remoteAddress: request.ip,
 });
 
-/** Whether `error` or an error it was caused by is Drizzle's "Failed query: <SQL> params: <values>". */
-function isQueryError(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (current.message.startsWith('Failed query')) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /**
  * The log's `err` serializer. A failed database statement is logged as the database's own error, its
  * SQLSTATE and where it was thrown: Drizzle's error carries the statement's parameters (in its message,
@@ -47,7 +37,7 @@ function isQueryError(error: unknown): boolean {
  * details, a token (a 500 on a PATCH logged the whole application). Other errors as pino logs them.
  */
 export function errorSerializer(error: unknown) {
-  if (!isQueryError(error)) return stdSerializers.err(error as Error);
+  if (!involvesFailedQuery(error)) return stdSerializers.err(error as Error);
   const { name, message, stack = '' } = error as Error;
   // The stack's head repeats the message (parameters included): only the frames after it are kept.
   const head = `${name}: ${message}`;
