@@ -3,6 +3,7 @@
 //   npm run bench:api-read                     PostgreSQL at 127.0.0.1:5432 (a fresh database, dropped after)
 //   BENCH_DATABASE_URL=postgres://…/postgres   another server (the bench creates and drops its own database)
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50      duration of each run and concurrent connections
+//   BENCH_WARMUP_SECONDS=3                     load before each measured run, not counted (0: none)
 //   BENCH_ONLY=read|list|quotes|patch|patch-own   one call only; BENCH_PROFILE=1 skips the limit and bare runs
 //   BENCH_APPLICANTS=200                       applicants of `patch-own` (default 4 × connections), each
 //                                              PATCHing their own application (the goal's PATCH figure;
@@ -30,13 +31,22 @@ import { startRoundRobinProxy } from '../apps/api/src/cluster/round-robin-proxy.
 import { createApiBenchWorld, createClusterBenchWorld } from './support/api-bench-world.ts';
 
 const run = promisify(execFile);
-// `let`: the scale-out mode's warm-up runs are shorter.
-let seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+// Every server is loaded this long before it is measured (BENCH_WARMUP_SECONDS=0: not at all). Cold, the
+// first server of a run was measured with V8 still compiling its hot path — and the code it shares with the
+// servers measured after it (Fastify, node-postgres, http) — which took over a second of a ten-second run
+// and put more than 1 % of its requests over 20 ms.
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface LoadResult {
   requestsPerSecond: number;
+  /** This process's CPU time (user + system) per request answered during the run, in µs: the servers run
+   * here and the load generator in a child process, so this is the measured server's own cost. Steadier
+   * than requests/s on a machine whose speed moves from one run to the next. */
+  cpuMicrosPerRequest: number;
+  total: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -50,17 +60,32 @@ interface Target {
 }
 
 /** autocannon in a child process, so the load generator does not share this process's event loop. */
-async function load(
-  url: string,
-  options: { method?: string; token: string; body?: unknown; spreadOver?: Target[] | undefined },
-): Promise<LoadResult> {
+interface LoadOptions {
+  method?: string | undefined;
+  token: string;
+  body?: unknown;
+  spreadOver?: Target[] | undefined;
+  /** The run's length; `seconds` unless given. */
+  seconds?: number;
+}
+
+/** load() after a warm-up load of the same call that is not counted. */
+async function measure(url: string, options: LoadOptions): Promise<LoadResult> {
+  if (warmupSeconds > 0) await load(url, { ...options, seconds: warmupSeconds });
+  const cpuBefore = process.cpuUsage();
+  const result = await load(url, options);
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ...result, cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.total) };
+}
+
+async function load(url: string, options: LoadOptions): Promise<LoadResult> {
   if (options.spreadOver) return loadSpread(url, { ...options, targets: options.spreadOver });
   const args = [
     'node_modules/autocannon/autocannon.js',
     '-c',
     String(connections),
     '-d',
-    String(seconds),
+    String(options.seconds ?? seconds),
     '-j',
     '-m',
     options.method ?? 'GET',
@@ -78,14 +103,14 @@ async function load(
 /** load() over many targets in turn (bench/support/load-spread.mjs): `origin` is the server's address. */
 async function loadSpread(
   origin: string,
-  options: { method?: string; body?: unknown; targets: Target[] },
+  options: { method?: string | undefined; body?: unknown; targets: Target[]; seconds?: number },
 ): Promise<LoadResult> {
   const spec = {
     origin,
     method: options.method ?? 'GET',
     body: options.body,
     connections,
-    seconds,
+    seconds: options.seconds ?? seconds,
     targets: options.targets,
   };
   const { stdout } = await run(process.execPath, ['bench/support/load-spread.mjs', JSON.stringify(spec)], {
@@ -96,13 +121,15 @@ async function loadSpread(
 
 function resultOf(stdout: string): LoadResult {
   const result = JSON.parse(stdout) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;
   };
   return {
     requestsPerSecond: result.requests.average,
+    total: result.requests.total,
+    cpuMicrosPerRequest: Number.NaN,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -117,7 +144,11 @@ async function listenOn(app: FastifyInstance): Promise<string> {
 
 const format = (result: LoadResult) =>
   `${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  ` +
-  `p99 ${String(result.p99).padStart(4)} ms${result.non2xx + result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''}`;
+  `p99 ${String(result.p99).padStart(4)} ms` +
+  (Number.isNaN(result.cpuMicrosPerRequest)
+    ? ''
+    : `  ${result.cpuMicrosPerRequest.toFixed(0).padStart(4)} µs CPU/request`) +
+  `${result.non2xx + result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''}`;
 
 /** BENCH_INSTANCES=n: the application read against one instance, then n behind the proxy. */
 async function scaleOut(instanceCount: number) {
@@ -133,15 +164,14 @@ async function scaleOut(instanceCount: number) {
     );
     // Every instance warmed up first (JIT, its pool's connections and prepared statement), or the
     // instances that join last would be measured cold.
-    const saved = seconds;
-    seconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-    for (const instanceUrl of world.instanceUrls) await load(instanceUrl + path, { token: world.token });
-    seconds = saved;
+    for (const instanceUrl of world.instanceUrls) {
+      await load(instanceUrl + path, { token: world.token, seconds: warmupSeconds });
+    }
     const direct = await load(world.instanceUrls[0] + path, { token: world.token });
     console.log(`  1 instance, direct          ${format(direct)}`);
-    const proxied = await load(single.url + path, { token: world.token });
+    const proxied = await measure(single.url + path, { token: world.token });
     console.log(`  1 instance behind the proxy ${format(proxied)}`);
-    const scaled = await load(all.url + path, { token: world.token });
+    const scaled = await measure(all.url + path, { token: world.token });
     console.log(`  ${instanceCount} instances behind the proxy ${format(scaled)}`);
     console.log(
       `  gain: ${instanceCount} behind the proxy / 1 direct = ${(scaled.requestsPerSecond / direct.requestsPerSecond).toFixed(2)}; ` +
@@ -276,18 +306,18 @@ async function main() {
   ];
 
   console.log(
-    `API read benchmark — PostgreSQL, ${connections} connections × ${seconds} s per run, logs at warn, ` +
-      `autocannon in a child process`,
+    `API read benchmark — PostgreSQL, ${connections} connections × ${seconds} s per run after ${warmupSeconds} s ` +
+      `of warm-up, logs at warn, autocannon in a child process`,
   );
   for (const call of calls.filter((entry) => !only || entry.key === only)) {
     const options = { token, method: call.method, body: call.body, spreadOver: call.spreadOver };
-    const ours = await load(nordloan + call.path, options);
+    const ours = await measure(nordloan + call.path, options);
     console.log(`\n${call.name}${call.note ? ` — ${call.note}` : ''}`);
     console.log(`  nordloan  ${format(ours)}`);
     if (profiling) continue;
-    const stackLimit = await load(limitUrl + call.path, options);
+    const stackLimit = await measure(limitUrl + call.path, options);
     console.log(`  limit     ${format(stackLimit)}`);
-    if (call.withBare) console.log(`  bare      ${format(await load(bareUrl + call.path, options))}`);
+    if (call.withBare) console.log(`  bare      ${format(await measure(bareUrl + call.path, options))}`);
     console.log(`  nordloan / limit = ${(ours.requestsPerSecond / stackLimit.requestsPerSecond).toFixed(2)}`);
   }
 
