@@ -18,5 +18,10 @@ export interface TokenService {
   sign(claims: TokenClaims, options?: { ttlSeconds?: number }): Promise<string>;
   /** §5: accepted only if it decodes, carries the required claims, has exp, and exp is in the future. */
   verify(token: string): Promise<TokenPayload & { sub?: string }>;
+  /**
+   * What `verify` answered for this token before, without waiting: the payload while it has not expired,
+   * a thrown 401 'JWT expired' once it has, undefined for a token this process has not verified.
+   */
+  recall(token: string): (TokenPayload & { sub?: string }) | undefined;
   jwks(): { keys: JWK[] };
 }

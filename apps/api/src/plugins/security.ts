@@ -4,7 +4,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { brandIds, brands } from '@nordloan/domain/brands/registry';
 import { brandHosts } from '@nordloan/domain/brands/resolve-brand';
 import { errorMessages } from '@nordloan/domain/errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
@@ -113,8 +113,9 @@ export const uploadRateLimit: RouteRateLimit = {
  * an anonymous caller learns nothing about the input a route expects. Put on a route as
  * `preValidation: tokenRequiredFirst` (a plugin whose every route needs a token adds it as a hook).
  */
-export async function tokenRequiredFirst(request: FastifyRequest): Promise<void> {
+export function tokenRequiredFirst(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
   requireCaller(request);
+  done();
 }
 
 /**
@@ -260,10 +261,11 @@ export async function registerSecurity(app: FastifyInstance, options: { config: 
     done();
   });
   const docsPolicy = docsContentSecurityPolicy(config);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url === '/docs' || request.url.startsWith('/docs/')) {
       reply.header('content-security-policy', docsPolicy);
     }
+    done(null, payload);
   });
 
   const origins = allowedCorsOrigins(config);

@@ -41,12 +41,13 @@ export async function registerStaffApp(app: FastifyInstance, options: { distDir:
   // Read once: index.html changes only with a new build, which means a restart.
   const indexHtml = built ? readFileSync(indexPath, 'utf8') : NOT_BUILT_PAGE;
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.is404 || !isStaffHost(request.headers.host)) return;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (!(request.headers.accept ?? '').includes('text/html')) return;
-    // The app routes itself (and renders its own "page not found"), like the applicant app.
-    return reply
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.is404 || !isStaffHost(request.headers.host)) return done();
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
+    if (!(request.headers.accept ?? '').includes('text/html')) return done();
+    // The app routes itself (and renders its own "page not found"), like the applicant app. A hook that
+    // answers does not call done().
+    reply
       .status(200)
       .header('cache-control', 'no-cache')
       .header('x-robots-tag', 'noindex, nofollow')

@@ -283,9 +283,10 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
   });
   // The file sent depends on Accept-Encoding, so caches must key on it too. Added when the reply is sent,
   // after CORS has put `Origin` into Vary (a header set on the raw response earlier would be replaced).
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const config = request.routeOptions.config as { file?: unknown } | undefined;
     if (config?.file !== undefined) addVary(reply, 'accept-encoding');
+    done(null, payload);
   });
 
   // Read once: index.html and the manifest change only with a new build, which means a restart.

@@ -91,6 +91,14 @@ export function createTokenService(options: {
   // CPU); the expiry is still checked on every use. Bounded: the oldest entry goes first.
   const verified = new Map<string, { payload: TokenPayload & { sub?: string }; exp: number }>();
 
+  function recall(token: string) {
+    const known = verified.get(token);
+    if (!known) return undefined;
+    if (known.exp > Math.floor(now().getTime() / 1000)) return known.payload;
+    verified.delete(token);
+    throw unauthorized('JWT expired');
+  }
+
   return {
     async sign(claims, signOptions) {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -105,13 +113,11 @@ export function createTokenService(options: {
       return jwt.sign(key.privateKey);
     },
 
+    recall,
+
     async verify(token) {
-      const known = verified.get(token);
-      if (known) {
-        if (known.exp > Math.floor(now().getTime() / 1000)) return known.payload;
-        verified.delete(token);
-        throw unauthorized('JWT expired');
-      }
+      const known = recall(token);
+      if (known) return known;
       let payload: Record<string, unknown>;
       try {
         // `algorithms` pins ES256: `alg: none` and HS256-with-the-public-key tricks are refused here.

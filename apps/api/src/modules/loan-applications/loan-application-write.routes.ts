@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
-import { applicationCreationRateLimit } from '#src/plugins/security.ts';
+import { applicationCreationRateLimit, tokenRequiredFirst } from '#src/plugins/security.ts';
 import { cloneApplication } from './loan-application-clone.service.ts';
 import {
   archiveApplication,
@@ -29,9 +29,7 @@ export async function loanApplicationWriteRoutes(app: FastifyInstance, options: 
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now } = options;
   // Every route here needs a token: 401 'Missing token' comes before any body or query is looked at.
-  app.addHook('preValidation', async (request) => {
-    requireCaller(request);
-  });
+  app.addHook('preValidation', tokenRequiredFirst);
 
   routes.post(
     '/loan-application',

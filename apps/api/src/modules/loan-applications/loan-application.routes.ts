@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import {
   checkPostedApplication,
   checkStoredApplication,
@@ -37,9 +38,7 @@ export async function loanApplicationRoutes(app: FastifyInstance, options: Modul
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
   // Every route here needs a token: 401 'Missing token' comes before any body or query is looked at.
-  app.addHook('preValidation', async (request) => {
-    requireCaller(request);
-  });
+  app.addHook('preValidation', tokenRequiredFirst);
 
   routes.get(
     '/loan-application',

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { fieldError } from '#src/lib/app-error.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import { applicationIdParams } from './route-params.ts';
 import type { SubRecordKind } from './sub-record.repository.ts';
 import {
@@ -51,9 +52,7 @@ export async function subRecordRoutes(app: FastifyInstance, options: ModuleOptio
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now } = options;
   // Every route here needs a token: 401 'Missing token' comes before any body or query is looked at.
-  app.addHook('preValidation', async (request) => {
-    requireCaller(request);
-  });
+  app.addHook('preValidation', tokenRequiredFirst);
 
   for (const kind of Object.keys(kinds) as SubRecordKind[]) {
     const schemas = kinds[kind];
