@@ -12,6 +12,7 @@ import { isTerminalStatus, statusGroups } from '@nordloan/domain/statuses';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import {
+  AppError,
   badRequest,
   conflict,
   type FieldError,
@@ -30,6 +31,7 @@ import type { Caller } from '#src/lib/caller.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { applicantValuesFrom, hasApplicantValues, resolveCoApplicantPerson } from './applicant-input.ts';
+import { forgetPatched, type PatchedState, recallPatched, rememberPatched } from './last-patched.ts';
 import { toLoanApplication } from './loan-application.mapper.ts';
 import {
   applyApplicationChange,
@@ -334,19 +336,39 @@ function changesRowOnly(input: PatchLoanApplication): boolean {
 
 /**
  * The PATCH as most are made: nobody else changes the application meanwhile (an applicant edits their
- * own). Read without the lock, checked, and written in one statement that writes only if the Revision is
- * still the one read (changeRowFieldsIfRevisionUnchanged): two round trips, no transaction around them. Answers
- * undefined when someone changed it meanwhile; the caller then makes the change under the lock, which
- * decides (ADR 0046). A refusal here (404, 409, 400) is the answer the PATCH had at the moment of the
- * read, and writes nothing.
+ * own). Checked against the application as read without the lock, and written in one statement that writes
+ * only if the Revision is still the one read and no lender holds it (changeRowFieldsIfRevisionUnchanged):
+ * two round trips, no transaction around them (ADR 0046) — one when this process wrote the application's
+ * last PATCH and so knows it already (last-patched.ts, ADR 0049). Answers undefined when someone changed it
+ * meanwhile; the caller then makes the change under the lock, which decides. A refusal here (404, 409, 400)
+ * is the answer the PATCH had at the moment of the read, and writes nothing.
  */
 async function patchIfUnchangedMeanwhile(
   options: WriteOptions & { id: string; input: PatchLoanApplication },
 ): Promise<LoanApplication | undefined> {
-  const { db, caller, input } = options;
+  const { db } = options;
   if (!isUuid(options.id)) throw notFound();
+  const remembered = recallPatched(db, options.id);
+  if (remembered) {
+    // Only a write at the remembered Revision shows it is still the application; until then a refusal may
+    // be a stale state's (the Revision the caller sends moved on, say), so it is asked of a fresh read.
+    const patched = await patchAt(options, remembered).catch((error: unknown) => {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    });
+    if (patched) return patched;
+  }
   const current = await findApplicationWithParts(db, options.id);
   if (!current) throw notFound();
+  return patchAt(options, current);
+}
+
+/** The checks and the write of patchIfUnchangedMeanwhile against one state of the application. */
+async function patchAt(
+  options: WriteOptions & { id: string; input: PatchLoanApplication },
+  current: PatchedState,
+): Promise<LoanApplication | undefined> {
+  const { db, caller, input } = options;
   assertChangeable(caller, current.row, current.parts.isLocked, { expectedRevision: input.Revision });
   const changes = await applicationChangesFrom(db, caller, current.row, input);
   const updated = await changeRowFieldsIfRevisionUnchanged(db, {
@@ -357,10 +379,14 @@ async function patchIfUnchangedMeanwhile(
     reason: 'patched',
     now: options.now(),
   });
-  return (
-    updated &&
-    shownTo(caller, toLoanApplication(updated, { applicants: current.parts.applicants, isLocked: false }))
-  );
+  if (!updated) {
+    forgetPatched(db, options.id);
+    return undefined;
+  }
+  // Written at a Revision with no lock: the state the next PATCH of this application starts from.
+  const parts = { ...current.parts, isLocked: false };
+  rememberPatched(db, options.id, { row: updated, parts });
+  return shownTo(caller, toLoanApplication(updated, { applicants: parts.applicants, isLocked: false }));
 }
 
 export type ApplicationFields = Omit<PatchLoanApplication, 'Revision' | 'MainApplicant' | 'CoApplicant'>;

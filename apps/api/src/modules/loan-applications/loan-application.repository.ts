@@ -493,6 +493,8 @@ const updateRowFieldsAtRevision = preparedPerHandle((db) => {
            data = ${value('data')}::jsonb, revision = ${value('revision')},
            updated_at = ${value('now')}::timestamptz
      WHERE id = ${value('id')} AND revision = ${value('readRevision')}
+       AND NOT EXISTS (SELECT 1 FROM ${applicationLock} AS held
+                        WHERE held.loan_application_id = ${value('id')} AND held.released_at IS NULL)
     RETURNING id, revision, status`);
   const written = db.$with('written', {}).as(sql`
     INSERT INTO ${loanApplicationRevision}
@@ -510,10 +512,12 @@ const updateRowFieldsAtRevision = preparedPerHandle((db) => {
 /**
  * A change of the row's own fields (amount, duration, purpose, applicant mode, data) for a caller that
  * read the row and its parts WITHOUT the lock (findApplicationWithParts): one statement that writes the
- * row and its revision only if the Revision is still the one read, and answers undefined (nothing
- * written) when it is not. Every writer of the parts bumps the Revision in its own transaction, so an
- * unchanged Revision means the snapshot made from that read is the application as it is. On the pool the
- * statement is its own transaction: no BEGIN or COMMIT, and the row is held only while it runs (ADR 0046).
+ * row and its revision only if the Revision is still the one read and no lender holds the application,
+ * and answers undefined (nothing written) when it is not. Every writer of the parts bumps the Revision in
+ * its own transaction, so an unchanged Revision means the snapshot made from that read is the application
+ * as it is; a lender's lock does not bump it, so the statement looks for one itself (the read may be a
+ * PATCH's remembered one, last-patched.ts). On the pool the statement is its own transaction: no BEGIN or
+ * COMMIT, and the row is held only while it runs (ADR 0046, ADR 0049).
  */
 export async function changeRowFieldsIfRevisionUnchanged(
   db: Executor,
