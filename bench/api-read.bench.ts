@@ -4,6 +4,8 @@
 //   BENCH_DATABASE_URL=postgres://…/postgres   another server (the bench creates and drops its own database)
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50      duration of each run and concurrent connections
 //   BENCH_WARMUP_SECONDS=3                     load before each measured run, not counted (0: none)
+//   BENCH_CPU_PROFILE=/tmp/read                V8 CPU profile of nordloan's measured runs only
+//                                              (/tmp/read-<call>.cpuprofile)
 //   BENCH_ONLY=read|list|quotes|patch|patch-own   one call only; BENCH_PROFILE=1 skips the limit and bare runs
 //   BENCH_APPLICANTS=200                       applicants of `patch-own` (default 4 × connections), each
 //                                              PATCHing their own application (the goal's PATCH figure;
@@ -22,6 +24,8 @@
 //   one instance directly, one behind the round-robin proxy (the proxy's own cost), and n behind it —
 //   with requests/s, p50/p99 and the gain of n instances over one.
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -70,12 +74,38 @@ interface LoadOptions {
 }
 
 /** load() after a warm-up load of the same call that is not counted. */
-async function measure(url: string, options: LoadOptions): Promise<LoadResult> {
+async function measure(url: string, options: LoadOptions, profileTo?: string): Promise<LoadResult> {
   if (warmupSeconds > 0) await load(url, { ...options, seconds: warmupSeconds });
+  const profiler = profileTo ? await startCpuProfile() : undefined;
   const cpuBefore = process.cpuUsage();
   const result = await load(url, options);
   const cpu = process.cpuUsage(cpuBefore);
+  if (profiler && profileTo) await profiler.stopInto(profileTo);
   return { ...result, cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.total) };
+}
+
+/**
+ * A V8 CPU profile of this process over the measured run only (BENCH_CPU_PROFILE): `node --cpu-prof` would
+ * also hold the setup and the warm-up. Open the file in Chrome's DevTools (Performance) or speedscope.
+ */
+async function startCpuProfile() {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, answer) => (error ? reject(error) : resolve(answer))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return {
+    async stopInto(path: string) {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      writeFileSync(path, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`  (CPU profile of the measured run: ${path})`);
+    },
+  };
 }
 
 async function load(url: string, options: LoadOptions): Promise<LoadResult> {
@@ -311,7 +341,10 @@ async function main() {
   );
   for (const call of calls.filter((entry) => !only || entry.key === only)) {
     const options = { token, method: call.method, body: call.body, spreadOver: call.spreadOver };
-    const ours = await measure(nordloan + call.path, options);
+    const profileTo = process.env.BENCH_CPU_PROFILE
+      ? `${process.env.BENCH_CPU_PROFILE}-${call.key}.cpuprofile`
+      : undefined;
+    const ours = await measure(nordloan + call.path, options, profileTo);
     console.log(`\n${call.name}${call.note ? ` — ${call.note}` : ''}`);
     console.log(`  nordloan  ${format(ours)}`);
     if (profiling) continue;
