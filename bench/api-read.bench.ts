@@ -5,7 +5,7 @@
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50      duration of each run and concurrent connections
 //   BENCH_WARMUP_SECONDS=3                     load before each measured run, not counted (0: none)
 //   BENCH_CPU_PROFILE=/tmp/read                V8 CPU profile of nordloan's measured runs only
-//                                              (/tmp/read-<call>.cpuprofile)
+//                                              (/tmp/read-<call>.cpuprofile; skips the limit and bare runs)
 //   BENCH_ONLY=read|list|quotes|patch|patch-own   one call only; BENCH_PROFILE=1 skips the limit and bare runs
 //   BENCH_APPLICANTS=200                       applicants of `patch-own` (default 4 × connections), each
 //                                              PATCHing their own application (the goal's PATCH figure;
@@ -194,14 +194,23 @@ async function scaleOut(instanceCount: number) {
     );
     // Every instance warmed up first (JIT, its pool's connections and prepared statement), or the
     // instances that join last would be measured cold.
-    for (const instanceUrl of world.instanceUrls) {
-      await load(instanceUrl + path, { token: world.token, seconds: warmupSeconds });
+    if (warmupSeconds > 0) {
+      for (const instanceUrl of world.instanceUrls) {
+        await load(instanceUrl + path, { token: world.token, seconds: warmupSeconds });
+      }
     }
     const direct = await load(world.instanceUrls[0] + path, { token: world.token });
     console.log(`  1 instance, direct          ${format(direct)}`);
-    const proxied = await measure(single.url + path, { token: world.token });
+    // The instances are processes of their own: this process's CPU would be the proxy's, so none is shown.
+    const proxied = {
+      ...(await measure(single.url + path, { token: world.token })),
+      cpuMicrosPerRequest: Number.NaN,
+    };
     console.log(`  1 instance behind the proxy ${format(proxied)}`);
-    const scaled = await measure(all.url + path, { token: world.token });
+    const scaled = {
+      ...(await measure(all.url + path, { token: world.token })),
+      cpuMicrosPerRequest: Number.NaN,
+    };
     console.log(`  ${instanceCount} instances behind the proxy ${format(scaled)}`);
     console.log(
       `  gain: ${instanceCount} behind the proxy / 1 direct = ${(scaled.requestsPerSecond / direct.requestsPerSecond).toFixed(2)}; ` +
@@ -224,7 +233,8 @@ async function main() {
   // BENCH_ONLY=read|list|quotes|patch|patch-own runs one call (e.g. under node --cpu-prof); BENCH_PROFILE=1
   // skips the limit and bare servers' runs, so a profile holds nordloan's work only.
   const only = process.env.BENCH_ONLY;
-  const profiling = process.env.BENCH_PROFILE === '1';
+  // A profiled run is slower: its ratio to an unprofiled limit would say nothing.
+  const profiling = process.env.BENCH_PROFILE === '1' || Boolean(process.env.BENCH_CPU_PROFILE);
   // The PATCH as many applicants make it, each their own application: more of them than connections, so
   // two PATCHes in flight at once are (almost always) for different applications.
   const patchingApplicants =

@@ -41,7 +41,14 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
     // A remembered token that has expired throws 'JWT expired' here; the hook runner answers it.
     const remembered = tokens.recall(token);
     if (remembered) return accept(remembered);
-    tokens.verify(token).then(accept, done);
+    tokens.verify(token).then((payload) => {
+      // A throw here would otherwise be an unhandled rejection and a request left hanging.
+      try {
+        accept(payload);
+      } catch (error) {
+        done(error as Error);
+      }
+    }, done);
   });
 }
 

@@ -109,11 +109,11 @@ describe('a response schema with a transform', () => {
       Emails: z.array(z.object({ Address: z.string().transform((s) => s.toLowerCase()) })),
     });
     await expect(appAnswering(lowerCased, () => ({}))).rejects.toThrow(
-      /GET \/thing: the response schema has a transform or codec at "\(root\)\.Emails\.element\.Address\.out"/,
+      /GET \/thing: the response schema has a transform, codec, catch or success at "\(root\)\.Emails\.element\.Address\.out"/,
     );
   });
 
-  it('is found inside optional, nullable, union, record, tuple, lazy and pipe parts, and as a codec', () => {
+  it('is found inside optional, nullable, union, record, tuple, lazy, pipe, intersection and array parts; a codec, a catch and a success are found too', () => {
     const lower = z.string().transform((s) => s.toLowerCase());
     const dateCodec = z.codec(z.iso.datetime(), z.date(), {
       decode: (text) => new Date(text),
@@ -129,6 +129,13 @@ describe('a response schema with a transform', () => {
       z.preprocess((value) => value, z.string()),
       dateCodec,
       z.object({ At: dateCodec }).nullable(),
+      z.intersection(z.object({ A: z.string() }), z.object({ B: lower })),
+      z.discriminatedUnion('Kind', [
+        z.object({ Kind: z.literal('a'), A: z.string() }),
+        z.object({ Kind: z.literal('b'), B: lower }),
+      ]),
+      z.array(z.number().catch(0)),
+      z.success(z.string()),
     ]) {
       expect(transformPath(schema), schema._zod.def.type).toBeDefined();
     }
@@ -149,6 +156,11 @@ describe('a response schema with a transform', () => {
           .refine((s) => s.length > 0)
           .default('x'),
       ),
+    ).toBeUndefined();
+    // A pipe without a transform checks twice, the same both ways.
+    expect(transformPath(z.string().pipe(z.email()))).toBeUndefined();
+    expect(
+      transformPath(z.intersection(z.object({ A: z.string() }), z.object({ B: z.number() }))),
     ).toBeUndefined();
   });
 });

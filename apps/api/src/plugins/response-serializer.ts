@@ -8,8 +8,9 @@ import { $ZodType, safeParse } from 'zod/v4/core';
  * 500, never a wrong answer.
  *
  * The type provider's own compiler checks with `safeEncode`, which runs codecs backwards. Our response
- * schemas hold no codec and no transform (checked here when a route is compiled, so a new one stops the
- * start), and then `safeParse` gives the same output — while taking zod's compiled path for objects: a third
+ * schemas hold no codec, transform, `.catch()` or `z.success()` (checked here when a route is compiled, so a
+ * new one stops the start: parse would run a transform forwards, let a caught value through where encode
+ * answers 500, turn a success schema's value into a boolean), and then `safeParse` gives the same output — while taking zod's compiled path for objects: a third
  * of encode's time, ≈ 10 µs of the application read's ≈ 170 µs under load (issue 12,
  * docs/performance-api.md). The one difference: a missing field whose schema has a `.default()` gets that
  * default where encode would refuse the answer.
@@ -23,7 +24,7 @@ export const responseSerializerCompiler: FastifySerializerCompiler<$ZodType | { 
   const transformAt = transformPath(schema);
   if (transformAt !== undefined) {
     throw new Error(
-      `${method} ${url}: the response schema has a transform or codec at "${transformAt}"; answers are checked with safeParse, which would run it forwards (plugins/response-serializer.ts)`,
+      `${method} ${url}: the response schema has a transform, codec, catch or success at "${transformAt}"; answers are checked with safeParse, which treats it otherwise than encode (plugins/response-serializer.ts)`,
     );
   }
   return (data) => {
@@ -33,7 +34,12 @@ export const responseSerializerCompiler: FastifySerializerCompiler<$ZodType | { 
   };
 };
 
-/** Where in a schema a transform or codec sits (a dotted path of its definition), or undefined. */
+/**
+ * Where in a schema a part sits that parse and encode treat differently — a transform, a codec, a
+ * `.catch()`, a `z.success()` — as a dotted path of its definition, or undefined.
+ */
+const directional = new Set(['transform', 'catch', 'success']);
+
 export function transformPath(
   schema: $ZodType,
   seen = new Set<$ZodType>(),
@@ -42,7 +48,7 @@ export function transformPath(
   if (seen.has(schema)) return undefined;
   seen.add(schema);
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
-  if (def.type === 'transform' || (def.type === 'pipe' && typeof def.transform === 'function')) return path;
+  if (directional.has(def.type) || (def.type === 'pipe' && typeof def.transform === 'function')) return path;
   const parts: [string, unknown][] = Object.entries(def);
   if (def.type === 'object') parts.push(...Object.entries(def.shape as Record<string, unknown>));
   if (def.type === 'lazy') parts.push(['lazy', (def.getter as () => unknown)()]);

@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '#src/db/client.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { LAST_PATCHED_LIMIT, type PatchedState, recallPatched, rememberPatched } from './last-patched.ts';
+import {
+  LAST_PATCHED_LIMIT,
+  LAST_PATCHED_MAX_AGE_MS,
+  LAST_PATCHED_MAX_SNAPSHOT,
+  type PatchedState,
+  recallPatched,
+  rememberPatched,
+} from './last-patched.ts';
 import {
   changeRowFieldsIfRevisionUnchanged,
   findApplicationById,
@@ -45,7 +52,7 @@ describe('a PATCH after this process’s own last PATCH of the application', () 
   it('starts from the state that PATCH wrote, without reading the application again', async () => {
     const { me, id, first } = await applicantWithPatchedApplication();
     // Were the second PATCH to read the row, it would see (and keep) this purpose.
-    await setPurposeUnseen(id, 'Car');
+    await setPurposeUnseen(id, 'Vehicle');
     const second = await patch(id, me.token, { Amount: 170_000 });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ Amount: 170_000, LoanPurpose: first.LoanPurpose, Revision: 3 });
@@ -54,6 +61,16 @@ describe('a PATCH after this process’s own last PATCH of the application', () 
       loanPurpose: first.LoanPurpose,
       revision: 3,
     });
+  });
+
+  it('is not remembered when its snapshot is large: the next PATCH reads the application', async () => {
+    const me = await newApplicant(t);
+    const created = await createApplicationAs(t, me.token);
+    const notes = 'x'.repeat(LAST_PATCHED_MAX_SNAPSHOT);
+    expect((await patch(created.ID, me.token, { Data: { notes } })).statusCode).toBe(200);
+    await setPurposeUnseen(created.ID, 'Vehicle');
+    const second = await patch(created.ID, me.token, { Amount: 170_000 });
+    expect(second.json()).toMatchObject({ Amount: 170_000, LoanPurpose: 'Vehicle', Data: { notes } });
   });
 
   it('reads afresh once someone else moved the application on: its answer and snapshot hold their change', async () => {
@@ -144,17 +161,17 @@ describe('the write at the Revision read', () => {
 
 describe('the memory of PATCHed applications', () => {
   const stateOf = (id: string) => ({ row: { id }, parts: {} }) as unknown as PatchedState;
+  const remember = (handle: Executor, id: string, snapshotLength = 1_600, at?: number) =>
+    rememberPatched(handle, id, stateOf(id), snapshotLength, at);
 
   it(`holds at most ${LAST_PATCHED_LIMIT} per database handle, the least recently written going first`, () => {
     const handle = {} as Executor;
-    for (let index = 0; index < LAST_PATCHED_LIMIT - 1; index++) {
-      rememberPatched(handle, `a${index}`, stateOf(`a${index}`));
-    }
+    for (let index = 0; index < LAST_PATCHED_LIMIT - 1; index++) remember(handle, `a${index}`);
     // Written again: the newest now, so not the next to go.
-    rememberPatched(handle, 'a0', stateOf('a0'));
-    rememberPatched(handle, 'full', stateOf('full'));
+    remember(handle, 'a0');
+    remember(handle, 'full');
     expect(recallPatched(handle, 'a1')).toBeDefined();
-    rememberPatched(handle, 'over', stateOf('over'));
+    remember(handle, 'over');
     expect(recallPatched(handle, 'a0')).toBeDefined();
     expect(recallPatched(handle, 'a1')).toBeUndefined();
     expect(recallPatched(handle, 'a2')).toBeDefined();
@@ -164,8 +181,26 @@ describe('the memory of PATCHed applications', () => {
   it('is kept per database handle', () => {
     const one = {} as Executor;
     const other = {} as Executor;
-    rememberPatched(one, 'x', stateOf('x'));
+    remember(one, 'x');
     expect(recallPatched(one, 'x')).toBeDefined();
     expect(recallPatched(other, 'x')).toBeUndefined();
+  });
+
+  it(`keeps no state whose snapshot is over ${LAST_PATCHED_MAX_SNAPSHOT} characters, and forgets the one before it`, () => {
+    const handle = {} as Executor;
+    remember(handle, 'x', LAST_PATCHED_MAX_SNAPSHOT);
+    expect(recallPatched(handle, 'x')).toBeDefined();
+    remember(handle, 'x', LAST_PATCHED_MAX_SNAPSHOT + 1);
+    expect(recallPatched(handle, 'x')).toBeUndefined();
+  });
+
+  it('uses a state for ten minutes after it was written, not longer', () => {
+    const handle = {} as Executor;
+    const writtenAt = 1_000_000;
+    remember(handle, 'x', 1_600, writtenAt);
+    expect(recallPatched(handle, 'x', writtenAt + LAST_PATCHED_MAX_AGE_MS)).toBeDefined();
+    expect(recallPatched(handle, 'x', writtenAt + LAST_PATCHED_MAX_AGE_MS + 1)).toBeUndefined();
+    // Gone, not only hidden.
+    expect(recallPatched(handle, 'x', writtenAt)).toBeUndefined();
   });
 });

@@ -352,26 +352,36 @@ async function patchIfUnchangedMeanwhile(
   if (remembered) {
     // Only a write at the remembered Revision shows it is still the application; until then a refusal may
     // be a stale state's (the Revision the caller sends moved on, say), so it is asked of a fresh read.
-    const patched = await patchAt(options, remembered).catch((error: unknown) => {
+    const changes = await changesIfChangeable(options, remembered).catch((error: unknown) => {
       if (error instanceof AppError) return undefined;
       throw error;
     });
+    const patched = changes && (await writeAt(options, remembered, changes));
     if (patched) return patched;
   }
   const current = await findApplicationWithParts(db, options.id);
   if (!current) throw notFound();
-  return patchAt(options, current);
+  return writeAt(options, current, await changesIfChangeable(options, current));
 }
 
-/** The checks and the write of patchIfUnchangedMeanwhile against one state of the application. */
-async function patchAt(
-  options: WriteOptions & { id: string; input: PatchLoanApplication },
+/** The checks of a PATCH against one state of the application, and the changes they allow. */
+async function changesIfChangeable(
+  options: WriteOptions & { input: PatchLoanApplication },
   current: PatchedState,
-): Promise<LoanApplication | undefined> {
+): Promise<LoanApplicationChanges> {
   const { db, caller, input } = options;
   assertChangeable(caller, current.row, current.parts.isLocked, { expectedRevision: input.Revision });
-  const changes = await applicationChangesFrom(db, caller, current.row, input);
-  const updated = await changeRowFieldsIfRevisionUnchanged(db, {
+  return applicationChangesFrom(db, caller, current.row, input);
+}
+
+/** The write of patchIfUnchangedMeanwhile at the Revision of `current`; undefined when it moved on. */
+async function writeAt(
+  options: WriteOptions & { id: string },
+  current: PatchedState,
+  changes: LoanApplicationChanges,
+): Promise<LoanApplication | undefined> {
+  const { db, caller } = options;
+  const written = await changeRowFieldsIfRevisionUnchanged(db, {
     row: current.row,
     parts: current.parts,
     changes,
@@ -379,14 +389,14 @@ async function patchAt(
     reason: 'patched',
     now: options.now(),
   });
-  if (!updated) {
+  if (!written) {
     forgetPatched(db, options.id);
     return undefined;
   }
   // Written at a Revision with no lock: the state the next PATCH of this application starts from.
   const parts = { ...current.parts, isLocked: false };
-  rememberPatched(db, options.id, { row: updated, parts });
-  return shownTo(caller, toLoanApplication(updated, { applicants: parts.applicants, isLocked: false }));
+  rememberPatched(db, options.id, { row: written.row, parts }, written.snapshotLength);
+  return shownTo(caller, toLoanApplication(written.row, { applicants: parts.applicants, isLocked: false }));
 }
 
 export type ApplicationFields = Omit<PatchLoanApplication, 'Revision' | 'MainApplicant' | 'CoApplicant'>;

@@ -513,16 +513,17 @@ const updateRowFieldsAtRevision = preparedPerHandle((db) => {
  * A change of the row's own fields (amount, duration, purpose, applicant mode, data) for a caller that
  * read the row and its parts WITHOUT the lock (findApplicationWithParts): one statement that writes the
  * row and its revision only if the Revision is still the one read and no lender holds the application,
- * and answers undefined (nothing written) when it is not. Every writer of the parts bumps the Revision in
- * its own transaction, so an unchanged Revision means the snapshot made from that read is the application
- * as it is; a lender's lock does not bump it, so the statement looks for one itself (the read may be a
- * PATCH's remembered one, last-patched.ts). On the pool the statement is its own transaction: no BEGIN or
- * COMMIT, and the row is held only while it runs (ADR 0046, ADR 0049).
+ * and answers undefined (nothing written) when it is not. Every writer of the row and its parts bumps the
+ * Revision in its own transaction, so an unchanged Revision means the snapshot made from that read is the
+ * application as it is. Lender locks are taken and released with a status move, which bumps it too; the
+ * statement also looks for an active lock itself, as a safety net for a lock taken any other way (the read
+ * may be a PATCH's remembered one, last-patched.ts). On the pool the statement is its own transaction: no
+ * BEGIN or COMMIT, and the row is held only while it runs (ADR 0046, ADR 0049).
  */
 export async function changeRowFieldsIfRevisionUnchanged(
   db: Executor,
   input: Omit<LockedChange, 'alsoWrite' | 'alsoRead' | 'expectedRevision'>,
-): Promise<LoanApplicationRow | undefined> {
+): Promise<{ row: LoanApplicationRow; snapshotLength: number } | undefined> {
   const { row: current, parts, changes, now } = input;
   for (const [key, changed] of Object.entries(changes)) {
     const unchangedProduct = key === 'product' && changed === current.product;
@@ -531,6 +532,7 @@ export async function changeRowFieldsIfRevisionUnchanged(
     }
   }
   const next = { ...current, ...changes, revision: current.revision + 1, updatedAt: now };
+  const snapshot = JSON.stringify(snapshotOf(next, parts));
   const [found] = await updateRowFieldsAtRevision(db).execute({
     id: current.id,
     readRevision: current.revision,
@@ -540,13 +542,13 @@ export async function changeRowFieldsIfRevisionUnchanged(
     loanPurpose: next.loanPurpose,
     applicantMode: next.applicantMode,
     data: JSON.stringify(next.data),
-    snapshot: JSON.stringify(snapshotOf(next, parts)),
+    snapshot,
     changedBy: input.changedBy,
     reason: input.reason,
     now: now.toISOString(),
   });
   // The row is what was just written (the Revision held it as read); PostgreSQL need not send it back.
-  return found && next;
+  return found && { row: next, snapshotLength: snapshot.length };
 }
 
 /** The application with its applicants and sub-records, as stored in a revision row. */
