@@ -72,6 +72,20 @@ describe('errorSerializer (no statement parameters in logs)', () => {
     expect(JSON.stringify(errorSerializer(framed))).not.toContain('Kari Nordmann');
   });
 
+  it('writes the errors an AggregateError holds the same way', () => {
+    const logged = errorSerializer(
+      new AggregateError([new Error('other'), queryError], 'all attempts failed'),
+    );
+    expect(JSON.stringify(logged)).not.toContain('Fjordverket');
+    expect(logged).toMatchObject({
+      message: 'all attempts failed',
+      aggregateErrors: [
+        { message: 'other' },
+        { message: 'deadlock detected (SQLSTATE 40P01)', code: '40P01' },
+      ],
+    });
+  });
+
   it('says only the SQLSTATE of a data exception, which quotes the value it refused', () => {
     const refused = Object.assign(new Error('invalid input syntax for type uuid: "15068512345"'), {
       code: '22P02',

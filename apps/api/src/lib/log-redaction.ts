@@ -36,8 +36,19 @@ export const requestSerializer = (request: FastifyRequest) => ({
  * its stack's first line and its `params`), and those are an application's snapshot, a person's
  * details, a token (a 500 on a PATCH logged the whole application). Other errors as pino logs them.
  */
-export function errorSerializer(error: unknown) {
-  if (!involvesFailedQuery(error)) return stdSerializers.err(error as Error);
+/** What a log line holds of an error. */
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
+export function errorSerializer(error: unknown): SerializedError {
+  if (!involvesFailedQuery(error)) {
+    const serialized: SerializedError = stdSerializers.err(error as Error);
+    // pino's own serializer writes an AggregateError's errors (Promise.any, a connection tried on several
+    // addresses) with itself: each goes through this one instead.
+    if (error instanceof AggregateError) {
+      return { ...serialized, aggregateErrors: error.errors.map((inner) => errorSerializer(inner)) };
+    }
+    return serialized;
+  }
   const { name, message, stack = '' } = error as Error;
   // The stack's head repeats the message (parameters included): only the frames after it are kept.
   const head = `${name}: ${message}`;
