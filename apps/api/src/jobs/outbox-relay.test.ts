@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
+import type { OutboxEventRow } from '#src/db/schema/lending.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
 import { insertOutboxEvents, takeUnpublishedEvents } from './outbox.repository.ts';
-import { outboxRelayTick, relayOutbox } from './outbox-relay.ts';
+import { outboxRelayTick, relayOutbox, retryDelayMs } from './outbox-relay.ts';
 
 // The relay's tick drains a backlog in batches, bounded per tick.
 
@@ -23,8 +24,27 @@ async function unpublished(): Promise<number> {
 
 const now = () => new Date('2026-11-27T06:00:00Z');
 
+interface StoredEvent {
+  id: string | number;
+  payload: { index: number };
+  publish_attempts: number;
+  last_error: string | null;
+  retry_at: string | Date | null;
+}
+
+/** An application's unpublished events, oldest first, as stored. */
+async function unpublishedOf(applicationId: string): Promise<StoredEvent[]> {
+  return database.withSession((session) =>
+    session.query<StoredEvent>(
+      `SELECT id, payload, publish_attempts, last_error, retry_at FROM outbox_event
+        WHERE published_at IS NULL AND loan_application_id = $1 ORDER BY id`,
+      [applicationId],
+    ),
+  );
+}
+
 /** `count` unpublished events of a new application, payload { index } in the order written. */
-async function writeEvents(count: number) {
+async function writeEvents(count: number): Promise<string> {
   // The application the events are about (raw SQL: jobs/ sits below the modules).
   const [application] = await database.withSession((session) =>
     session.query<{ id: string }>(
@@ -42,6 +62,7 @@ async function writeEvents(count: number) {
       createdAt: now(),
     })),
   );
+  return application!.id;
 }
 
 describe('outboxRelayTick', () => {
@@ -69,27 +90,78 @@ describe('outboxRelayTick', () => {
 });
 
 describe('relayOutbox', () => {
-  it('hands nothing on as published when publishing fails: the events stay for the next relay', async () => {
-    await writeEvents(3);
-    const failing = relayOutbox({
-      db: database.db,
-      now,
-      publish: async () => {
-        throw new Error('the message service is down');
-      },
+  it('hands on the events after one that cannot be published, and puts that one off', async () => {
+    const applicationId = await writeEvents(3);
+    const logged: object[] = [];
+    const handedOn: number[] = [];
+    const publish = async (event: OutboxEventRow) => {
+      const { index } = event.payload as { index: number };
+      if (index === 1 && handedOn.length < 10) throw new Error('the message for it cannot be made');
+      handedOn.push(index);
+    };
+    const log = { warn: (object: object) => logged.push(object) };
+    expect(await relayOutbox({ db: database.db, now, publish, log })).toBe(3);
+    // The batch's own attempt handed 0 on before it was rolled back: at least once, as ever.
+    expect(handedOn).toEqual([0, 0, 2]);
+    const [putOff] = await unpublishedOf(applicationId);
+    expect(putOff).toMatchObject({
+      publish_attempts: 1,
+      last_error: 'the message for it cannot be made',
     });
-    await expect(failing).rejects.toThrow('the message service is down');
-    expect(await unpublished()).toBe(3);
-    const indexes: number[] = [];
-    await relayOutbox({
-      db: database.db,
-      now,
-      publish: async (event) => {
-        indexes.push((event.payload as { index: number }).index);
-      },
-    });
-    expect(indexes).toEqual([0, 1, 2]);
+    expect(new Date(putOff!.retry_at!).getTime()).toBe(now().getTime() + 60_000);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        eventId: Number(putOff!.id),
+        attempts: 1,
+        err: 'the message for it cannot be made',
+      }),
+    ]);
+    // Its payload is not logged (it may name the applicant).
+    expect(JSON.stringify(logged)).not.toContain('index');
+
+    // Not taken again before its retry time; then, published, it is done.
+    expect(await relayOutbox({ db: database.db, now, publish, log })).toBe(0);
+    handedOn.length = 10;
+    const later = () => new Date(now().getTime() + 60_000);
+    expect(await relayOutbox({ db: database.db, now: later, publish, log })).toBe(1);
     expect(await unpublished()).toBe(0);
+  });
+
+  it('puts off two events and leaves the rest untouched when every publish fails (its service is down)', async () => {
+    const applicationId = await writeEvents(5);
+    const down = async () => {
+      throw new Error('the message service is down');
+    };
+    expect(await relayOutbox({ db: database.db, now, publish: down })).toBe(2);
+    const waiting = await unpublishedOf(applicationId);
+    expect(waiting.map((event) => event.publish_attempts)).toEqual([1, 1, 0, 0, 0]);
+    // Back up: the untouched ones go at once, the two put off at their retry time.
+    const indexes: number[] = [];
+    const up = async (event: OutboxEventRow) => {
+      indexes.push((event.payload as { index: number }).index);
+    };
+    await relayOutbox({ db: database.db, now, publish: up });
+    expect(indexes).toEqual([2, 3, 4]);
+    await relayOutbox({ db: database.db, now: () => new Date(now().getTime() + 60_000), publish: up });
+    expect(indexes).toEqual([2, 3, 4, 0, 1]);
+    expect(await unpublished()).toBe(0);
+  });
+
+  it('waits a minute after the first failed attempt, doubling, at most half an hour', () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual(
+      [1, 2, 4, 8, 16, 30, 30].map((minutes) => minutes * 60_000),
+    );
+  });
+
+  it('still fails when the events cannot even be taken (the database, not an event)', async () => {
+    const broken = {
+      transaction: async () => {
+        throw new Error('connection refused');
+      },
+    } as unknown as DatabaseHandle['db'];
+    await expect(relayOutbox({ db: broken, now, publish: async () => {} })).rejects.toThrow(
+      'connection refused',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Db, Executor } from '#src/db/client.ts';
 import type { OutboxEventRow } from '#src/db/schema/lending.ts';
-import { takeUnpublishedEvents } from './outbox.repository.ts';
+import { errorMessageOf } from '#src/lib/error-message.ts';
+import { putOffEvent, takeUnpublishedEvents } from './outbox.repository.ts';
 import type { WorkerLogger } from './worker.ts';
 
 // Hands the outbox's events on, oldest first, and marks them published in the same transaction: a crash
@@ -14,17 +15,80 @@ import type { WorkerLogger } from './worker.ts';
  */
 export type EventPublisher = (event: OutboxEventRow, tx: Executor) => Promise<void>;
 
+/** How long a failed event waits before its next attempt: a minute, doubling, at most 30 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
+}
+
+/**
+ * Hands on up to `limit` events in one transaction. When a publish fails the batch is rolled back and
+ * handed on again event by event (relayEachAlone): the events that can be published are, and the one that
+ * failed is put off — so an event that cannot be published (its message cannot be made, say) no longer holds
+ * back every event after it. Answers how many events it dealt with.
+ */
 export async function relayOutbox(options: {
   db: Db;
   now: () => Date;
   publish: EventPublisher;
   limit?: number;
+  log?: Pick<WorkerLogger, 'warn'>;
 }): Promise<number> {
-  return options.db.transaction(async (tx) => {
-    const events = await takeUnpublishedEvents(tx, { limit: options.limit ?? 100, now: options.now() });
-    for (const event of events) await options.publish(event, tx);
-    return events.length;
-  });
+  const limit = options.limit ?? 100;
+  let taken = false;
+  try {
+    return await options.db.transaction(async (tx) => {
+      const events = await takeUnpublishedEvents(tx, { limit, now: options.now() });
+      taken = true;
+      for (const event of events) await options.publish(event, tx);
+      return events.length;
+    });
+  } catch (error) {
+    // The take itself failed (the database, not an event): nothing to single out.
+    if (!taken) throw error;
+    return relayEachAlone({ ...options, limit });
+  }
+}
+
+/**
+ * The batch's events one transaction each. A failed one is put off (putOffEvent: attempts, error, retry
+ * time); two failures in a row end the pass — then the publisher itself is failing (its service is down),
+ * and putting off every waiting event would only delay them all once it is back.
+ */
+async function relayEachAlone(options: {
+  db: Db;
+  now: () => Date;
+  publish: EventPublisher;
+  limit: number;
+  log?: Pick<WorkerLogger, 'warn'>;
+}): Promise<number> {
+  let dealtWith = 0;
+  let failedInARow = 0;
+  while (dealtWith < options.limit && failedInARow < 2) {
+    let taken: OutboxEventRow | undefined;
+    try {
+      const relayed = await options.db.transaction(async (tx) => {
+        [taken] = await takeUnpublishedEvents(tx, { limit: 1, now: options.now() });
+        if (taken) await options.publish(taken, tx);
+        return taken !== undefined;
+      });
+      if (!relayed) break;
+      failedInARow = 0;
+    } catch (error) {
+      if (!taken) throw error;
+      failedInARow++;
+      const attempts = taken.publishAttempts + 1;
+      const retryAt = new Date(options.now().getTime() + retryDelayMs(attempts));
+      const message = errorMessageOf(error);
+      await putOffEvent(options.db, { id: taken.id, attempts, error: message, retryAt });
+      // The event's id and name only: its payload may name the applicant.
+      options.log?.warn(
+        { eventId: taken.id, event: taken.eventName, attempts, retryAt, err: message },
+        'outbox event could not be published; put off',
+      );
+    }
+    dealtWith++;
+  }
+  return dealtWith;
 }
 
 /**
@@ -37,7 +101,7 @@ export async function relayOutbox(options: {
 export function outboxRelayTick(options: {
   db: Db;
   now: () => Date;
-  log?: Pick<WorkerLogger, 'debug'>;
+  log?: Pick<WorkerLogger, 'debug' | 'warn'>;
   publish?: EventPublisher;
   batchSize?: number;
   maxBatchesPerTick?: number;
@@ -49,7 +113,8 @@ export function outboxRelayTick(options: {
       log?.debug({ eventId: event.id, event: event.eventName, aggregateId: event.aggregateId }, 'event'));
   return async () => {
     for (let batch = 0; batch < maxBatchesPerTick; batch++) {
-      if ((await relayOutbox({ db, now, publish, limit: batchSize })) < batchSize) return;
+      if ((await relayOutbox({ db, now, publish, limit: batchSize, ...(log ? { log } : {}) })) < batchSize)
+        return;
     }
   };
 }

@@ -1,5 +1,5 @@
 import type { EventName } from '@nordloan/domain/enums';
-import { asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { insertRowsAsJson } from '#src/db/json-rows.ts';
 import { outboxEvent } from '#src/db/schema/lending.ts';
@@ -58,13 +58,19 @@ export async function listOutboxEvents(db: Executor, applicationId: string) {
 /**
  * Takes the oldest unpublished events for this relay and marks them published at `now`, in one statement:
  * the caller's transaction hands them on before it commits, so a crash hands them on again. SKIP LOCKED:
- * another relay takes the next ones. Oldest first (RETURNING keeps no order, so they are sorted here).
+ * another relay takes the next ones. Oldest first (RETURNING keeps no order, so they are sorted here). An
+ * event put off after a failed attempt (putOffEvent) waits for its retry_at.
  */
 export async function takeUnpublishedEvents(db: Executor, options: { limit: number; now: Date }) {
   const oldestUnpublished = db
     .select({ id: outboxEvent.id })
     .from(outboxEvent)
-    .where(isNull(outboxEvent.publishedAt))
+    .where(
+      and(
+        isNull(outboxEvent.publishedAt),
+        or(isNull(outboxEvent.retryAt), lte(outboxEvent.retryAt, options.now)),
+      ),
+    )
     .orderBy(asc(outboxEvent.id))
     .limit(options.limit)
     .for('update', { skipLocked: true });
@@ -74,4 +80,18 @@ export async function takeUnpublishedEvents(db: Executor, options: { limit: numb
     .where(inArray(outboxEvent.id, oldestUnpublished))
     .returning();
   return events.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * An event whose publishing failed: not published, one attempt more, its error kept, taken again from
+ * `retryAt` on. Written outside the relay's rolled-back transaction.
+ */
+export async function putOffEvent(
+  db: Executor,
+  input: { id: number; attempts: number; error: string; retryAt: Date },
+) {
+  await db
+    .update(outboxEvent)
+    .set({ publishAttempts: input.attempts, lastError: input.error, retryAt: input.retryAt })
+    .where(and(eq(outboxEvent.id, input.id), isNull(outboxEvent.publishedAt)));
 }

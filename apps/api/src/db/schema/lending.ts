@@ -56,6 +56,11 @@ export const outboxEvent = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt,
     publishedAt: timestampColumn('published_at'),
+    /** Failed attempts to publish it (the relay puts a failing event off; migration 0026). */
+    publishAttempts: integer('publish_attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Not taken again before this, after a failed attempt. */
+    retryAt: timestampColumn('retry_at'),
   },
   (table) => [
     index('outbox_event_application_idx').on(table.loanApplicationId, table.id),
