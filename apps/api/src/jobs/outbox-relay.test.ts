@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import type { OutboxEventRow } from '#src/db/schema/lending.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
@@ -12,6 +12,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => database.close());
+// Each test starts from an outbox with nothing left to hand on, whatever the one before it left.
+afterEach(async () => {
+  await database.withSession((session) =>
+    session.query('UPDATE outbox_event SET published_at = now() WHERE published_at IS NULL'),
+  );
+});
 
 async function unpublished(): Promise<number> {
   const rows = await database.withSession((session) =>
@@ -90,25 +96,30 @@ describe('outboxRelayTick', () => {
 });
 
 describe('relayOutbox', () => {
-  it('hands on the events after one that cannot be published, and puts that one off', async () => {
-    const applicationId = await writeEvents(3);
+  it('puts off an event that cannot be published; other applications’ events go on, its own wait for it', async () => {
+    const first = await writeEvents(3);
+    const second = await writeEvents(2);
     const logged: object[] = [];
-    const handedOn: number[] = [];
+    const handedOn: string[] = [];
+    let failing = true;
     const publish = async (event: OutboxEventRow) => {
-      const { index } = event.payload as { index: number };
-      if (index === 1 && handedOn.length < 10) throw new Error('the message for it cannot be made');
-      handedOn.push(index);
+      const name = `${event.loanApplicationId === first ? 'A' : 'B'}${(event.payload as { index: number }).index}`;
+      if (name === 'A1' && failing) throw new Error('the message for it cannot be made');
+      handedOn.push(name);
     };
     const log = { warn: (object: object) => logged.push(object) };
-    expect(await relayOutbox({ db: database.db, now, publish, log })).toBe(3);
-    // The batch's own attempt handed 0 on before it was rolled back: at least once, as ever.
-    expect(handedOn).toEqual([0, 0, 2]);
-    const [putOff] = await unpublishedOf(applicationId);
+    expect(await relayOutbox({ db: database.db, now, publish, log })).toBeGreaterThan(0);
+    // The batch's own attempt handed A0 on before it was rolled back: at least once, as ever.
+    expect(handedOn).toEqual(['A0', 'A0', 'B0', 'B1']);
+    expect(await unpublishedOf(second)).toEqual([]);
+    const [putOff, behind] = await unpublishedOf(first);
     expect(putOff).toMatchObject({
+      payload: { index: 1 },
       publish_attempts: 1,
       last_error: 'the message for it cannot be made',
     });
     expect(new Date(putOff!.retry_at!).getTime()).toBe(now().getTime() + 60_000);
+    expect(behind).toMatchObject({ payload: { index: 2 }, publish_attempts: 0, retry_at: null });
     expect(logged).toEqual([
       expect.objectContaining({
         eventId: Number(putOff!.id),
@@ -119,31 +130,41 @@ describe('relayOutbox', () => {
     // Its payload is not logged (it may name the applicant).
     expect(JSON.stringify(logged)).not.toContain('index');
 
-    // Not taken again before its retry time; then, published, it is done.
+    // Not taken again before its retry time; then it and the event behind it go, in their order (the
+    // one behind it in the relay's next batch: it was still behind a put-off event when this one was taken).
     expect(await relayOutbox({ db: database.db, now, publish, log })).toBe(0);
-    handedOn.length = 10;
+    failing = false;
     const later = () => new Date(now().getTime() + 60_000);
     expect(await relayOutbox({ db: database.db, now: later, publish, log })).toBe(1);
+    expect(await relayOutbox({ db: database.db, now: later, publish, log })).toBe(1);
+    expect(handedOn.slice(4)).toEqual(['A1', 'A2']);
     expect(await unpublished()).toBe(0);
   });
 
-  it('puts off two events and leaves the rest untouched when every publish fails (its service is down)', async () => {
-    const applicationId = await writeEvents(5);
-    const down = async () => {
-      throw new Error('the message service is down');
+  it('when every publish fails (the publisher is broken) puts off one event and fails the tick', async () => {
+    const first = await writeEvents(2);
+    const second = await writeEvents(1);
+    const broken = async () => {
+      throw new Error('cannot render any message');
     };
-    expect(await relayOutbox({ db: database.db, now, publish: down })).toBe(2);
-    const waiting = await unpublishedOf(applicationId);
-    expect(waiting.map((event) => event.publish_attempts)).toEqual([1, 1, 0, 0, 0]);
-    // Back up: the untouched ones go at once, the two put off at their retry time.
-    const indexes: number[] = [];
-    const up = async (event: OutboxEventRow) => {
-      indexes.push((event.payload as { index: number }).index);
+    // The first failure puts its event off; the second in a row (another application's) ends the pass.
+    await expect(relayOutbox({ db: database.db, now, publish: broken })).rejects.toThrow(
+      'cannot render any message',
+    );
+    expect((await unpublishedOf(first)).map((event) => event.publish_attempts)).toEqual([1, 0]);
+    expect((await unpublishedOf(second)).map((event) => event.publish_attempts)).toEqual([0]);
+  });
+
+  it('puts nothing off for a failure of the database itself (a deadlock): the tick fails and the events stay', async () => {
+    const application = await writeEvents(2);
+    const deadlock = async () => {
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
     };
-    await relayOutbox({ db: database.db, now, publish: up });
-    expect(indexes).toEqual([2, 3, 4]);
-    await relayOutbox({ db: database.db, now: () => new Date(now().getTime() + 60_000), publish: up });
-    expect(indexes).toEqual([2, 3, 4, 0, 1]);
+    await expect(relayOutbox({ db: database.db, now, publish: deadlock })).rejects.toThrow(
+      'deadlock detected',
+    );
+    expect((await unpublishedOf(application)).map((event) => event.publish_attempts)).toEqual([0, 0]);
+    await relayOutbox({ db: database.db, now, publish: async () => {} });
     expect(await unpublished()).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import type { Db, Executor } from '#src/db/client.ts';
 import type { OutboxEventRow } from '#src/db/schema/lending.ts';
-import { errorMessageOf } from '#src/lib/error-message.ts';
+import { errorMessageOf, isTransientDatabaseError } from '#src/lib/error-message.ts';
 import { putOffEvent, takeUnpublishedEvents } from './outbox.repository.ts';
 import type { WorkerLogger } from './worker.ts';
 
@@ -51,8 +51,9 @@ export async function relayOutbox(options: {
 
 /**
  * The batch's events one transaction each. A failed one is put off (putOffEvent: attempts, error, retry
- * time); two failures in a row end the pass — then the publisher itself is failing (its service is down),
- * and putting off every waiting event would only delay them all once it is back.
+ * time) — unless the failure is the database's (a lost connection, a deadlock: nothing wrong with the
+ * event) or the second in a row (then the publisher itself is failing): those end the pass with the error,
+ * which the worker's tick logs, and leave the event as it was.
  */
 async function relayEachAlone(options: {
   db: Db;
@@ -63,7 +64,7 @@ async function relayEachAlone(options: {
 }): Promise<number> {
   let dealtWith = 0;
   let failedInARow = 0;
-  while (dealtWith < options.limit && failedInARow < 2) {
+  while (dealtWith < options.limit) {
     let taken: OutboxEventRow | undefined;
     try {
       const relayed = await options.db.transaction(async (tx) => {
@@ -74,17 +75,18 @@ async function relayEachAlone(options: {
       if (!relayed) break;
       failedInARow = 0;
     } catch (error) {
-      if (!taken) throw error;
+      if (!taken || failedInARow > 0 || isTransientDatabaseError(error)) throw error;
       failedInARow++;
       const attempts = taken.publishAttempts + 1;
       const retryAt = new Date(options.now().getTime() + retryDelayMs(attempts));
       const message = errorMessageOf(error);
-      await putOffEvent(options.db, { id: taken.id, attempts, error: message, retryAt });
-      // The event's id and name only: its payload may name the applicant.
+      // The event's id and name only: its payload may name the applicant. Logged first: should putting it
+      // off fail too, the publish error is not lost.
       options.log?.warn(
         { eventId: taken.id, event: taken.eventName, attempts, retryAt, err: message },
         'outbox event could not be published; put off',
       );
+      await putOffEvent(options.db, { id: taken.id, attempts, error: message, retryAt });
     }
     dealtWith++;
   }

@@ -59,7 +59,8 @@ export async function listOutboxEvents(db: Executor, applicationId: string) {
  * Takes the oldest unpublished events for this relay and marks them published at `now`, in one statement:
  * the caller's transaction hands them on before it commits, so a crash hands them on again. SKIP LOCKED:
  * another relay takes the next ones. Oldest first (RETURNING keeps no order, so they are sorted here). An
- * event put off after a failed attempt (putOffEvent) waits for its retry_at.
+ * event put off after a failed attempt (putOffEvent) waits for its retry_at, and its application's later
+ * events wait for it (consumers pick what to do from an event's own fields, e.g. which status it reached).
  */
 export async function takeUnpublishedEvents(db: Executor, options: { limit: number; now: Date }) {
   const oldestUnpublished = db
@@ -69,6 +70,11 @@ export async function takeUnpublishedEvents(db: Executor, options: { limit: numb
       and(
         isNull(outboxEvent.publishedAt),
         or(isNull(outboxEvent.retryAt), lte(outboxEvent.retryAt, options.now)),
+        // An application's events go in their order: none after one of its own that was put off.
+        sql`NOT EXISTS (SELECT 1 FROM ${outboxEvent} AS earlier
+                         WHERE earlier.loan_application_id = ${outboxEvent.loanApplicationId}
+                           AND earlier.published_at IS NULL AND earlier.retry_at IS NOT NULL
+                           AND earlier.id < ${outboxEvent.id})`,
       ),
     )
     .orderBy(asc(outboxEvent.id))

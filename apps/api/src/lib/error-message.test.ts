@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessageOf } from './error-message.ts';
+import { errorMessageOf, isTransientDatabaseError } from './error-message.ts';
 
 describe('errorMessageOf', () => {
   it("says the database's own error under a Drizzle query error, never the statement or its parameters", () => {
@@ -34,5 +34,25 @@ describe('errorMessageOf', () => {
 
   it('cuts a long message at 500 characters', () => {
     expect(errorMessageOf(new Error('x'.repeat(2_000)))).toHaveLength(501);
+  });
+});
+
+describe('isTransientDatabaseError', () => {
+  const withCode = (code: string) => Object.assign(new Error('database'), { code });
+
+  it('is the connection, a shutdown or cancel, a serialization failure or a deadlock — also under a wrapper', () => {
+    for (const code of ['08006', '08P01', '57P01', '57P03', '57014', '40001', '40P01']) {
+      expect(isTransientDatabaseError(withCode(code)), code).toBe(true);
+    }
+    expect(isTransientDatabaseError(new Error('Failed query: …', { cause: withCode('40P01') }))).toBe(true);
+  });
+
+  it('is not a refused value, a broken rule, an error of ours or no error at all', () => {
+    for (const code of ['22P02', '23505', '23503', '42P01', 'P0001']) {
+      expect(isTransientDatabaseError(withCode(code)), code).toBe(false);
+    }
+    expect(isTransientDatabaseError(new Error('cannot render the message'))).toBe(false);
+    expect(isTransientDatabaseError(Object.assign(new Error('node'), { code: 'ECONNRESET' }))).toBe(false);
+    expect(isTransientDatabaseError(undefined)).toBe(false);
   });
 });

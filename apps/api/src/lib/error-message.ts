@@ -40,3 +40,25 @@ export function errorMessageOf(error: unknown): string {
   }
   return text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
 }
+
+/** The SQLSTATE of `error` or of an error it was caused by (Drizzle wraps the driver's), if any. */
+export function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A failure of the database rather than of the work: the connection (class 08), a shutdown or cancel
+ * (57P01–57P05, 57014), a serialization failure or deadlock (40001, 40P01). Worth trying again as it was;
+ * says nothing about the data.
+ */
+export function isTransientDatabaseError(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  if (state === undefined) return false;
+  return state.startsWith('08') || state.startsWith('57P') || ['57014', '40001', '40P01'].includes(state);
+}

@@ -86,6 +86,16 @@ describe('errorSerializer (no statement parameters in logs)', () => {
     });
   });
 
+  it('writes the errors any error holds in `errors` the same way, not only an AggregateError', () => {
+    const holder = Object.assign(new Error('several failed'), { errors: [queryError, 'not an error'] });
+    const logged = errorSerializer(holder);
+    expect(JSON.stringify(logged)).not.toContain('Fjordverket');
+    expect(logged.aggregateErrors).toEqual([
+      expect.objectContaining({ message: 'deadlock detected (SQLSTATE 40P01)' }),
+      'not an error',
+    ]);
+  });
+
   it('says only the SQLSTATE of a data exception, which quotes the value it refused', () => {
     const refused = Object.assign(new Error('invalid input syntax for type uuid: "15068512345"'), {
       code: '22P02',

@@ -30,22 +30,25 @@ export const requestSerializer = (request: FastifyRequest) => ({
   remoteAddress: request.ip,
 });
 
+/** What a log line holds of an error. */
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
 /**
  * The log's `err` serializer. A failed database statement is logged as the database's own error, its
  * SQLSTATE and where it was thrown: Drizzle's error carries the statement's parameters (in its message,
  * its stack's first line and its `params`), and those are an application's snapshot, a person's
  * details, a token (a 500 on a PATCH logged the whole application). Other errors as pino logs them.
  */
-/** What a log line holds of an error. */
-type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
-
 export function errorSerializer(error: unknown): SerializedError {
   if (!involvesFailedQuery(error)) {
     const serialized: SerializedError = stdSerializers.err(error as Error);
-    // pino's own serializer writes an AggregateError's errors (Promise.any, a connection tried on several
-    // addresses) with itself: each goes through this one instead.
-    if (error instanceof AggregateError) {
-      return { ...serialized, aggregateErrors: error.errors.map((inner) => errorSerializer(inner)) };
+    // pino's own serializer writes the errors an error holds in `errors` (an AggregateError: Promise.any, a
+    // connection tried on several addresses) with itself: each goes through this one instead.
+    // (An error that is not an AggregateError also has its `errors` copied raw, as an own property.)
+    const inner = (error as { errors?: unknown } | null)?.errors;
+    if (Array.isArray(inner)) {
+      const { errors: _raw, ...rest } = serialized;
+      return { ...rest, aggregateErrors: inner.map((each) => errorSerializer(each)) };
     }
     return serialized;
   }

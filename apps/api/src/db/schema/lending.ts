@@ -65,6 +65,11 @@ export const outboxEvent = pgTable(
   (table) => [
     index('outbox_event_application_idx').on(table.loanApplicationId, table.id),
     index('outbox_event_unpublished_idx').on(table.id).where(sql`published_at IS NULL`),
+    // The few events put off after a failed publish: the relay's take asks it, per event, whether an
+    // earlier one of the same application is among them (migration 0026).
+    index('outbox_event_put_off_idx')
+      .on(table.loanApplicationId, table.id)
+      .where(sql`published_at IS NULL AND retry_at IS NOT NULL`),
   ],
 );
 export type OutboxEventRow = typeof outboxEvent.$inferSelect;
