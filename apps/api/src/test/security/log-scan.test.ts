@@ -1,5 +1,6 @@
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsecuredNo } from '#src/modules/loan-applications/test-fixtures.ts';
 import { defaultIncome, mainApplicantDetails } from '#src/test/lending-test-helpers.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
 
@@ -29,14 +30,7 @@ async function createApplication(headers: Record<string, string>, applicants: Re
     method: 'POST',
     url: '/loan-application',
     headers,
-    payload: {
-      Product: 'UnsecuredLoan',
-      Brand: 'no-main',
-      Amount: 150_000,
-      Duration: 5,
-      LoanPurpose: 'Renovation',
-      ...applicants,
-    },
+    payload: { ...unsecuredNo, LoanPurpose: 'Renovation', ...applicants },
   });
   expect(created.statusCode).toBe(201);
   return (created.json() as { ID: string }).ID;
