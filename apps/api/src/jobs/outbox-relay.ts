@@ -63,7 +63,7 @@ async function relayEachAlone(options: {
   log?: Pick<WorkerLogger, 'warn'>;
 }): Promise<number> {
   let dealtWith = 0;
-  let failedInARow = 0;
+  let lastFailed = false;
   while (dealtWith < options.limit) {
     let taken: OutboxEventRow | undefined;
     try {
@@ -73,10 +73,10 @@ async function relayEachAlone(options: {
         return taken !== undefined;
       });
       if (!relayed) break;
-      failedInARow = 0;
+      lastFailed = false;
     } catch (error) {
-      if (!taken || failedInARow > 0 || isTransientDatabaseError(error)) throw error;
-      failedInARow++;
+      if (!taken || lastFailed || isTransientDatabaseError(error)) throw error;
+      lastFailed = true;
       const attempts = taken.publishAttempts + 1;
       const retryAt = new Date(options.now().getTime() + retryDelayMs(attempts));
       const message = errorMessageOf(error);
