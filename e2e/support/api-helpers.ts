@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrandId } from '@nordloan/domain/brands/registry';
 import type { Country, Product } from '@nordloan/domain/enums';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
@@ -212,19 +211,7 @@ export async function signInOnIdentityPage(page: Page, nationalId: string): Prom
   await identityPage.locator('form:has(input[name="nationalId"]) button[type="submit"]').click();
 }
 
-/** axe on the page as it is: no serious or critical violation. Returns the violations for the message. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
-}
+export { seriousAxeViolations } from './axe.ts';
 
 /** The page's last state at desktop width and at 360 px (issue 6: look at both). */
 export async function saveScreenshots(page: Page, name: string): Promise<void> {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type BrandId, brands } from '@nordloan/domain/brands/registry';
 import type { Country, Product } from '@nordloan/domain/enums';
 import type { Page } from 'playwright-core';
@@ -56,15 +55,7 @@ export function applyPathFor(brandId: BrandId, product: Product): string {
   return paths.applyUnsecured;
 }
 
-/** axe: no serious or critical violation on the page as it is now. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
+export { seriousAxeViolations } from './axe.ts';
 
 /**
  * Until the app listens: the apply page's first view is painted from the HTML and stays `inert` until the
