@@ -25,6 +25,11 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
+          // One module graph per worker, not per file: importing the app (Fastify, Drizzle, zod schemas,
+          // PGlite) again for each of ~100 files was 206 s of a 452 s PGlite run; without it the run takes
+          // 274 s (docs/performance.md "CI time"). Files still share nothing else: each builds its own app
+          // on its own database, and no API test mocks a module or changes process.env.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
