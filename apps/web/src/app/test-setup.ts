@@ -1,4 +1,5 @@
 import { configure } from '@testing-library/react';
+import { options } from 'preact';
 import { afterAll } from 'vitest';
 
 // Pages are lazily loaded route modules (routes.tsx). In a test the first render of a page waits for its
@@ -6,10 +7,15 @@ import { afterAll } from 'vitest';
 // Library's default 1 s for `findBy…`; a page that never appears still fails, only later.
 configure({ asyncUtilTimeout: 10_000 });
 
-// Preact runs effects after the next frame: requestAnimationFrame, with a 35 ms timer as the fallback, and
-// that timer's callback calls cancelAnimationFrame. A render at the very end of a file leaves the timer
-// pending; when it fired after vitest had torn the jsdom environment down (cancelAnimationFrame gone), the
-// run failed with "cancelAnimationFrame is not defined" outside any test (seen once in CI, from
-// routes.test.tsx). Waiting out the fallback before the teardown lets it fire while the window is there;
-// Node fires timers in the order they expire, so one set now for 50 ms runs after it.
+// Preact runs effects after the next frame: requestAnimationFrame with a 35 ms timer as the fallback, whose
+// callback calls cancelAnimationFrame. A render at the end of a file left that timer pending; when it fired
+// after vitest had torn the jsdom environment down (cancelAnimationFrame gone), the run failed with
+// "cancelAnimationFrame is not defined" outside any test (seen once in CI, from routes.test.tsx). In tests
+// effects run after a plain zero-delay timer instead (Preact's own hook for this; Testing Library's act()
+// swaps it for its own and puts this one back), so nothing calls cancelAnimationFrame; and each file waits
+// 50 ms before the teardown so a chain of such timers — an effect that renders again — settles while the
+// window is still there.
+options.requestAnimationFrame = (callback) => {
+  setTimeout(callback);
+};
 afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));
