@@ -3,10 +3,10 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { insertApplication } from '#src/modules/loan-applications/loan-application.repository.ts';
 import type { TestApp } from './test-app.ts';
+import { nextTestFileSerial } from './test-file-serial.ts';
 
 // Shared by the applicant-side tests (customers, persons, consent, leads, documents, magic links).
 
-let serial = 100;
 const birthDates: Record<Country, string> = {
   NO: '1988-08-08',
   SE: '1977-07-07',
@@ -16,8 +16,7 @@ const birthDates: Record<Country, string> = {
 
 /** A national id nobody else in this test file uses. */
 export function freshNationalId(country: Country = 'NO'): string {
-  serial += 1;
-  return makeTestNationalId(country, birthDates[country], serial);
+  return makeTestNationalId(country, birthDates[country], nextTestFileSerial('customer-fixtures', 101));
 }
 
 /** An applicant logged in through the development identity provider (person + customer). */

@@ -13,6 +13,7 @@ import {
 import type { ExternalDataProvider, ExternalDataResult } from '#src/modules/lending/intake/external-data.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { bearer, type TestApp } from './test-app.ts';
+import { nextTestFileSerial } from './test-file-serial.ts';
 
 // Helpers for the lending engine's tests (and the benchmark): a complete application through the API,
 // a worker on the test database and clock, and "settle", which runs the worker and moves the test clock
@@ -60,8 +61,6 @@ export function mainApplicantDetails(profile: ApplicantProfile) {
   } as const;
 }
 
-let serialCounter = 0;
-
 export interface CreatedApplication {
   id: string;
   token: string;
@@ -88,7 +87,11 @@ export async function createCompleteApplication(
   const brand = options.brand ?? brandOfCountry[country];
   const nationalId =
     options.nationalId ??
-    makeTestNationalId(country, options.applicant?.birthDate ?? '1985-04-12', serialCounter++ % 50);
+    makeTestNationalId(
+      country,
+      options.applicant?.birthDate ?? '1985-04-12',
+      nextTestFileSerial('complete-application') % 50,
+    );
   const login = await t.login({ nationalId, country, role: 'Customer', brand });
   const product = options.product ?? 'UnsecuredLoan';
   const response = await t.app.inject({

@@ -4,17 +4,17 @@ import { expect } from 'vitest';
 import type { Executor } from '#src/db/client.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { insertPerson } from '#src/modules/persons/person.repository.ts';
+import { nextTestFileSerial } from '#src/test/test-file-serial.ts';
 
 // Rows the back-office tables point at, for the repository tests of this module.
 
-let serial = 0;
-
 export async function createTestPerson(db: Executor, country: Country = 'NO') {
+  const serial = nextTestFileSerial('backoffice-person');
   return insertPerson(db, {
     country,
-    nationalId: makeTestNationalId(country, '1985-06-15', serial++),
+    nationalId: makeTestNationalId(country, '1985-06-15', serial),
     firstName: 'Test',
-    lastName: `Person ${serial}`,
+    lastName: `Person ${serial + 1}`,
   });
 }
 

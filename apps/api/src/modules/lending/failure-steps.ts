@@ -26,11 +26,15 @@ export function failureSteps(app: () => TestApp) {
   const withdraw = (application: CreatedApplication) =>
     post(`/loan-application/${application.id}/withdraw`, application.token, { Reason: 'Changed my mind' });
 
-  /** Submits and runs the worker without moving the clock: registrations are still under way (210). */
+  /**
+   * Submits and runs the worker without moving the clock: registrations are still under way (210). The
+   * register answers with a clean record (no debts, no payment remarks), so every lender registers the
+   * application whatever its national id — the bureau stand-in would refuse some ids at some lenders (264).
+   */
   async function submitToRegistration(application: CreatedApplication) {
     const t = app();
     await submit(t, application);
-    await testWorker(t).runUntilIdle();
+    await testWorker(t, { externalData: fixedExternalData() }).runUntilIdle();
     expect(await statusOf(application)).toBe(210);
   }
 

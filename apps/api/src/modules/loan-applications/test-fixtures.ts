@@ -2,10 +2,10 @@ import type { Country } from '@nordloan/domain/enums';
 import type { LoanApplication } from '@nordloan/domain/loan-application';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { bearer, type TestApp } from '#src/test/test-app.ts';
+import { nextTestFileSerial } from '#src/test/test-file-serial.ts';
 
 // Shared by this module's tests: fresh applicants and valid bodies.
 
-let serial = 0;
 const birthDates: Record<Country, string> = {
   NO: '1985-05-05',
   SE: '1984-04-04',
@@ -13,10 +13,9 @@ const birthDates: Record<Country, string> = {
   DK: '1982-02-02',
 };
 
-/** A national id nobody else in this test process uses. */
+/** A national id nobody else in this test file uses. */
 export function freshNationalId(country: Country = 'NO'): string {
-  serial += 1;
-  return makeTestNationalId(country, birthDates[country], serial);
+  return makeTestNationalId(country, birthDates[country], nextTestFileSerial('loan-application-fixtures', 1));
 }
 
 export async function newApplicant(

@@ -14,6 +14,7 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, type TestApp } from '#src/test/test-app.ts';
+import { nextTestFileSerial } from '../test-file-serial.ts';
 
 // The people and things the security suites act on: one Norwegian application with a co-applicant and
 // offers, its owner, its co-applicant, strangers, staff of every role, and tokens that must never pass.
@@ -71,9 +72,8 @@ export const staffRoleNames = [
 ] as const;
 
 // Distinct for the whole test file (the fuzzer builds new worlds as it goes): birth date and serial vary.
-let serial = 0;
 function nationalId(): string {
-  const index = serial++;
+  const index = nextTestFileSerial('security-world');
   const day = String(1 + (index % 28)).padStart(2, '0');
   const month = String(1 + (Math.floor(index / 28) % 12)).padStart(2, '0');
   return makeTestNationalId('NO', `1979-${month}-${day}`, 10 + Math.floor(index / 336));

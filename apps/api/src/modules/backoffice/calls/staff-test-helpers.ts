@@ -1,12 +1,11 @@
 import type { TokenRole } from '@nordloan/domain/auth';
 import type { Country } from '@nordloan/domain/enums';
 import type { TestApp } from '#src/test/test-app.ts';
+import { nextTestFileSerial } from '#src/test/test-file-serial.ts';
 import { type AgentRow, insertAgent } from '../agent.repository.ts';
 
 // Staff for the call and screening route tests: an agent row and a token whose `sub` is its uuid, as
 // staff sign-in issues them.
-
-let serial = 0;
 
 export interface SignedInAgent {
   agent: AgentRow;
@@ -19,7 +18,7 @@ export async function signInAgent(
   marketCountry: Country = roles.find((role) => role.Country)?.Country ?? 'NO',
 ): Promise<SignedInAgent> {
   const agent = await insertAgent(t.database.db, {
-    name: `${roles.map((role) => `${role.Name}${role.Country ?? ''}`).join('+')} ${serial++}`,
+    name: `${roles.map((role) => `${role.Name}${role.Country ?? ''}`).join('+')} ${nextTestFileSerial('signed-in-agent')}`,
     marketCountry,
     roles,
   });
