@@ -4,8 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshots, signInOnIdentityPage } from './support/api-helpers.ts';
 import { brandBaseUrl, seriousAxeViolations, testPhone, waitForStep } from './support/apply-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // ADR 0039: the apply journey identifies the applicant with the e-ID (the local e-ID provider, a real
 // OpenID Provider on its own port), not with a typed national id. Leaving for the e-ID and coming back
@@ -17,8 +16,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   ensureWebAppBuilt();
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
 }, 180_000);
 
 afterAll(async () => {

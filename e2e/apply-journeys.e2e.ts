@@ -4,8 +4,7 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication, seriousAxeViolations, waitForStep } from './support/apply-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 6 "Apply": the journey from the apply page to a submitted application, on a desktop and on a
 // 360 px phone, with axe on every step.
@@ -17,8 +16,7 @@ let browser: Browser;
 beforeAll(async () => {
   ensureWebAppBuilt();
   mkdirSync(screenshotDir, { recursive: true });
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
 }, 180_000);
 
 afterAll(async () => {

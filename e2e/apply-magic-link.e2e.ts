@@ -12,8 +12,7 @@ import {
   testPostalCode,
   waitForStep,
 } from './support/apply-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 6: leave mid-application and come back by magic link to the same step with the data kept. The
 // link is read from the development inbox (GET /dev/inbox/messages, apps/api modules/messages: what crossed
@@ -27,8 +26,7 @@ let browser: Browser;
 beforeAll(async () => {
   ensureWebAppBuilt();
   mkdirSync(screenshotDir, { recursive: true });
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
 }, 180_000);
 
 afterAll(async () => {

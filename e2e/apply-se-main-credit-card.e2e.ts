@@ -5,8 +5,7 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication, seriousAxeViolations } from './support/apply-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 6: "se-main: apply for a credit card; the cost warning is shown" (KOVFS 2025:1, regulation.md).
 // se-main sells credit cards (brand registry); the warning is also checked on its loan application.
@@ -25,8 +24,7 @@ let browser: Browser;
 beforeAll(async () => {
   ensureWebAppBuilt();
   mkdirSync(screenshotDir, { recursive: true });
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
 }, 180_000);
 
 afterAll(async () => {

@@ -16,8 +16,7 @@ import {
   staffCall,
   staffUrl,
 } from './support/backoffice-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 9, the staff web app in Chromium against the real server: a Norwegian case handler signs in,
 // takes the next application of a bucket, opens it, calls the customer and marks it processed; a Swedish
@@ -41,8 +40,7 @@ interface AssignmentItem {
 beforeAll(async () => {
   ensureWebAppBuilt();
   ensureStaffAppBuilt();
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
   noHandler = await createAgent(server.baseUrl, 'Nora Casehandler', [{ Name: 'Sales', Country: 'NO' }]);
   seHandler = await createAgent(server.baseUrl, 'Sven Casehandler', [{ Name: 'Sales', Country: 'SE' }]);
   noManager = await createAgent(server.baseUrl, 'Maja Teamlead', [{ Name: 'Manager', Country: 'NO' }]);

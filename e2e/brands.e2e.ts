@@ -4,8 +4,7 @@ import { brandIds, brands } from '@nordloan/domain/brands/registry';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 5: every brand at `<id>.localhost` in a real Chromium against the real server — its language,
 // its theme, one apply path — and the §2 rule that a token in the hash leaves the address bar once read.
@@ -46,8 +45,7 @@ async function devLoginToken(country: 'NO' | 'SE' | 'FI' | 'DK', birthDate: stri
 beforeAll(async () => {
   ensureWebAppBuilt();
   mkdirSync(screenshotDir, { recursive: true });
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
 

@@ -11,8 +11,7 @@ import {
   seriousAxeViolations,
   signInOnIdentityPage,
 } from './support/api-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 13 item 8 (ADR 0038): the main applicant invites the co-applicant from the personal page; the
 // co-applicant opens the link from the e-mail (read from the development inbox), signs in with their own
@@ -24,8 +23,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   ensureWebAppBuilt();
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
 });
 
 afterAll(async () => {

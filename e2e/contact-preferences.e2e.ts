@@ -8,8 +8,7 @@ import {
   seriousAxeViolations,
 } from './support/api-helpers.ts';
 import { createAgent, staffCall } from './support/backoffice-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 13 item 7 (ADR 0037): the applicant ticks "no sales calls" on the personal page; the sales order
 // made while they said yes leaves the back office's call list, and the contact log is on the page.
@@ -20,8 +19,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   ensureWebAppBuilt();
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
 

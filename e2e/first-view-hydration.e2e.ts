@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 12 goal 3, ADR 0041: the apply page's first view comes in the HTML, `inert` until the app listens,
 // and the app hydrates it — the painted nodes stay, so the largest paint is the server's — unless the tab
@@ -36,8 +35,7 @@ async function pageWithHeldScripts(setup?: (page: Page) => Promise<void>) {
 
 beforeAll(async () => {
   ensureWebAppBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   context = await browser.newContext({ viewport: { width: 390, height: 844 } });
 });
 

@@ -8,8 +8,7 @@ import {
   seriousAxeViolations,
   signInOnIdentityPage,
 } from './support/api-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 10: the insurance journey on no-main (/soknad/forsikring, nb-NO): e-ID login → eligibility →
 // offer with price examples (nothing pre-ticked) → e-ID mandate → payment mandate (AvtaleGiro) → the
@@ -21,8 +20,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   ensureWebAppBuilt();
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
 

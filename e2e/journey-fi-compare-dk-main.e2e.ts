@@ -9,8 +9,7 @@ import {
   waitForOffersOnPage,
 } from './support/api-helpers.ts';
 import { completeApplication } from './support/apply-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 6, fi-compare and dk-main: apply in the apply UI, then see the offers arrive on the personal page
 // in Finnish (/hakemukseni/yksityislaina) and Danish (/mypage), every figure in the brand's format.
@@ -21,8 +20,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   ensureWebAppBuilt();
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
 });
 
 afterAll(async () => {

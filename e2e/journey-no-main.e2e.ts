@@ -9,8 +9,7 @@ import {
   waitForOffersOnPage,
 } from './support/api-helpers.ts';
 import { completeApplication } from './support/apply-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 6, no-main end to end: apply for an unsecured loan with a co-applicant in the apply UI → the
 // lenders' quotes arrive on /mine-tilbud without a reload → accept the best (SECCI, consent, confirm) →
@@ -22,8 +21,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   ensureWebAppBuilt();
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
 

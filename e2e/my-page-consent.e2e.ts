@@ -8,8 +8,7 @@ import {
   saveScreenshots,
   seriousAxeViolations,
 } from './support/api-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 6: the applicant revokes marketing consent on the personal page (§7 DELETE /customer/{id}/consent)
 // and sees the result; the API agrees afterwards. On no-alt1, whose personal page is on its own host
@@ -21,8 +20,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   ensureWebAppBuilt();
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
 

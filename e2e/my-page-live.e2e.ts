@@ -6,8 +6,7 @@ import {
   saveScreenshots,
   seriousAxeViolations,
 } from './support/api-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 13, no-main: offers reach an open personal page without a reload, within a second of being stored
 // (the server-sent events stream; polling alone would take up to 3 s), and the page explains the ranking
@@ -20,8 +19,7 @@ let context: BrowserContext;
 beforeAll(async () => {
   ensureWebAppBuilt();
   // The simulated lenders answer after 1–10 s: the offers arrive while the page is open.
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0.5' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0.5' } }));
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'nb-NO' });
 });
 

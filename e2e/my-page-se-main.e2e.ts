@@ -9,8 +9,7 @@ import {
   seriousAxeViolations,
   waitForQuotes,
 } from './support/api-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 6, se-main: the personal page (/mina-sidor) shows Sweden's cost warning (regulation.md,
 // KOVFS 2025:1; the brand's hasHighCostWarning), the offers with their representative examples, and
@@ -22,8 +21,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   ensureWebAppBuilt();
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'sv-SE' });
 });
 

@@ -3,8 +3,7 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshots, seriousAxeViolations, signInOnIdentityPage } from './support/api-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 11 (ADR 0029): the e-ID login in the browser, the real protocol end to end — the personal page's
 // "Log in with BankID/MitID/…" button, the API's authorization request (PKCE, state, nonce), the local
@@ -17,8 +16,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   ensureWebAppBuilt();
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
 });
 
 afterAll(async () => {

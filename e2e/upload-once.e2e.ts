@@ -8,8 +8,7 @@ import {
   waitForOffersOnPage,
   waitForQuotes,
 } from './support/api-helpers.ts';
-import { launchBrowser } from './support/browser.ts';
-import { ensureWebAppBuilt, type RunningServer, startServer } from './support/server.ts';
+import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 13 item 6, upload once (ADR 0036), no-main: lenders ask for a payslip with their offers; the
 // applicant uploads it once on the personal page, and sends it to two lenders, one choice each.
@@ -20,8 +19,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   ensureWebAppBuilt();
-  server = await startServer({ env: { LENDER_DELAY_SCALE: '0' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'nb-NO' });
 });
 

@@ -45,9 +45,13 @@ if (apiSourcesAt > apiBuiltAt) {
   await buildApi();
 }
 // An empty DATA_DIR starts from a migrated PGlite template (apps/api/src/db/template.ts) rather than running
-// PGlite's initdb, most of a cold start; it is made again when the migrations or PGlite changed.
+// PGlite's initdb, most of a cold start; it is made again when the migrations or PGlite changed, or when a
+// build from before the template kept its data directory has only the tar dump.
 const templateStamp = 'apps/api/dist/pglite-template.json';
-const templateAt = existsSync(templateStamp) ? statSync(templateStamp).mtimeMs : 0;
+const templateAt =
+  existsSync(templateStamp) && existsSync('apps/api/dist/pglite-template/PG_VERSION')
+    ? statSync(templateStamp).mtimeMs
+    : 0;
 const pglitePackage = 'node_modules/@electric-sql/pglite/package.json';
 const migrationsAt = Math.max(
   newestMtime('apps/api/src/db/migrations'),

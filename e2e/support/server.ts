@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
 
 // Starts the real server (apps/api/src/server.ts) on a free port with a fresh PGlite data directory, and
 // with it the local e-ID provider on another free port; waits for /health, and stops it again. The web app must be built (npm run build) beforehand.
@@ -46,7 +48,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
     } catch {
       // not listening yet
     }
-    await new Promise((wait) => setTimeout(wait, 250));
+    await new Promise((wait) => setTimeout(wait, 50));
   }
   throw new Error(`server did not answer /health within ${timeoutMs} ms:\n${output()}`);
 }
@@ -181,4 +183,20 @@ export function ensureWebAppBuilt(): void {
   if (existsSync(join(repoRoot, 'apps/web/dist/index.html'))) return;
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('web build failed');
+}
+
+/**
+ * The server and Chromium started side by side: each takes a second or more on its own, and every browser
+ * test file needs both before its first test. When one of them fails to start, the other is stopped again.
+ */
+export async function startServerAndBrowser(
+  options: Parameters<typeof startServer>[0] = {},
+): Promise<{ server: RunningServer; browser: Browser }> {
+  const [server, browser] = await Promise.allSettled([startServer(options), launchBrowser()]);
+  if (server.status === 'fulfilled' && browser.status === 'fulfilled') {
+    return { server: server.value, browser: browser.value };
+  }
+  if (server.status === 'fulfilled') await server.value.stop();
+  if (browser.status === 'fulfilled') await browser.value.close();
+  throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '#src/db/client.ts';
 import { migrate, readMigrations } from '#src/db/migrate.ts';
-import { loadTemplate, writeTemplate } from '#src/db/template.ts';
+import { loadTemplate, templateDirectory, writeTemplate } from '#src/db/template.ts';
 
 // Every API test file gets a database of its own, already migrated. Running initdb and the migrations for
 // each of ~90 databases was a fifth of the API suite's CPU (issue 12: CI under 20 min), so both engines
@@ -19,15 +19,21 @@ import { loadTemplate, writeTemplate } from '#src/db/template.ts';
 /** The migrations' fingerprint: what a template was made from. */
 function migrationsFingerprint(): string {
   const hash = createHash('sha256');
+  // The template's layout: 2 keeps the data directory beside the tar dump (db/template.ts).
+  hash.update('layout 2\n');
   for (const { name, checksum } of readMigrations()) hash.update(`${name}:${checksum}\n`);
   return hash.digest('hex').slice(0, 16);
 }
 
 /** The PGlite template for these migrations, made by the first test file that needs it. */
 async function pgliteTemplate(): Promise<Blob | undefined> {
+  return loadTemplate(await pgliteTemplateDir());
+}
+
+/** Where that template is (db/template.ts: the tar dump, the data directory and their stamp). */
+export async function pgliteTemplateDir(): Promise<string> {
   const dir = join(tmpdir(), `nordloan-test-pglite-${migrationsFingerprint()}`);
-  const ready = loadTemplate(dir);
-  if (ready) return ready;
+  if (templateDirectory(dir) && existsSync(join(dir, 'pglite-template.tar'))) return dir;
   // Made aside and moved into place in one rename, so a parallel test file never reads half a template;
   // when two make it at once, the second rename fails and its copy is thrown away.
   const work = mkdtempSync(join(tmpdir(), 'nordloan-test-pglite-making-'));
@@ -39,7 +45,7 @@ async function pgliteTemplate(): Promise<Blob | undefined> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  return loadTemplate(dir);
+  return dir;
 }
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;

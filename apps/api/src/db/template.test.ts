@@ -1,0 +1,60 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pgliteTemplateDir } from '#src/test/test-database.ts';
+import { type DatabaseHandle, openDatabase } from './client.ts';
+import { readMigrations } from './migrate.ts';
+import { loadTemplate, templateDirectory } from './template.ts';
+
+// The PGlite template (db/template.ts) as a server with an empty DATA_DIR uses it: its data directory is
+// copied, the copy opens as a migrated database, and the template itself is never opened or changed.
+
+const work = mkdtempSync(join(tmpdir(), 'nordloan-template-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const query = (handle: DatabaseHandle, text: string) => handle.withSession((session) => session.query(text));
+const listing = (dir: string) => readdirSync(dir, { recursive: true }).map(String).sort();
+
+describe('the PGlite template', () => {
+  it('is used only when made from exactly these migrations', async () => {
+    const dir = await pgliteTemplateDir();
+    const migrations = readMigrations();
+    expect(templateDirectory(dir, migrations)).toBe(join(dir, 'pglite-template'));
+    expect(loadTemplate(dir, migrations)).toBeInstanceOf(Blob);
+    const oneLess = migrations.slice(0, -1);
+    expect(templateDirectory(dir, oneLess)).toBeUndefined();
+    expect(loadTemplate(dir, oneLess)).toBeUndefined();
+    const changed = migrations.map((migration, index) =>
+      index === 0 ? { ...migration, checksum: `${migration.checksum}x` } : migration,
+    );
+    expect(templateDirectory(dir, changed)).toBeUndefined();
+    expect(templateDirectory(join(work, 'nowhere'), migrations)).toBeUndefined();
+  });
+
+  it('starts an empty data directory as a copy, migrated, which keeps what is written to it', async () => {
+    const source = templateDirectory(await pgliteTemplateDir());
+    expect(source).toBeDefined();
+    const before = listing(source!);
+    const dataDir = join(work, 'server', 'pglite');
+
+    const first = await openDatabase({ dataDir, templateDirectory: source });
+
+    expect(await query(first, 'SELECT count(*)::int AS count FROM schema_migrations')).toEqual([
+      { count: readMigrations().length },
+    ]);
+    await query(
+      first,
+      'CREATE TABLE written_after_copy (id int); INSERT INTO written_after_copy VALUES (42)',
+    );
+    await first.close();
+
+    // Opened again (a restart): the directory is not fresh any more, so nothing is copied over it.
+    const second = await openDatabase({ dataDir, templateDirectory: source });
+    expect(await query(second, 'SELECT id FROM written_after_copy')).toEqual([{ id: 42 }]);
+    await second.close();
+
+    expect(listing(source!)).toEqual(before);
+    expect(existsSync(join(source!, 'postmaster.pid'))).toBe(false);
+  });
+});
