@@ -22,7 +22,7 @@
 //   BENCH_INSTANCES=2 npm run bench:api-read    scale-out (issue 12 goal 5, docs/decisions/0035): the
 //   authorised application read against real API processes (apps/api/dist/server.js) on one database —
 //   one instance directly, one behind the round-robin proxy (the proxy's own cost), and n behind it —
-//   with requests/s, p50/p99 and the gain of n instances over one.
+//   with requests/s, p50/p99, the gain of n instances over one and each process's peak resident memory.
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -217,6 +217,9 @@ async function scaleOut(instanceCount: number) {
         `/ 1 behind the proxy = ${(scaled.requestsPerSecond / proxied.requestsPerSecond).toFixed(2)}`,
     );
     console.log(`  requests per instance: ${all.forwardedCounts().join(' / ')}`);
+    // Issue 12 goal 4: the API process under 250 MB resident during the read benchmark.
+    const peaks = world.peakResidentMegabytes().map((megabytes) => `${megabytes.toFixed(0)} MB`);
+    console.log(`  peak resident memory per instance (VmHWM, goal < 250 MB): ${peaks.join(' / ')}`);
   } finally {
     await Promise.all([single.close(), all.close()]);
     await world.close();

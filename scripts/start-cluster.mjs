@@ -8,7 +8,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/nordloan npm run start:cluster
 //   DATABASE_URL=… REDIS_URL=redis://127.0.0.1:6379 CLUSTER_INSTANCES=3 PORT=8080 npm run start:cluster
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { pathToFileURL } from 'node:url';
 
@@ -82,9 +82,13 @@ function instanceEnv(index) {
   return env;
 }
 
+// The API process's Node flags, as `npm start` runs it (scripts/server-node-flags.json).
+const serverNodeFlags = JSON.parse(
+  readFileSync(new URL('./server-node-flags.json', import.meta.url), 'utf8'),
+);
 let stopping = false;
 const instances = ports.map((instancePort, index) => {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+  const child = spawn(process.execPath, [...serverNodeFlags, 'apps/api/dist/server.js'], {
     // Internal ports on the loopback only: the proxy is the one address clients use.
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(instancePort), ...instanceEnv(index) },
     stdio: 'inherit',

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,7 +142,19 @@ export interface ClusterBenchWorld {
   instanceUrls: string[];
   token: string;
   applicationId: string;
+  /** Each instance's peak resident memory so far in MB (Linux's VmHWM; NaN where there is no /proc). */
+  peakResidentMegabytes(): number[];
   close(): Promise<void>;
+}
+
+function peakResidentMegabytesOf(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kilobytes = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]);
+    return kilobytes / 1024;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export async function createClusterBenchWorld(
@@ -185,7 +197,7 @@ export async function createClusterBenchWorld(
   try {
     for (let index = 0; index < instanceCount; index++) {
       const port = await freePort();
-      const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+      const child = spawn(process.execPath, [...serverNodeFlags(root), 'apps/api/dist/server.js'], {
         cwd: root,
         env: {
           ...process.env,
@@ -226,11 +238,22 @@ export async function createClusterBenchWorld(
       devLoginOf(makeTestNationalId('NO', '1985-06-15', 7)),
     )) as { token: string };
     const created = await post('/loan-application', benchApplication(), token);
-    return { instanceUrls, token, applicationId: created.ID as string, close };
+    return {
+      instanceUrls,
+      token,
+      applicationId: created.ID as string,
+      peakResidentMegabytes: () => children.map((child) => peakResidentMegabytesOf(child.pid)),
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** The Node flags `npm start` runs the API process with (scripts/server-node-flags.json). */
+function serverNodeFlags(root: string): string[] {
+  return JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8')) as string[];
 }
 
 function freePort(): Promise<number> {
