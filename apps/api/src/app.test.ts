@@ -53,6 +53,9 @@ describe('the app shell', () => {
     const response = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('http_request_duration_seconds');
+    // The process's own, collected once per process (plugins/metrics.ts), in the same answer.
+    expect(response.body).toContain('process_cpu_user_seconds_total');
+    expect(response.body).toContain('nodejs_eventloop_lag_seconds');
   });
 
   it('answers page requests with the web app (or a notice that it is not built)', async () => {
