@@ -68,8 +68,8 @@ if (process.argv.includes('--build-only')) process.exit(0);
 // The API process's Node flags (scripts/server-node-flags.json), the same for `npm run start:cluster` and the
 // benchmarks' server processes. `--max-old-space-size=512`: with V8's default limit (a quarter of the
 // machine's memory) the old generation grew to 170 MB of garbage between full collections under the read
-// benchmark, the process peaking at 265–282 MB resident; with 512 MB (eight times the 60 MB left after a
-// full collection) it peaks at about 180 MB at the same throughput (docs/performance-api.md).
+// benchmark, the process peaking at 290–299 MB resident; with 512 MB (eight times the 60 MB left after a
+// full collection) it peaked at 210–211 MB at the same throughput (docs/performance-api.md).
 const serverNodeFlags = JSON.parse(
   readFileSync(new URL('./server-node-flags.json', import.meta.url), 'utf8'),
 );

@@ -186,8 +186,8 @@ export function ensureWebAppBuilt(): void {
 }
 
 /**
- * The server and Chromium started side by side: each takes a second or more on its own, and every browser
- * test file needs both before its first test. When one of them fails to start, the other is stopped again.
+ * The server and Chromium started side by side (the server takes seconds, Chromium a fraction of one): every
+ * browser test file needs both before its first test. When one of them fails to start, the other is stopped again.
  */
 export async function startServerAndBrowser(
   options: Parameters<typeof startServer>[0] = {},

@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { usePersonalDataKey } from './db/personal-data-cipher.ts';
-import { templateDirectory } from './db/template.ts';
+import { loadTemplate, templateDirectory } from './db/template.ts';
 import { defaultDependencies } from './dependencies.ts';
 import { startLocalEidProvider } from './dev/eid-provider/local-eid-provider.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/token.service.ts';
@@ -31,6 +31,8 @@ async function main() {
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
     // An empty DATA_DIR starts from the build's migrated PGlite template instead of running initdb.
     templateDirectory: config.databaseUrl ? undefined : templateDirectory(),
+    // A build from before the template kept its directory has only the tar: still better than initdb.
+    template: config.databaseUrl || templateDirectory() ? undefined : loadTemplate(),
   });
   // Before migrating: 0018's data step seals existing national ids with this key (ADR 0033).
   usePersonalDataKey(config.personalDataKey);

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -142,7 +142,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const fresh = dataDir !== undefined && !existsSync(join(dataDir, 'PG_VERSION'));
   if (dataDir && fresh && options.templateDirectory) {
-    cpSync(options.templateDirectory, dataDir, { recursive: true });
+    // Copied beside it and moved into place in one rename: a copy cut short (a full disk, a killed process)
+    // never leaves a PG_VERSION that would make half a database look like a whole one on the next start.
+    const copy = `${dataDir}.copying-${process.pid}`;
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(options.templateDirectory, copy, { recursive: true });
+    rmSync(dataDir, { recursive: true, force: true });
+    renameSync(copy, dataDir);
   }
   const client = dataDir
     ? new PGlite(

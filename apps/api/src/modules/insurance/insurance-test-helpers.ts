@@ -1,12 +1,14 @@
 import type { Country } from '@nordloan/domain/enums';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
+import { expect } from 'vitest';
 import { bearer, type TestApp } from '#src/test/test-app.ts';
+import { nextTestFileSerial } from '#src/test/test-file-serial.ts';
 
 // Shared by the insurance tests: applicants of a chosen age and national-id ending (the local e-ID
 // stand-in cancels for numbers ending in 9), and calls on a brand's host.
 
-let serial = 300;
-const usedIds = new Set<string>();
+// Ids handed out so far, per test file (the API project shares helper modules across files: isolate: false).
+const usedIdsByFile = new Map<string, Set<string>>();
 
 /** A fresh national identity number for the birth date, with (or without) the wanted last digit. */
 export function nationalIdFor(
@@ -14,9 +16,11 @@ export function nationalIdFor(
   birthDate: string,
   lastDigit: { is?: string; isNot?: string } = { isNot: '9' },
 ): string {
+  const file = expect.getState().testPath ?? '';
+  const usedIds = usedIdsByFile.get(file) ?? new Set<string>();
+  usedIdsByFile.set(file, usedIds);
   for (;;) {
-    serial += 1;
-    const id = makeTestNationalId(country, birthDate, serial % 900);
+    const id = makeTestNationalId(country, birthDate, nextTestFileSerial('insurance', 301) % 900);
     if (usedIds.has(id)) continue;
     const last = id.at(-1);
     if (lastDigit.is !== undefined && last !== lastDigit.is) continue;
