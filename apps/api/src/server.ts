@@ -26,13 +26,14 @@ async function main() {
       if (client?.issuer.startsWith('http://localhost:')) client.issuer = issuer;
     }
   }
+  const pgliteTemplateDirectory = config.databaseUrl ? undefined : templateDirectory();
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
     // An empty DATA_DIR starts from the build's migrated PGlite template instead of running initdb.
-    templateDirectory: config.databaseUrl ? undefined : templateDirectory(),
+    templateDirectory: pgliteTemplateDirectory,
     // A build from before the template kept its directory has only the tar: still better than initdb.
-    template: config.databaseUrl || templateDirectory() ? undefined : loadTemplate(),
+    template: config.databaseUrl || pgliteTemplateDirectory ? undefined : loadTemplate(),
   });
   // Before migrating: 0018's data step seals existing national ids with this key (ADR 0033).
   usePersonalDataKey(config.personalDataKey);
