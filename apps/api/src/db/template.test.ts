@@ -1,11 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteTemplateDir } from '#src/test/test-database.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 import { readMigrations } from './migrate.ts';
-import { loadTemplate, templateDirectory } from './template.ts';
+import { hasWholeTemplate, loadTemplate, templateDirectory } from './template.ts';
 
 // The PGlite template (db/template.ts) as a server with an empty DATA_DIR uses it: its data directory is
 // copied, the copy opens as a migrated database, and the template itself is never opened or changed.
@@ -19,7 +20,17 @@ beforeAll(async () => {
 }, 120_000);
 
 const query = (handle: DatabaseHandle, text: string) => handle.withSession((session) => session.query(text));
-const listing = (dir: string) => readdirSync(dir, { recursive: true }).map(String).sort();
+/** Every file under `dir` with a hash of its contents: what a server's copy must leave as it was. */
+const contentsOf = (dir: string) =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .sort()
+    .map((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory()
+        ? `${name}/`
+        : `${name} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`;
+    });
 
 describe('the PGlite template', () => {
   it('is used only when made from exactly these migrations', () => {
@@ -34,12 +45,15 @@ describe('the PGlite template', () => {
     );
     expect(templateDirectory(dir, changed)).toBeUndefined();
     expect(templateDirectory(join(work, 'nowhere'), migrations)).toBeUndefined();
+    expect(hasWholeTemplate(dir, migrations)).toBe(true);
+    expect(hasWholeTemplate(dir, oneLess)).toBe(false);
+    expect(hasWholeTemplate(join(work, 'nowhere'), migrations)).toBe(false);
   });
 
   it('starts an empty data directory as a copy, migrated, which keeps what is written to it', async () => {
     const source = templateDirectory(dir);
     expect(source).toBeDefined();
-    const before = listing(source!);
+    const before = contentsOf(source!);
     const dataDir = join(work, 'server', 'pglite');
 
     const first = await openDatabase({ dataDir, templateDirectory: source });
@@ -58,7 +72,7 @@ describe('the PGlite template', () => {
     expect(await query(second, 'SELECT id FROM written_after_copy')).toEqual([{ id: 42 }]);
     await second.close();
 
-    expect(listing(source!)).toEqual(before);
+    expect(contentsOf(source!)).toEqual(before);
     expect(existsSync(join(source!, 'postmaster.pid'))).toBe(false);
   });
 });

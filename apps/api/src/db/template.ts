@@ -63,6 +63,11 @@ export function templateDirectory(
   return existsSync(join(path, 'PG_VERSION')) && madeFrom(dir, migrations) ? path : undefined;
 }
 
+/** Whether `dir` holds the whole template (its tar dump and its data directory) made from these migrations. */
+export function hasWholeTemplate(dir = defaultTemplateDir, migrations = readMigrations()): boolean {
+  return existsSync(join(dir, dumpName)) && templateDirectory(dir, migrations) !== undefined;
+}
+
 /** Makes the template: a fresh PGlite database, migrated, dumped and its directory kept. */
 export async function writeTemplate(dir = defaultTemplateDir, migrations = readMigrations()): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'nordloan-pglite-template-'));

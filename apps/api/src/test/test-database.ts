@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '#src/db/client.ts';
 import { migrate, readMigrations } from '#src/db/migrate.ts';
-import { loadTemplate, templateDirectory, writeTemplate } from '#src/db/template.ts';
+import { hasWholeTemplate, loadTemplate, writeTemplate } from '#src/db/template.ts';
 
 // Every API test file gets a database of its own, already migrated. Running initdb and the migrations for
 // each of ~90 databases was a fifth of the API suite's CPU (issue 12: CI under 20 min), so both engines
@@ -33,7 +33,7 @@ async function pgliteTemplate(): Promise<Blob | undefined> {
 /** Where that template is (db/template.ts: the tar dump, the data directory and their stamp). */
 export async function pgliteTemplateDir(): Promise<string> {
   const dir = join(tmpdir(), `nordloan-test-pglite-${migrationsFingerprint()}`);
-  if (templateDirectory(dir) && existsSync(join(dir, 'pglite-template.tar'))) return dir;
+  if (hasWholeTemplate(dir)) return dir;
   // Made aside and moved into place in one rename, so a parallel test file never reads half a template;
   // when two make it at once, the second rename fails and its copy is thrown away.
   const work = mkdtempSync(join(tmpdir(), 'nordloan-test-pglite-making-'));
