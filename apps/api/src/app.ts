@@ -7,6 +7,7 @@ import { quotePresentationRoutes } from '#src/modules/lending/presentation/quote
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { usePersonalDataKey } from './db/personal-data-cipher.ts';
+import { registerQueueMetrics } from './jobs/queue-metrics.ts';
 import type { JobWorker, WorkerLogger } from './jobs/worker.ts';
 import { errorSerializer, requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
@@ -149,7 +150,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurity(app, { config });
   registerBrand(app, { config });
   registerAuth(app, tokens);
-  registerMetrics(app);
+  registerMetrics(app, {
+    ...config.metrics,
+    addMetrics: (registry) => registerQueueMetrics(registry, { db: database.db, now, log: app.log }),
+  });
   await registerStaffApp(app, { distDir: config.staffDistDir });
   const web = await registerWebApp(app, { distDir: config.webDistDir });
   registerNotFound(app, { servePage: web.servePage });

@@ -43,6 +43,17 @@ describe('config', () => {
     expect(loadConfig({}).personalDataKey).toBeUndefined();
   });
 
+  it('serves /metrics outside production, and in production only with a token of 32 characters or more', () => {
+    const production = { NODE_ENV: 'production', PERSONAL_DATA_KEY: productionKey };
+    const token = 'm'.repeat(32);
+    expect(loadConfig({}).metrics).toEqual({ served: true, token: undefined });
+    expect(loadConfig({ METRICS_TOKEN: '' }).metrics).toEqual({ served: true, token: undefined });
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ served: true, token });
+    expect(loadConfig(production).metrics).toEqual({ served: false, token: undefined });
+    expect(loadConfig({ ...production, METRICS_TOKEN: token }).metrics).toEqual({ served: true, token });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: at least 32 characters/);
+  });
+
   it('treats an empty URL as unset', () => {
     expect(loadConfig({ INTEGRATION_URL: '' }).integrationUrl).toBeUndefined();
     expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual([

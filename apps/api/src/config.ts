@@ -117,6 +117,12 @@ export const configSchema = z.object({
     .transform((value) => (value === '' ? undefined : value))
     .pipe(z.url({ protocol: /^https?$/ }).optional()),
   SMS_API_KEY: z.string().optional(),
+  // The scraper's bearer secret for /metrics (ADR 0051). Production serves /metrics only with it.
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().min(32, 'at least 32 characters').max(512).optional()),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -188,6 +194,11 @@ export interface Config {
     /** The HTTP SMS provider; when set it is used instead of the local gateway, in any environment. */
     smsApi: { url: string; apiKey: string } | undefined;
   };
+  /**
+   * /metrics (ADR 0051): served outside production, and in production only with a token; with a token (any
+   * environment) only to a request that carries it as its bearer token.
+   */
+  metrics: { served: boolean; token: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -279,6 +290,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpSinkPort: raw.SMTP_SINK_PORT,
       smsSinkDelayMs: raw.SMS_SINK_DELAY_MS,
       smsApi: raw.SMS_API_URL ? { url: raw.SMS_API_URL, apiKey: raw.SMS_API_KEY ?? '' } : undefined,
+    },
+    metrics: {
+      served: raw.NODE_ENV !== 'production' || raw.METRICS_TOKEN !== undefined,
+      token: raw.METRICS_TOKEN,
     },
   };
 }

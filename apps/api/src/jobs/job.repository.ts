@@ -171,7 +171,7 @@ function kindCondition(kinds: readonly string[] | undefined) {
 }
 
 /** node-postgres answers { rows }, PGlite answers { rows } too; both through drizzle's execute. */
-function rowsOf<Row>(result: unknown): Row[] {
+export function rowsOf<Row>(result: unknown): Row[] {
   return ((result as { rows?: Row[] }).rows ?? []) as Row[];
 }
 

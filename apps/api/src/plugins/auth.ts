@@ -9,6 +9,18 @@ declare module 'fastify' {
     /** The verified caller, or null when the request carried no token. */
     caller: Caller | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route checks a bearer secret of its own (a scraper's, /metrics), not a JWT: a bearer that is not
+     * a valid JWT is left to the route instead of refused by the token check.
+     */
+    ownBearerSecret?: boolean;
+  }
+}
+
+/** The JWT check's refusal, or none on a route that checks its own bearer secret. */
+function refusalFor(request: FastifyRequest, error: Error): Error | undefined {
+  return request.routeOptions.config.ownBearerSecret === true ? undefined : error;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -31,7 +43,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
     const header = request.headers.authorization;
     if (!header) return done();
     const token = bearerToken(request);
-    if (!token) return done(unauthorized('Invalid JWT'));
+    if (!token) return done(refusalFor(request, unauthorized('Invalid JWT')));
     const accept = (payload: TokenPayload & { sub?: string }) => {
       const caller = callerFromPayload(payload);
       if (!caller) return done(unauthorized('Invalid JWT'));
@@ -41,14 +53,17 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
     // A remembered token that has expired throws 'JWT expired' here; the hook runner answers it.
     const remembered = tokens.recall(token);
     if (remembered) return accept(remembered);
-    tokens.verify(token).then((payload) => {
-      // A throw here would otherwise be an unhandled rejection and a request left hanging.
-      try {
-        accept(payload);
-      } catch (error) {
-        done(error as Error);
-      }
-    }, done);
+    tokens.verify(token).then(
+      (payload) => {
+        // A throw here would otherwise be an unhandled rejection and a request left hanging.
+        try {
+          accept(payload);
+        } catch (error) {
+          done(error as Error);
+        }
+      },
+      (error: Error) => done(refusalFor(request, error)),
+    );
   });
 }
 

@@ -1,5 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { unauthorized } from '#src/lib/app-error.ts';
+import { bearerToken } from './auth.ts';
 
 // The process's own metrics (CPU, memory, event-loop delay, GC) are the process's, not an app's: collected
 // once per process however many apps it builds. Each collection starts an event-loop delay monitor and a
@@ -14,8 +17,28 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-/** Prometheus metrics at /metrics: the process's defaults plus this app's request durations by route. */
-export function registerMetrics(app: FastifyInstance) {
+/** Whether the request carries `token` as its bearer token; compared in constant time. */
+function carriesToken(request: FastifyRequest, token: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(bearerToken(request) ?? ''), digest(token));
+}
+
+/**
+ * Prometheus metrics at /metrics: the process's defaults, this app's request durations by route, and what
+ * `addMetrics` registers (the background work's gauges). Who may read them (ADR 0051): anyone outside
+ * production unless a token is set; with `token`, only a request bearing it; in production without a token
+ * the route does not exist — the figures tell an outsider which routes are busy and how often they fail.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  options: {
+    served: boolean;
+    token: string | undefined;
+    addMetrics?: (registry: Registry) => void;
+  },
+) {
+  if (!options.served) return;
+  const { token } = options;
   const processWide = processMetrics();
   const registry = new Registry();
   const duration = new Histogram({
@@ -25,6 +48,7 @@ export function registerMetrics(app: FastifyInstance) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  options.addMetrics?.(registry);
   app.addHook('onResponse', (request, reply, done) => {
     duration.observe(
       {
@@ -36,7 +60,21 @@ export function registerMetrics(app: FastifyInstance) {
     );
     done();
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(registry.contentType).send(`${await processWide.metrics()}\n${await registry.metrics()}`),
+  app.get(
+    '/metrics',
+    {
+      schema: { hide: true },
+      // With a secret of its own, a bearer that is not a JWT is the route's to judge; without one, the
+      // route is open and any bearer is checked as a JWT, as on every other route.
+      config: { ownBearerSecret: token !== undefined },
+    },
+    async (request, reply) => {
+      if (token !== undefined && !carriesToken(request, token)) {
+        throw unauthorized(request.headers.authorization ? 'Invalid token' : 'Missing token');
+      }
+      return reply
+        .type(registry.contentType)
+        .send(`${await processWide.metrics()}\n${await registry.metrics()}`);
+    },
   );
 }

@@ -91,7 +91,11 @@ export const job = pgTable(
     ...timestamps,
     finishedAt: timestampColumn('finished_at'),
   },
-  (table) => [index('job_due_idx').on(table.runAt, table.id).where(sql`status IN ('pending', 'running')`)],
+  (table) => [
+    index('job_due_idx').on(table.runAt, table.id).where(sql`status IN ('pending', 'running')`),
+    // The jobs that used up their attempts, counted by the operators' metrics (migration 0027).
+    index('job_failed_idx').on(table.id).where(sql`status = 'failed'`),
+  ],
 );
 export type JobRow = typeof job.$inferSelect;
 

@@ -92,6 +92,8 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /docs/json': { access: 'public' },
   'GET /docs/yaml': { access: 'public' },
   'GET /openapi.json': { access: 'public' },
+  // Open as the tests configure it (no METRICS_TOKEN); with a token only its bearer, in production without one
+  // absent (ADR 0051, plugins/metrics.test.ts).
   'GET /metrics': { access: 'public' },
   'GET /health': { access: 'public' },
   'GET /dev/mailbox': { access: 'public' },
