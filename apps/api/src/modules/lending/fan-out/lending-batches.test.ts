@@ -11,6 +11,7 @@ import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import { silentLogger } from '#src/jobs/worker.ts';
 import { insertPersonCheck } from '#src/modules/backoffice/person-check.repository.ts';
 import type { ExternalDataProvider } from '#src/modules/lending/intake/external-data.ts';
+import { type FetchedExternalData, runIntake } from '#src/modules/lending/intake/intake.service.ts';
 import {
   type LenderAdapter,
   LenderUnavailableError,
@@ -321,7 +322,7 @@ describe('registrations of many applications in one batch (ADR 0047)', () => {
     expect(await transactionsCompleting(t.database.db, jobKinds.lenderRegister)).toBe(1);
   });
 
-  it('keeps the intake’s batches at 50 whatever the lender jobs’ batch size (its fallback asks the bureau again)', () => {
+  it('keeps the intake’s batches at 50 whatever the lender jobs’ batch size (its fallback runs one by one in the lease)', () => {
     const handlers = lendingJobHandlers({
       panel: createSimulatedLenderPanel({ seed: 1, delayScale: 0 }),
       externalData: fixedExternalData(),
@@ -719,6 +720,98 @@ describe('decisions of many applications in one batch (ADR 0047)', () => {
 });
 
 describe('intake of many applications in one batch (ADR 0047)', () => {
+  it('a batch that cannot be recorded runs each intake alone with the answers it had: the bureau asked once', async () => {
+    const t = await ownApp();
+    const { db } = t.database;
+    const applications = await submittedApplications(t, mixedApplications(4));
+    const broken = applications[1]!;
+    // The database refuses any move of the broken application on from 160: the batch, which writes every
+    // application's status chain in one statement, fails as a whole; alone, only the broken one fails.
+    await db.execute(
+      sql.raw(`CREATE FUNCTION refuse_intake_of_one_application() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.id = '${broken.id}' AND OLD.status = 160 AND NEW.status <> 160 THEN
+            RAISE EXCEPTION 'application % refused by the test', NEW.id;
+          END IF;
+          RETURN NEW;
+        END $$`),
+    );
+    await db.execute(
+      sql.raw(`CREATE TRIGGER refuse_intake_of_one_application BEFORE UPDATE ON loan_application
+        FOR EACH ROW EXECUTE FUNCTION refuse_intake_of_one_application()`),
+    );
+    onTestFinished(async () => {
+      await db.execute(
+        sql.raw('DROP TRIGGER IF EXISTS refuse_intake_of_one_application ON loan_application'),
+      );
+      await db.execute(sql.raw('DROP FUNCTION IF EXISTS refuse_intake_of_one_application()'));
+    });
+    const answers = fixedExternalData();
+    const asked = new Map<string, number>();
+    const externalData: ExternalDataProvider = {
+      async fetch(input) {
+        for (const subject of input.subjects) {
+          asked.set(subject.nationalId, (asked.get(subject.nationalId) ?? 0) + 1);
+        }
+        return answers.fetch(input);
+      },
+    };
+    const warnings: Array<string | undefined> = [];
+    const log = { ...silentLogger, warn: (_fields: object, message?: string) => warnings.push(message) };
+    const { panel, registrationCallsOf } = countedPanel(t);
+    await testWorker(t, { panel, externalData, concurrency: 8, log }).runUntilIdle();
+
+    expect(warnings).toContain('intake batch not recorded; running each intake alone');
+    // Every applicant's register and bureau asked once: in the batch, never again alone.
+    expect(Object.fromEntries(asked)).toEqual(
+      Object.fromEntries(applications.map((application) => [application.nationalId, 1])),
+    );
+    for (const application of applications.filter((candidate) => candidate !== broken)) {
+      expect(await statusOf(t, application.id)).toBe(410);
+      expect(await registrationCallsOf(application.id)).toEqual(await eachLender(t, application.id, 1));
+      await expectOneChain(t, application.id);
+    }
+    // The broken one: nothing written, its intake retried after the backoff.
+    expect(await statusOf(t, broken.id)).toBe(160);
+  });
+
+  it('an intake alone uses the batch’s answer only for the applicants it was about', async () => {
+    const t = await ownApp();
+    const [changed, unchanged] = await submittedApplications(t, [{ country: 'NO' }, { country: 'NO' }]);
+    let asked = 0;
+    const answers = fixedExternalData();
+    const externalData: ExternalDataProvider = {
+      async fetch(input) {
+        asked++;
+        return answers.fetch(input);
+      },
+    };
+    const answerAbout = async (nationalId: string): Promise<FetchedExternalData> => {
+      const subjects = [{ role: 'MainApplicant' as const, nationalId }];
+      return {
+        country: 'NO',
+        subjects,
+        outcome: { result: await answers.fetch({ country: 'NO', subjects }) },
+      };
+    };
+    const intake = (applicationId: string, fetchedBefore: FetchedExternalData) =>
+      runIntake({
+        db: t.database.db,
+        applicationId,
+        panel: createSimulatedLenderPanel({ seed: 1, delayScale: 0 }),
+        externalData,
+        now: t.clock.now,
+        fetchedBefore,
+      });
+    // An answer about someone else (the applicants changed since the batch asked): asked again.
+    await intake(changed!.id, await answerAbout(makeTestNationalId('NO', '1990-01-01', 5)));
+    expect(asked).toBe(1);
+    // An answer about this application's applicant: used, nobody asked.
+    await intake(unchanged!.id, await answerAbout(unchanged!.nationalId));
+    expect(asked).toBe(1);
+    for (const application of [changed!, unchanged!]) expect(await statusOf(t, application.id)).toBe(210);
+  });
+
   it('an open screening hit added while the register is asked holds its application at 200', async () => {
     const t = await ownApp();
     const { db } = t.database;

@@ -33,7 +33,11 @@ import {
   type ExternalDataProvider,
 } from '#src/modules/lending/intake/external-data.ts';
 import { runIntake } from '#src/modules/lending/intake/intake.service.ts';
-import { prepareIntakeBatch, recordIntakeBatch } from '#src/modules/lending/intake/intake-batch.service.ts';
+import {
+  fetchedFor,
+  prepareIntakeBatch,
+  recordIntakeBatch,
+} from '#src/modules/lending/intake/intake-batch.service.ts';
 import {
   type LenderAdapter,
   type LenderPanel,
@@ -368,8 +372,9 @@ export const defaultLendingBatchSize = 200;
 
 /**
  * The intake's batches stay at 50 at most: an intake the batch cannot record (a secured loan, a change
- * since the read, a batch that failed) runs alone inside the batch's lease and asks the register and the
- * bureau again, so the batch's size bounds that work (ADR 0048, "Consequences").
+ * since the read, a batch that failed) runs alone inside the batch's lease — one by one, with the
+ * register's and the bureau's answers the batch had where it had them — so the batch's size bounds that
+ * work (ADR 0048, "Consequences").
  */
 export const intakeBatchSizeLimit = 50;
 
@@ -610,11 +615,20 @@ export function lendingJobHandlers(deps: LendingJobDependencies): JobHandlers {
             'intake batch not recorded; running each intake alone',
           );
         }
-        // Off the common path, changed since the read, or a batch that failed: runIntake, one by one.
+        // Off the common path, changed since the read, or a batch that failed: runIntake, one by one — with
+        // the register's and the bureau's answers the batch had, not asking them again (a credit inquiry).
         await batch.runEachAlone(
           jobs.filter((candidate) => !recorded.includes(candidate)),
           async (job, context) => {
-            await runIntake({ db, applicationId: applicationOf(job), panel, externalData, now });
+            const applicationId = applicationOf(job);
+            await runIntake({
+              db,
+              applicationId,
+              panel,
+              externalData,
+              now,
+              fetchedBefore: fetchedFor(candidates.get(applicationId)),
+            });
             await context.finish();
           },
         );

@@ -38,6 +38,7 @@ import {
   type ExternalDataOutcome,
   externalDataMove,
   externalDataRowsOf,
+  type FetchedExternalData,
   problemsForLenders,
   subjectsOf,
   validationMove,
@@ -61,6 +62,16 @@ export interface IntakeCandidate {
   openHit: boolean;
   /** The register's and bureau's answer, or why it could not be had (none when validation failed). */
   external?: ExternalDataOutcome;
+}
+
+/** What was fetched for a candidate, for its intake alone should the batch not be recorded (runIntake). */
+export function fetchedFor(candidate: IntakeCandidate | undefined): FetchedExternalData | undefined {
+  if (!candidate?.external) return undefined;
+  return {
+    country: candidate.application.country,
+    subjects: subjectsOf(candidate.parties),
+    outcome: candidate.external,
+  };
 }
 
 /**

@@ -82,7 +82,24 @@ export interface IntakeOptions {
   panel: LenderPanel;
   externalData: ExternalDataProvider;
   now: () => Date;
+  /**
+   * The register's and the bureau's answer a batch already had for this application (a batch that could not
+   * be recorded runs its intakes alone): used instead of asking again while the application's subjects are
+   * still the ones asked about — each ask of the bureau is a credit inquiry on the applicant's file.
+   */
+  fetchedBefore?: FetchedExternalData | undefined;
 }
+
+/** An answer of the register and the bureau, with whom it was about. */
+export interface FetchedExternalData {
+  country: string;
+  subjects: ExternalDataSubject[];
+  outcome: ExternalDataOutcome;
+}
+
+const sameSubjects = (a: readonly ExternalDataSubject[], b: readonly ExternalDataSubject[]) =>
+  a.length === b.length &&
+  a.every((subject, index) => subject.role === b[index]!.role && subject.nationalId === b[index]!.nationalId);
 
 /** Runs the intake steps from wherever the application stands; a no-op outside 160/180/200. */
 export async function runIntake(options: IntakeOptions): Promise<void> {
@@ -217,15 +234,23 @@ async function externalDataStep(
   options: IntakeOptions,
   application: LoanApplicationRow,
 ): Promise<LoanApplicationRow | undefined> {
-  const { db } = options;
+  const { db, fetchedBefore } = options;
   const subjects = subjectsOf(await loadParties(db, application));
   let outcome: ExternalDataOutcome;
-  try {
-    outcome = {
-      result: await options.externalData.fetch({ country: application.country as Country, subjects }),
-    };
-  } catch (error) {
-    outcome = { error: errorMessageOf(error) };
+  if (
+    fetchedBefore &&
+    fetchedBefore.country === application.country &&
+    sameSubjects(fetchedBefore.subjects, subjects)
+  ) {
+    outcome = fetchedBefore.outcome;
+  } else {
+    try {
+      outcome = {
+        result: await options.externalData.fetch({ country: application.country as Country, subjects }),
+      };
+    } catch (error) {
+      outcome = { error: errorMessageOf(error) };
+    }
   }
   const now = options.now();
   // The application is held first and the answer written only if it still stands at 180: a move refused
