@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createSubmittedApplication,
   flowEventNames,
   nextNationalId,
   openPersonalPage,
@@ -8,6 +9,7 @@ import {
   seriousAxeViolations,
   signInOnIdentityPage,
 } from './support/api-helpers.ts';
+import { createAgent, ensureStaffAppBuilt, signInAsAgent } from './support/backoffice-helpers.ts';
 import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 10: the insurance journey on no-main (/soknad/forsikring, nb-NO): e-ID login → eligibility →
@@ -20,6 +22,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   ensureWebAppBuilt();
+  ensureStaffAppBuilt();
   ({ server, browser } = await startServerAndBrowser({ env: { LENDER_DELAY_SCALE: '0' } }));
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
@@ -122,5 +125,35 @@ describe('insurance journey', () => {
     expect(await seriousAxeViolations(page), 'personal page').toEqual([]);
     await saveScreenshots(page, 'insurance-my-page');
     await page.close();
+
+    // The back office: a Norwegian case handler sees the policy, ended by the customer, on the Insurance
+    // tab of the applicant's loan application (the real answer read by the staff app).
+    const application = await createSubmittedApplication(server.baseUrl, {
+      country: 'NO',
+      brand: 'no-main',
+      nationalId,
+    });
+    await createAgent(server.baseUrl, 'Ine Insurancedesk', [{ Name: 'Sales', Country: 'NO' }]);
+    const staffContext = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-GB',
+    });
+    const staffPage = await staffContext.newPage();
+    await signInAsAgent(
+      staffPage,
+      server.port,
+      'Ine Insurancedesk',
+      `/applications/${application.applicationId}/insurance`,
+    );
+    const table = staffPage.locator('table[data-testid^="insurance-"]');
+    await table.waitFor({ timeout: 30_000 });
+    const shown = await table.textContent();
+    expect(shown).toContain('Fjordliv');
+    expect(shown).toContain('Customer withdrew');
+    expect(shown).toContain('No application');
+    expect(await table.getByRole('button', { name: 'End policy' }).count()).toBe(0);
+    expect(await seriousAxeViolations(staffPage), 'back office insurance').toEqual([]);
+    await saveScreenshots(staffPage, 'backoffice-insurance');
+    await staffContext.close();
   });
 });

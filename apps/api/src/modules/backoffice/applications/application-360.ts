@@ -139,6 +139,12 @@ function actionsFor(application: LoanApplicationRow, roles: readonly TokenRole[]
     { Name: 'Change an offer', Path: '/loan-quote/{quoteId}/change', Permission: 'offer.change' },
     { Name: 'Order a call', Path: '/backoffice/call-orders', Permission: 'call.make' },
     { Name: 'Run the PEP/sanctions screening', Path: `${base}/screening`, Permission: 'screening.review' },
+    // The insurance route (ADR 0026): an applicant's policy ended for the insurer's or the customer's reason.
+    {
+      Name: 'End an insurance policy',
+      Path: '/insurance/v2/policy/{policyId}/termination',
+      Permission: 'application.update',
+    },
   ];
   return list.map((action) => ({
     ...action,

@@ -124,6 +124,7 @@ describe('applications for staff', () => {
         'Add a note': true,
         'Change an offer': true,
         'Run the PEP/sanctions screening': false,
+        'End an insurance policy': true,
       });
     });
 

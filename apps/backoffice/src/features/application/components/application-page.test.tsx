@@ -40,6 +40,7 @@ describe('application 360° view', () => {
       'History',
       'Notes (1)',
       'Audit',
+      'Insurance',
     ]);
 
     fireEvent.keyDown(window, { key: '4' });

@@ -29,6 +29,7 @@ import {
 } from './application-tabs.tsx';
 import { AuditTab } from './audit-tab.tsx';
 import { CallsTab } from './calls-tab.tsx';
+import { InsuranceTab } from './insurance-tab.tsx';
 import { NotesTab } from './notes-tab.tsx';
 import { QuotesTab } from './quotes-tab.tsx';
 
@@ -84,10 +85,10 @@ export function ApplicationPage({ agentID }: { agentID: string }) {
             to={`/applications/${applicationID}/${entry.id}`}
             className={({ isActive }) => (isActive || entry.id === activeTab ? 'tab active' : 'tab')}
             aria-current={entry.id === activeTab ? 'page' : undefined}
-            aria-keyshortcuts={String(index + 1)}
+            aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
           >
             {entry.label}
-            {counts(data, entry.id)} <Kbd>{index + 1}</Kbd>
+            {counts(data, entry.id)} {index < 9 ? <Kbd>{index + 1}</Kbd> : null}
           </NavLink>
         ))}
       </nav>
@@ -104,6 +105,7 @@ export function ApplicationPage({ agentID }: { agentID: string }) {
         {activeTab === 'history' ? <HistoryTab view={data} /> : null}
         {activeTab === 'notes' ? <NotesTab view={data} /> : null}
         {activeTab === 'audit' ? <AuditTab applicationID={applicationID} /> : null}
+        {activeTab === 'insurance' ? <InsuranceTab view={data} /> : null}
       </section>
     </main>
   );

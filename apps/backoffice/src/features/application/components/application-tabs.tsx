@@ -15,6 +15,8 @@ export const applicationTabs = [
   { id: 'history', label: 'History' },
   { id: 'notes', label: 'Notes' },
   { id: 'audit', label: 'Audit' },
+  // Last: the number keys 1–9 of the tabs before it stay as staff know them.
+  { id: 'insurance', label: 'Insurance' },
 ] as const;
 export type ApplicationTabId = (typeof applicationTabs)[number]['id'];
 

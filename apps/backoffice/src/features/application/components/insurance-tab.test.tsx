@@ -1,0 +1,158 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveToken } from '#src/shared/session/session-store.ts';
+import { application360, ids, installFakeApi, me } from '#src/test/fake-api.ts';
+import { renderApp } from '#src/test/render-app.tsx';
+
+// The Insurance tab of the 360° view: the applicant's requests and policies, and ending a policy.
+
+const viewPath = `/backoffice/applications/${ids.application}`;
+const policyID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+
+const insuranceRequest = (policy: Record<string, unknown> | null, loanApplicationID = ids.application) => ({
+  ID: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+  PersonID: ids.person,
+  LoanApplicationID: loanApplicationID,
+  Brand: 'no-main',
+  Country: 'NO',
+  Insurer: 'NordTrygg',
+  InsuredMonthlyAmount: 5000,
+  MonthlyPremium: 350,
+  Decision: policy ? 'approved' : 'new',
+  DecidedAt: policy ? '2026-11-20T10:00:00Z' : null,
+  CreatedAt: '2026-11-20T09:00:00Z',
+  Mandate: null,
+  PaymentMandate: null,
+  Policy: policy,
+});
+
+const activePolicy = {
+  ID: policyID,
+  InsuranceRequestID: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+  PolicyNumber: 'NT-2026-000123',
+  Insurer: 'NordTrygg',
+  InsuredMonthlyAmount: 5000,
+  MonthlyPremium: 350,
+  StartsOn: '2026-11-20',
+  Status: 'active',
+  TerminatedAt: null,
+  TerminationReason: null,
+  WithdrawalDeadline: '2026-12-20',
+};
+
+beforeEach(() => {
+  sessionStorage.clear();
+  saveToken('staff-token');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the Insurance tab', () => {
+  it('lists the applicant’s insurance and ends a policy for the reason chosen', async () => {
+    let ended = false;
+    const api = installFakeApi({
+      'GET /backoffice/me': { body: me },
+      [`GET ${viewPath}`]: { body: application360 },
+      'GET /insurance/v2/policy': () => ({
+        body: [
+          insuranceRequest(
+            ended
+              ? {
+                  ...activePolicy,
+                  Status: 'terminated',
+                  TerminatedAt: '2026-11-24T10:00:00Z',
+                  TerminationReason: 'emigration',
+                }
+              : activePolicy,
+          ),
+        ],
+      }),
+      [`POST /insurance/v2/policy/${policyID}/termination`]: () => {
+        ended = true;
+        return { body: { ...activePolicy, Status: 'terminated' } };
+      },
+    });
+    renderApp(`/applications/${ids.application}/insurance`);
+    const table = await screen.findByTestId(`insurance-${ids.person}`);
+    expect(api.find('GET', '/insurance/v2/policy')[0]?.query.get('PersonID')).toBe(ids.person);
+    expect(within(table).getByText('NordTrygg')).toBeTruthy();
+    expect(within(table).getByText('NOK 350')).toBeTruthy();
+    expect(within(table).getByText('This application')).toBeTruthy();
+    expect(within(table).getByText(/Active; the customer may withdraw until 2026-12-20/)).toBeTruthy();
+
+    const button = within(table).getByRole('button', { name: 'End policy' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.change(within(table).getByLabelText('Reason for ending policy NT-2026-000123'), {
+      target: { value: 'emigration' },
+    });
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(api.find('POST', `/insurance/v2/policy/${policyID}/termination`)[0]?.body).toEqual({
+        Reason: 'emigration',
+      }),
+    );
+    expect(await within(table).findByText(/Ended .*: Emigration/)).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'End policy' })).toBeNull();
+  });
+
+  it('shows the server’s refusal, and offers no ending to a role that may not change insurance', async () => {
+    installFakeApi({
+      'GET /backoffice/me': { body: me },
+      [`GET ${viewPath}`]: { body: application360 },
+      'GET /insurance/v2/policy': { body: [insuranceRequest(activePolicy)] },
+      [`POST /insurance/v2/policy/${policyID}/termination`]: {
+        status: 409,
+        body: { Message: 'The withdrawal period has ended; terminate the policy instead' },
+      },
+    });
+    renderApp(`/applications/${ids.application}/insurance`);
+    const table = await screen.findByTestId(`insurance-${ids.person}`);
+    fireEvent.change(within(table).getByLabelText('Reason for ending policy NT-2026-000123'), {
+      target: { value: 'customer-withdrew' },
+    });
+    fireEvent.click(within(table).getByRole('button', { name: 'End policy' }));
+    expect((await within(table).findByRole('alert')).textContent).toContain(
+      'The withdrawal period has ended; terminate the policy instead',
+    );
+    cleanup();
+
+    installFakeApi({
+      'GET /backoffice/me': { body: me },
+      [`GET ${viewPath}`]: {
+        body: {
+          ...application360,
+          Actions: [
+            {
+              Name: 'End an insurance policy',
+              Method: 'POST',
+              Path: '/insurance/v2/policy/{policyId}/termination',
+              Permission: 'application.update',
+              Allowed: false,
+            },
+          ],
+        },
+      },
+      'GET /insurance/v2/policy': {
+        body: [insuranceRequest(activePolicy, 'dddddddd-dddd-4ddd-8ddd-dddddddddddd')],
+      },
+    });
+    renderApp(`/applications/${ids.application}/insurance`);
+    const readOnly = await screen.findByTestId(`insurance-${ids.person}`);
+    expect(within(readOnly).getByText('Another application')).toBeTruthy();
+    expect(within(readOnly).queryByRole('button', { name: 'End policy' })).toBeNull();
+  });
+
+  it('says so when the applicant has no insurance', async () => {
+    installFakeApi({
+      'GET /backoffice/me': { body: me },
+      [`GET ${viewPath}`]: { body: application360 },
+      'GET /insurance/v2/policy': { body: [] },
+    });
+    renderApp(`/applications/${ids.application}/insurance`);
+    expect(await screen.findByText('No insurance requested.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Insurance of Ola Nordmann' })).toBeTruthy();
+  });
+});
