@@ -52,6 +52,8 @@ describe('config', () => {
     expect(loadConfig(production).metrics).toEqual({ served: false, token: undefined });
     expect(loadConfig({ ...production, METRICS_TOKEN: token }).metrics).toEqual({ served: true, token });
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: at least 32 characters/);
+    expect(loadConfig({ METRICS_TOKEN: `${token}\n` }).metrics.token).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: `${token} with spaces` })).toThrow(/METRICS_TOKEN: letters/);
   });
 
   it('treats an empty URL as unset', () => {

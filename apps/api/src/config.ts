@@ -118,11 +118,21 @@ export const configSchema = z.object({
     .pipe(z.url({ protocol: /^https?$/ }).optional()),
   SMS_API_KEY: z.string().optional(),
   // The scraper's bearer secret for /metrics (ADR 0051). Production serves /metrics only with it.
+  // Trimmed (a secret read from a file ends in a newline) and of a bearer token's characters (RFC 6750), or
+  // no request could ever carry it.
   METRICS_TOKEN: z
     .string()
+    .trim()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .pipe(z.string().min(32, 'at least 32 characters').max(512).optional()),
+    .pipe(
+      z
+        .string()
+        .min(32, 'at least 32 characters')
+        .max(512)
+        .regex(/^[A-Za-z0-9\-._~+/]+=*$/, 'letters, digits and -._~+/ only (a bearer token)')
+        .optional(),
+    ),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

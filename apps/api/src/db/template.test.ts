@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,12 @@ describe('the PGlite template', () => {
     expect(hasWholeTemplate(dir, migrations)).toBe(true);
     expect(hasWholeTemplate(dir, oneLess)).toBe(false);
     expect(hasWholeTemplate(join(work, 'nowhere'), migrations)).toBe(false);
+    // The data directory and its stamp without the tar dump (the API tests load the dump): not whole.
+    const withoutDump = join(work, 'without-dump');
+    cpSync(dir, withoutDump, { recursive: true });
+    rmSync(join(withoutDump, 'pglite-template.tar'));
+    expect(templateDirectory(withoutDump, migrations)).toBeDefined();
+    expect(hasWholeTemplate(withoutDump, migrations)).toBe(false);
   });
 
   it('starts an empty data directory as a copy, migrated, which keeps what is written to it', async () => {

@@ -31,7 +31,8 @@ function stampOf(migrations: Migration[]): Stamp {
   };
 }
 
-function pgliteVersion(): string {
+/** The installed PGlite's version (a template made by another version is not used). */
+export function pgliteVersion(): string {
   const manifest = join(
     dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))),
     '..',

@@ -41,6 +41,15 @@ describe('/metrics with a token', () => {
     expect(asCustomer.statusCode).toBe(401);
   });
 
+  it('is the only route that judges a bearer that is not a JWT itself', () => {
+    // Any other route marked so would take a forged token as an anonymous caller (plugins/auth.ts).
+    expect(
+      t.app.routeTable
+        .filter((route) => route.ownBearerSecret)
+        .map((route) => `${route.method} ${route.url}`),
+    ).toEqual(['GET /metrics', 'HEAD /metrics']);
+  });
+
   it('still refuses a bad sign-in token on every other route', async () => {
     const response = await t.app.inject({
       method: 'GET',

@@ -6,6 +6,8 @@ export interface RouteTableEntry {
   url: string;
   /** Whether the route is left out of the OpenAPI document (docs, metrics). */
   hidden: boolean;
+  /** Whether the route checks a bearer secret of its own instead of a JWT (plugins/auth.ts). */
+  ownBearerSecret: boolean;
 }
 
 declare module 'fastify' {
@@ -25,6 +27,9 @@ export function registerRouteTable(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const schema = route.schema as { hide?: boolean } | undefined;
-    for (const method of methods) entries.push({ method, url: route.url, hidden: schema?.hide === true });
+    const ownBearerSecret = route.config?.ownBearerSecret === true;
+    for (const method of methods) {
+      entries.push({ method, url: route.url, hidden: schema?.hide === true, ownBearerSecret });
+    }
   });
 }

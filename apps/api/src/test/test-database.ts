@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '#src/db/client.ts';
 import { migrate, readMigrations } from '#src/db/migrate.ts';
-import { hasWholeTemplate, loadTemplate, writeTemplate } from '#src/db/template.ts';
+import { hasWholeTemplate, loadTemplate, pgliteVersion, writeTemplate } from '#src/db/template.ts';
 
 // Every API test file gets a database of its own, already migrated. Running initdb and the migrations for
 // each of ~90 databases was a fifth of the API suite's CPU (issue 12: CI under 20 min), so both engines
@@ -21,6 +21,9 @@ function migrationsFingerprint(): string {
   const hash = createHash('sha256');
   // The template's layout: 2 keeps the data directory beside the tar dump (db/template.ts).
   hash.update('layout 2\n');
+  // And the PGlite that made it: after an upgrade the old template's stamp no longer matches, and a template
+  // directory of the same name would never be replaced.
+  hash.update(`pglite ${pgliteVersion()}\n`);
   for (const { name, checksum } of readMigrations()) hash.update(`${name}:${checksum}\n`);
   return hash.digest('hex').slice(0, 16);
 }

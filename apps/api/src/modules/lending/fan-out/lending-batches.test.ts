@@ -1,3 +1,4 @@
+import type { Country } from '@nordloan/domain/enums';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -777,7 +778,12 @@ describe('intake of many applications in one batch (ADR 0047)', () => {
 
   it('an intake alone uses the batch’s answer only for the applicants it was about', async () => {
     const t = await ownApp();
-    const [changed, unchanged] = await submittedApplications(t, [{ country: 'NO' }, { country: 'NO' }]);
+    const [otherPerson, extraCoApplicant, otherCountry, unchanged] = await submittedApplications(t, [
+      { country: 'NO' },
+      { country: 'NO' },
+      { country: 'NO' },
+      { country: 'NO' },
+    ]);
     let asked = 0;
     const answers = fixedExternalData();
     const externalData: ExternalDataProvider = {
@@ -786,14 +792,15 @@ describe('intake of many applications in one batch (ADR 0047)', () => {
         return answers.fetch(input);
       },
     };
-    const answerAbout = async (nationalId: string): Promise<FetchedExternalData> => {
-      const subjects = [{ role: 'MainApplicant' as const, nationalId }];
-      return {
-        country: 'NO',
-        subjects,
-        outcome: { result: await answers.fetch({ country: 'NO', subjects }) },
-      };
-    };
+    const answerAbout = async (
+      subjects: FetchedExternalData['subjects'],
+      country: Country = 'NO',
+    ): Promise<FetchedExternalData> => ({
+      country,
+      subjects,
+      outcome: { result: await answers.fetch({ country, subjects }) },
+    });
+    const main = (nationalId: string) => ({ role: 'MainApplicant' as const, nationalId });
     const intake = (applicationId: string, fetchedBefore: FetchedExternalData) =>
       runIntake({
         db: t.database.db,
@@ -803,13 +810,24 @@ describe('intake of many applications in one batch (ADR 0047)', () => {
         now: t.clock.now,
         fetchedBefore,
       });
-    // An answer about someone else (the applicants changed since the batch asked): asked again.
-    await intake(changed!.id, await answerAbout(makeTestNationalId('NO', '1990-01-01', 5)));
-    expect(asked).toBe(1);
+    // Answers about someone else, about a co-applicant no longer on the application, or from another
+    // country's register: the register and the bureau are asked again.
+    await intake(otherPerson!.id, await answerAbout([main(makeTestNationalId('NO', '1990-01-01', 5))]));
+    await intake(
+      extraCoApplicant!.id,
+      await answerAbout([
+        main(extraCoApplicant!.nationalId),
+        { role: 'CoApplicant', nationalId: makeTestNationalId('NO', '1991-02-02', 6) },
+      ]),
+    );
+    await intake(otherCountry!.id, await answerAbout([main(otherCountry!.nationalId)], 'SE'));
+    expect(asked).toBe(3);
     // An answer about this application's applicant: used, nobody asked.
-    await intake(unchanged!.id, await answerAbout(unchanged!.nationalId));
-    expect(asked).toBe(1);
-    for (const application of [changed!, unchanged!]) expect(await statusOf(t, application.id)).toBe(210);
+    await intake(unchanged!.id, await answerAbout([main(unchanged!.nationalId)]));
+    expect(asked).toBe(3);
+    for (const application of [otherPerson!, extraCoApplicant!, otherCountry!, unchanged!]) {
+      expect(await statusOf(t, application.id)).toBe(210);
+    }
   });
 
   it('an open screening hit added while the register is asked holds its application at 200', async () => {

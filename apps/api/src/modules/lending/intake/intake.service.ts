@@ -85,7 +85,9 @@ export interface IntakeOptions {
   /**
    * The register's and the bureau's answer a batch already had for this application (a batch that could not
    * be recorded runs its intakes alone): used instead of asking again while the application's subjects are
-   * still the ones asked about — each ask of the bureau is a credit inquiry on the applicant's file.
+   * still the ones asked about — each ask of the bureau is a credit inquiry on the applicant's file. A failed
+   * ask (a timeout, say) is used as well: it may have reached the bureau, and it ends at 181 exactly as the
+   * batch would have recorded it; the retry from 181 asks again.
    */
   fetchedBefore?: FetchedExternalData | undefined;
 }
