@@ -1,5 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Executor } from '#src/db/client.ts';
+import { withinTimeout } from '#src/lib/within-timeout.ts';
 import { type QueueHealth, readQueueHealth } from './queue-health.repository.ts';
 import type { WorkerLogger } from './worker.ts';
 
@@ -100,12 +101,4 @@ export function registerQueueMetrics(
         : [],
     ['status'],
   );
-}
-
-function withinTimeout<Answer>(call: Promise<Answer>, ms: number): Promise<Answer> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
 }

@@ -132,6 +132,37 @@ const mixedApplications = (count: number): ApplicationInput[] =>
     return { country, amount: country === 'FI' ? 20_000 : 100_000 };
   });
 
+/**
+ * Until the test ends (or the answered function is called), the database refuses to move `applicationId` on
+ * from `fromStatus` (a trigger that raises): a batch that writes it with others fails as a whole, a job of
+ * it alone fails alone.
+ */
+async function refuseMovesOf(
+  db: Executor,
+  applicationId: string,
+  fromStatus: number,
+): Promise<() => Promise<void>> {
+  await db.execute(
+    sql.raw(`CREATE FUNCTION refuse_move_of_one_application() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.id = '${applicationId}' AND OLD.status = ${fromStatus} AND NEW.status <> ${fromStatus} THEN
+          RAISE EXCEPTION 'application % refused by the test', NEW.id;
+        END IF;
+        RETURN NEW;
+      END $$`),
+  );
+  await db.execute(
+    sql.raw(`CREATE TRIGGER refuse_move_of_one_application BEFORE UPDATE ON loan_application
+      FOR EACH ROW EXECUTE FUNCTION refuse_move_of_one_application()`),
+  );
+  const stopRefusing = async () => {
+    await db.execute(sql.raw('DROP TRIGGER IF EXISTS refuse_move_of_one_application ON loan_application'));
+    await db.execute(sql.raw('DROP FUNCTION IF EXISTS refuse_move_of_one_application()'));
+  };
+  onTestFinished(stopRefusing);
+  return stopRefusing;
+}
+
 /** An app of its own for one test, closed when the test ends. */
 async function ownApp(): Promise<TestApp> {
   const app = await createTestApp();
@@ -462,24 +493,7 @@ describe('registrations of many applications in one batch (ADR 0047)', () => {
     const { db } = t.database;
     // The database refuses any move of the broken application on from 210: the batch, which writes every
     // application's status in one statement, fails as a whole.
-    await db.execute(
-      sql.raw(`CREATE FUNCTION refuse_move_of_one_application() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF NEW.id = '${broken.id}' AND OLD.status = 210 AND NEW.status <> 210 THEN
-            RAISE EXCEPTION 'application % refused by the test', NEW.id;
-          END IF;
-          RETURN NEW;
-        END $$`),
-    );
-    await db.execute(
-      sql.raw(`CREATE TRIGGER refuse_move_of_one_application BEFORE UPDATE ON loan_application
-        FOR EACH ROW EXECUTE FUNCTION refuse_move_of_one_application()`),
-    );
-    const dropTrigger = async () => {
-      await db.execute(sql.raw('DROP TRIGGER IF EXISTS refuse_move_of_one_application ON loan_application'));
-      await db.execute(sql.raw('DROP FUNCTION IF EXISTS refuse_move_of_one_application()'));
-    };
-    onTestFinished(dropTrigger);
+    const stopRefusing = await refuseMovesOf(db, broken.id, 210);
 
     const { panel, registrationCallsOf } = countedPanel(t);
     const warnings: Array<{ message: string | undefined; fields: object }> = [];
@@ -522,7 +536,7 @@ describe('registrations of many applications in one batch (ADR 0047)', () => {
     const [failedJob] = await registrationJobsOf(t, broken.id);
     expect(failedJob!.lastError).not.toMatch(/Failed query|params:/);
 
-    await dropTrigger();
+    await stopRefusing();
     await settle(t, worker);
     // Its retry asked its lenders a second time (a new attempt); the others were not asked again.
     expect(await registrationCallsOf(broken.id)).toEqual(await eachLender(t, broken.id, 2));
@@ -728,25 +742,7 @@ describe('intake of many applications in one batch (ADR 0047)', () => {
     const broken = applications[1]!;
     // The database refuses any move of the broken application on from 160: the batch, which writes every
     // application's status chain in one statement, fails as a whole; alone, only the broken one fails.
-    await db.execute(
-      sql.raw(`CREATE FUNCTION refuse_intake_of_one_application() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF NEW.id = '${broken.id}' AND OLD.status = 160 AND NEW.status <> 160 THEN
-            RAISE EXCEPTION 'application % refused by the test', NEW.id;
-          END IF;
-          RETURN NEW;
-        END $$`),
-    );
-    await db.execute(
-      sql.raw(`CREATE TRIGGER refuse_intake_of_one_application BEFORE UPDATE ON loan_application
-        FOR EACH ROW EXECUTE FUNCTION refuse_intake_of_one_application()`),
-    );
-    onTestFinished(async () => {
-      await db.execute(
-        sql.raw('DROP TRIGGER IF EXISTS refuse_intake_of_one_application ON loan_application'),
-      );
-      await db.execute(sql.raw('DROP FUNCTION IF EXISTS refuse_intake_of_one_application()'));
-    });
+    await refuseMovesOf(db, broken.id, 160);
     const answers = fixedExternalData();
     const asked = new Map<string, number>();
     const externalData: ExternalDataProvider = {

@@ -15,6 +15,7 @@ import {
   type WorkerLogger,
 } from '#src/jobs/worker.ts';
 import { errorMessageOf } from '#src/lib/error-message.ts';
+import { withinTimeout } from '#src/lib/within-timeout.ts';
 import {
   recordAcceptance,
   recordAcceptanceFailure,
@@ -227,17 +228,6 @@ async function lenderCallsOfJobs(
  */
 export const lenderCallTimeoutMs = 20_000;
 
-function withinTimeout<Answer>(call: Promise<Answer>, lenderId: string): Promise<Answer> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new LenderUnavailableError(lenderId, `within ${lenderCallTimeoutMs / 1000} s`)),
-      lenderCallTimeoutMs,
-    );
-  });
-  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
-}
-
 /** Every call of a batch failed: each request's own error, for the last failure to record. */
 export class LenderCallsFailedError extends Error {
   constructor(readonly byRequest: ReadonlyMap<string, string>) {
@@ -281,7 +271,13 @@ async function askLenders<Answer>(
 }> {
   const { job, now, log } = context;
   const settled = await Promise.allSettled(
-    calls.map((call) => withinTimeout(ask(call), call.request.lenderId)),
+    calls.map((call) =>
+      withinTimeout(
+        ask(call),
+        lenderCallTimeoutMs,
+        () => new LenderUnavailableError(call.request.lenderId, `within ${lenderCallTimeoutMs / 1000} s`),
+      ),
+    ),
   );
   const answered: Array<{ call: LenderCall; answer: Answer }> = [];
   const failed: Array<{ call: LenderCall; error: string }> = [];

@@ -4,6 +4,7 @@ import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
 import { errorMessageOf } from '#src/lib/error-message.ts';
+import { withinTimeout } from '#src/lib/within-timeout.ts';
 import { applicationsWithOpenHit } from '#src/modules/backoffice/screening/screening.repository.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { lenderCallJobs, system } from '#src/modules/lending/fan-out/request-progress.service.ts';
@@ -128,6 +129,7 @@ export async function prepareIntakeBatch(input: {
           const result = await withinTimeout(
             input.externalData.fetch({ country: candidate.application.country as Country, subjects }),
             externalDataTimeoutMs,
+            () => new Error(`no answer within ${externalDataTimeoutMs / 1000} s`),
           );
           candidate.external = { result };
         } catch (error) {
@@ -144,14 +146,6 @@ export async function prepareIntakeBatch(input: {
  * 181 (retried as any failed fetch).
  */
 export const externalDataTimeoutMs = 20_000;
-
-function withinTimeout<Answer>(call: Promise<Answer>, ms: number): Promise<Answer> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
-}
 
 type IntakeStep =
   | ReturnType<typeof validationMove>

@@ -1,20 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveToken } from '#src/shared/session/session-store.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { application360, assignment, ids, installFakeApi, me } from '#src/test/fake-api.ts';
 import { renderApp } from '#src/test/render-app.tsx';
+import { signedInStaffForEachTest } from '#src/test/signed-in-staff.ts';
 
 const viewPath = `/backoffice/applications/${ids.application}`;
 
-beforeEach(() => {
-  sessionStorage.clear();
-  saveToken('staff-token');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInStaffForEachTest();
 
 describe('application 360° view', () => {
   it('shows the application with its tabs, switched with the number keys', async () => {

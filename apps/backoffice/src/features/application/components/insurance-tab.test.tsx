@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveToken } from '#src/shared/session/session-store.ts';
+import { describe, expect, it } from 'vitest';
 import { application360, ids, installFakeApi, me } from '#src/test/fake-api.ts';
 import { renderApp } from '#src/test/render-app.tsx';
+import { signedInStaffForEachTest } from '#src/test/signed-in-staff.ts';
 
 // The Insurance tab of the 360° view: the applicant's requests and policies, and ending a policy.
 
@@ -40,15 +40,7 @@ const activePolicy = {
   WithdrawalDeadline: '2026-12-20',
 };
 
-beforeEach(() => {
-  sessionStorage.clear();
-  saveToken('staff-token');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInStaffForEachTest();
 
 describe('the Insurance tab', () => {
   it('lists the applicant’s insurance and ends a policy for the reason chosen', async () => {

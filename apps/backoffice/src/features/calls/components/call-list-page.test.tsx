@@ -1,18 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { saveToken } from '#src/shared/session/session-store.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { expect, it } from 'vitest';
 import { ids, installFakeApi, me } from '#src/test/fake-api.ts';
 import { renderApp } from '#src/test/render-app.tsx';
+import { signedInStaffForEachTest } from '#src/test/signed-in-staff.ts';
 
-beforeEach(() => {
-  sessionStorage.clear();
-  saveToken('staff-token');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInStaffForEachTest();
 
 const order = {
   ID: ids.callOrder,
