@@ -75,8 +75,14 @@ describe('the Insurance tab', () => {
     expect(within(table).getByText('This application')).toBeTruthy();
     expect(within(table).getByText(/Active; the customer may withdraw until 2026-12-20/)).toBeTruthy();
 
-    const button = within(table).getByRole('button', { name: 'End policy' }) as HTMLButtonElement;
+    // Two presses and a reason: opening the form asks nothing of the server, and "Keep it" closes it.
+    fireEvent.click(within(table).getByRole('button', { name: 'End policy…' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Keep it' }));
+    expect(within(table).queryByLabelText('Reason for ending policy NT-2026-000123')).toBeNull();
+    fireEvent.click(within(table).getByRole('button', { name: 'End policy…' }));
+    const button = within(table).getByRole('button', { name: 'End policy for good' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
+    expect(api.find('POST', `/insurance/v2/policy/${policyID}/termination`)).toEqual([]);
     fireEvent.change(within(table).getByLabelText('Reason for ending policy NT-2026-000123'), {
       target: { value: 'emigration' },
     });
@@ -87,7 +93,7 @@ describe('the Insurance tab', () => {
       }),
     );
     expect(await within(table).findByText(/Ended .*: Emigration/)).toBeTruthy();
-    expect(within(table).queryByRole('button', { name: 'End policy' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: /End policy/ })).toBeNull();
   });
 
   it('shows the server’s refusal, and offers no ending to a role that may not change insurance', async () => {
@@ -102,10 +108,11 @@ describe('the Insurance tab', () => {
     });
     renderApp(`/applications/${ids.application}/insurance`);
     const table = await screen.findByTestId(`insurance-${ids.person}`);
+    fireEvent.click(within(table).getByRole('button', { name: 'End policy…' }));
     fireEvent.change(within(table).getByLabelText('Reason for ending policy NT-2026-000123'), {
       target: { value: 'customer-withdrew' },
     });
-    fireEvent.click(within(table).getByRole('button', { name: 'End policy' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'End policy for good' }));
     expect((await within(table).findByRole('alert')).textContent).toContain(
       'The withdrawal period has ended; terminate the policy instead',
     );
@@ -134,7 +141,7 @@ describe('the Insurance tab', () => {
     renderApp(`/applications/${ids.application}/insurance`);
     const readOnly = await screen.findByTestId(`insurance-${ids.person}`);
     expect(within(readOnly).getByText('Another application')).toBeTruthy();
-    expect(within(readOnly).queryByRole('button', { name: 'End policy' })).toBeNull();
+    expect(within(readOnly).queryByRole('button', { name: /End policy/ })).toBeNull();
   });
 
   it('says so when the applicant has no insurance', async () => {

@@ -4,7 +4,7 @@ import {
   type InsuranceTerminationReason,
   insuranceTerminationReasons,
 } from '@nordloan/domain/enums';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type Application360, mayDo } from '#src/features/application/api/get-application-360.ts';
 import {
   type InsuranceRequest,
@@ -173,18 +173,33 @@ function EndPolicyForm({
   policyNumber: string;
   personID: string;
 }) {
+  // Ending a policy cannot be undone: it takes a press to open the form, a reason and a second press.
+  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<InsuranceTerminationReason | ''>('');
   const end = useEndInsurancePolicy(personID);
+  const field = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (open) field.current?.focus();
+  }, [open]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (reason && !end.isPending) end.mutate({ policyID, reason });
   };
+  if (!open) {
+    return (
+      <button type="button" className="danger" onClick={() => setOpen(true)}>
+        End policy…
+      </button>
+    );
+  }
   return (
-    <form className="inline-form" onSubmit={submit}>
+    <form className="inline-form danger-zone" onSubmit={submit} aria-label={`End policy ${policyNumber}`}>
       <label>
         Reason for ending policy {policyNumber}
         <select
+          ref={field}
           value={reason}
+          required
           onChange={(event) => setReason(event.target.value as InsuranceTerminationReason | '')}
         >
           <option value="">Choose a reason…</option>
@@ -195,8 +210,11 @@ function EndPolicyForm({
           ))}
         </select>
       </label>
-      <button type="submit" disabled={!reason || end.isPending}>
-        {end.isPending ? 'Ending…' : 'End policy'}
+      <button type="submit" className="danger" disabled={!reason || end.isPending}>
+        {end.isPending ? 'Ending…' : 'End policy for good'}
+      </button>
+      <button type="button" onClick={() => setOpen(false)} disabled={end.isPending}>
+        Keep it
       </button>
       {end.isError ? <ErrorMessage title="The policy could not be ended" error={end.error} /> : null}
     </form>
