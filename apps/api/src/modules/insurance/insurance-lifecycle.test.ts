@@ -324,6 +324,49 @@ describe('termination', () => {
     },
   );
 
+  it('audits a member of staff’s read of a person’s insurance and their ending of a policy (ADR 0020)', async () => {
+    const { applicant, api, request } = await activePolicy();
+    const sales = await t.staffToken([{ Name: 'Sales', Country: 'NO' }]);
+    const staff = on(t, 'no-main', sales);
+    const auditOf = async (subjectId: string) =>
+      t.database.withSession((session) =>
+        session.query<{ action: string; country: string; reason: string | null; details: unknown }>(
+          `SELECT action, country, reason, details FROM audit_entry WHERE subject_id = '${subjectId}' ORDER BY at, id`,
+        ),
+      );
+    // The customer's own read and ending are theirs: no staff audit line.
+    await api.get('/insurance/v2/policy');
+    expect(await auditOf(applicant.PersonID)).toEqual([]);
+
+    await staff.get('/insurance/v2/policy', { PersonID: applicant.PersonID });
+    expect(await auditOf(applicant.PersonID)).toEqual([
+      {
+        action: 'insurance.read',
+        country: 'NO',
+        reason: null,
+        details: { InsuranceRequestIDs: [request.ID] },
+      },
+    ]);
+    const ended = await staff.post(`/insurance/v2/policy/${request.Policy.ID}/termination`, {
+      Reason: 'emigration',
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(await auditOf(request.Policy.ID)).toEqual([
+      {
+        action: 'insurance.policy.terminate',
+        country: 'NO',
+        reason: 'emigration',
+        details: { InsuranceRequestID: request.ID },
+      },
+    ]);
+    // A refused second ending writes nothing.
+    expect(
+      (await staff.post(`/insurance/v2/policy/${request.Policy.ID}/termination`, { Reason: 'death' }))
+        .statusCode,
+    ).toBe(409);
+    expect(await auditOf(request.Policy.ID)).toHaveLength(1);
+  });
+
   it('refuses an unknown reason with 400 and an unknown policy with 404', async () => {
     const { api, request } = await activePolicy();
     expect(

@@ -108,7 +108,7 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
       },
     },
     async (request) =>
-      listInsurance({ db, caller: requireCaller(request), personId: request.query.PersonID }),
+      listInsurance({ db, caller: requireCaller(request), personId: request.query.PersonID, now: now() }),
   );
 
   routes.post(

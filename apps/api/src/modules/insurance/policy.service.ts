@@ -6,6 +6,7 @@ import type { Db, Executor } from '#src/db/client.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { recordAudit } from '#src/modules/audit/audit.service.ts';
 import {
   decideInsuranceRequest,
   findInsurancePolicyById,
@@ -61,21 +62,42 @@ export async function decideRequestOnActivePayment(tx: Executor, requestId: stri
   });
 }
 
-/** GET /insurance/v2/policy: the applicant's own requests and policies; staff name the person. */
-export async function listInsurance(options: { db: Db; caller: Caller; personId?: string | undefined }) {
+/**
+ * GET /insurance/v2/policy: the applicant's own requests and policies; staff name the person, and their read
+ * of the person's insurance is audited (ADR 0020: every staff read of personal data).
+ */
+export async function listInsurance(options: {
+  db: Db;
+  caller: Caller;
+  personId?: string | undefined;
+  now: Date;
+}) {
   const { db, caller } = options;
   let personId: string | undefined;
+  let staffRead: { country: Country } | undefined;
   if (caller.kind === 'staff') {
     if (!options.personId) throw fieldError('PersonID', 'PersonID is required');
     if (!isUuid(options.personId)) throw notFound();
     const person = await findPersonById(db, options.personId);
     if (!person || !staffMay(caller.roles, 'application.read', person.country)) throw notFound();
     personId = person.id;
+    staffRead = { country: person.country as Country };
   } else {
     personId = await personOfCaller(db, caller);
     if (!personId) return [];
   }
   const requests = await listInsuranceRequestsForPerson(db, personId);
+  if (staffRead) {
+    await recordAudit(db, {
+      actor: caller,
+      action: 'insurance.read',
+      subjectType: 'person',
+      subjectId: personId,
+      country: staffRead.country,
+      details: { InsuranceRequestIDs: requests.map((request) => request.id) },
+      at: options.now,
+    });
+  }
   return Promise.all(
     requests.map(async (request) => {
       const [mandate] = await listMandatesOfRequest(db, request.id);
@@ -114,7 +136,24 @@ export async function terminatePolicy(options: {
   if (reason === 'customer-withdrew' && isoDay(now) > withdrawalDeadline(policy.startsOn)) {
     throw conflict('The withdrawal period has ended; terminate the policy instead');
   }
-  const terminated = await terminateInsurancePolicy(db, { id: policy.id, reason, now });
+  // A member of staff's ending is audited in its transaction (ADR 0020): who, which policy, why.
+  const terminated = await db.transaction(async (tx) => {
+    const row = await terminateInsurancePolicy(tx, { id: policy.id, reason, now });
+    if (row && caller.kind === 'staff') {
+      await recordAudit(tx, {
+        actor: caller,
+        action: 'insurance.policy.terminate',
+        subjectType: 'insurance-policy',
+        subjectId: policy.id,
+        loanApplicationId: request.loanApplicationId,
+        country: request.country as Country,
+        reason,
+        details: { InsuranceRequestID: request.id },
+        at: now,
+      });
+    }
+    return row;
+  });
   if (!terminated) throw conflict('The policy is already terminated');
   return toPolicy(terminated);
 }

@@ -54,6 +54,7 @@ export function useEndInsurancePolicy(personID: string) {
   return useMutation({
     mutationFn: ({ policyID, reason }: { policyID: string; reason: InsuranceTerminationReason }) =>
       endInsurancePolicy(policyID, reason),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: personInsuranceKey(personID) }),
+    // Refreshed whatever the answer: a 409 means someone else ended it meanwhile, and the list should say so.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: personInsuranceKey(personID) }),
   });
 }

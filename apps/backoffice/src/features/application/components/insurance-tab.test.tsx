@@ -26,6 +26,26 @@ const insuranceRequest = (policy: Record<string, unknown> | null, loanApplicatio
   Policy: policy,
 });
 
+/** The 360° view as a case handler whose role may end a policy here sees it. */
+const viewWithEnding = (allowed: boolean) => ({
+  ...application360,
+  Actions: [
+    {
+      Name: 'End an insurance policy',
+      Method: 'POST',
+      Path: '/insurance/v2/policy/{policyId}/termination',
+      Permission: 'application.update',
+      Allowed: allowed,
+    },
+  ],
+});
+
+// A policy that started today, so its withdrawal period runs whenever the test runs.
+const isoDay = (daysFromToday: number) =>
+  new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
+const startsOn = isoDay(0);
+const withdrawalDeadline = isoDay(30);
+
 const activePolicy = {
   ID: policyID,
   InsuranceRequestID: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
@@ -33,11 +53,11 @@ const activePolicy = {
   Insurer: 'NordTrygg',
   InsuredMonthlyAmount: 5000,
   MonthlyPremium: 350,
-  StartsOn: '2026-11-20',
+  StartsOn: startsOn,
   Status: 'active',
   TerminatedAt: null,
   TerminationReason: null,
-  WithdrawalDeadline: '2026-12-20',
+  WithdrawalDeadline: withdrawalDeadline,
 };
 
 signedInStaffForEachTest();
@@ -47,7 +67,7 @@ describe('the Insurance tab', () => {
     let ended = false;
     const api = installFakeApi({
       'GET /backoffice/me': { body: me },
-      [`GET ${viewPath}`]: { body: application360 },
+      [`GET ${viewPath}`]: { body: viewWithEnding(true) },
       'GET /insurance/v2/policy': () => ({
         body: [
           insuranceRequest(
@@ -73,13 +93,25 @@ describe('the Insurance tab', () => {
     expect(within(table).getByText('NordTrygg')).toBeTruthy();
     expect(within(table).getByText('NOK 350')).toBeTruthy();
     expect(within(table).getByText('This application')).toBeTruthy();
-    expect(within(table).getByText(/Active; the customer may withdraw until 2026-12-20/)).toBeTruthy();
+    expect(
+      within(table).getByText(`Active; the customer may withdraw until ${withdrawalDeadline}`),
+    ).toBeTruthy();
 
-    // Two presses and a reason: opening the form asks nothing of the server, and "Keep it" closes it.
+    // Two presses and a reason: opening the form asks nothing of the server; "Keep it" closes it, forgets
+    // the reason and gives the focus back to the button that opened it.
     fireEvent.click(within(table).getByRole('button', { name: 'End policy…' }));
+    fireEvent.change(within(table).getByLabelText('Reason for ending policy NT-2026-000123'), {
+      target: { value: 'death' },
+    });
     fireEvent.click(within(table).getByRole('button', { name: 'Keep it' }));
     expect(within(table).queryByLabelText('Reason for ending policy NT-2026-000123')).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(table).getByRole('button', { name: 'End policy…' })),
+    );
     fireEvent.click(within(table).getByRole('button', { name: 'End policy…' }));
+    expect(
+      (within(table).getByLabelText('Reason for ending policy NT-2026-000123') as HTMLSelectElement).value,
+    ).toBe('');
     const button = within(table).getByRole('button', { name: 'End policy for good' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(api.find('POST', `/insurance/v2/policy/${policyID}/termination`)).toEqual([]);
@@ -87,19 +119,19 @@ describe('the Insurance tab', () => {
       target: { value: 'emigration' },
     });
     fireEvent.click(button);
-    await waitFor(() =>
-      expect(api.find('POST', `/insurance/v2/policy/${policyID}/termination`)[0]?.body).toEqual({
-        Reason: 'emigration',
-      }),
-    );
     expect(await within(table).findByText(/Ended .*: Emigration/)).toBeTruthy();
+    expect(api.find('POST', `/insurance/v2/policy/${policyID}/termination`).map((call) => call.body)).toEqual(
+      [{ Reason: 'emigration' }],
+    );
+    const notice = await screen.findByText('Policy NT-2026-000123 ended.');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
     expect(within(table).queryByRole('button', { name: /End policy/ })).toBeNull();
   });
 
-  it('shows the server’s refusal, and offers no ending to a role that may not change insurance', async () => {
-    installFakeApi({
+  it('shows the server’s refusal and reads the list again, and offers no ending to a role that may not', async () => {
+    const api = installFakeApi({
       'GET /backoffice/me': { body: me },
-      [`GET ${viewPath}`]: { body: application360 },
+      [`GET ${viewPath}`]: { body: viewWithEnding(true) },
       'GET /insurance/v2/policy': { body: [insuranceRequest(activePolicy)] },
       [`POST /insurance/v2/policy/${policyID}/termination`]: {
         status: 409,
@@ -116,24 +148,13 @@ describe('the Insurance tab', () => {
     expect((await within(table).findByRole('alert')).textContent).toContain(
       'The withdrawal period has ended; terminate the policy instead',
     );
+    // Whatever the answer, the list is read again (a 409 may mean someone else ended it meanwhile).
+    await waitFor(() => expect(api.find('GET', '/insurance/v2/policy')).toHaveLength(2));
     cleanup();
 
     installFakeApi({
       'GET /backoffice/me': { body: me },
-      [`GET ${viewPath}`]: {
-        body: {
-          ...application360,
-          Actions: [
-            {
-              Name: 'End an insurance policy',
-              Method: 'POST',
-              Path: '/insurance/v2/policy/{policyId}/termination',
-              Permission: 'application.update',
-              Allowed: false,
-            },
-          ],
-        },
-      },
+      [`GET ${viewPath}`]: { body: viewWithEnding(false) },
       'GET /insurance/v2/policy': {
         body: [insuranceRequest(activePolicy, 'dddddddd-dddd-4ddd-8ddd-dddddddddddd')],
       },
@@ -142,6 +163,40 @@ describe('the Insurance tab', () => {
     const readOnly = await screen.findByTestId(`insurance-${ids.person}`);
     expect(within(readOnly).getByText('Another application')).toBeTruthy();
     expect(within(readOnly).queryByRole('button', { name: /End policy/ })).toBeNull();
+  });
+
+  it('says plainly when the person is outside the caller’s countries (404), not as an error', async () => {
+    installFakeApi({
+      'GET /backoffice/me': { body: me },
+      [`GET ${viewPath}`]: { body: application360 },
+      'GET /insurance/v2/policy': { status: 404, body: { Message: 'This page could not be found' } },
+    });
+    renderApp(`/applications/${ids.application}/insurance`);
+    expect(
+      await screen.findByText(/No insurance of this person in the countries you work with/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not offer a withdrawal once its period has ended', async () => {
+    installFakeApi({
+      'GET /backoffice/me': { body: me },
+      [`GET ${viewPath}`]: { body: viewWithEnding(true) },
+      'GET /insurance/v2/policy': {
+        body: [
+          insuranceRequest({ ...activePolicy, StartsOn: '2020-01-01', WithdrawalDeadline: '2020-01-31' }),
+        ],
+      },
+    });
+    renderApp(`/applications/${ids.application}/insurance`);
+    const table = await screen.findByTestId(`insurance-${ids.person}`);
+    expect(within(table).getByText(/the withdrawal period ended on 2020-01-31/)).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'End policy…' }));
+    const withdrew = within(table).getByRole('option', { name: /Customer withdrew/ }) as HTMLOptionElement;
+    expect(withdrew.disabled).toBe(true);
+    expect((within(table).getByRole('option', { name: 'Emigration' }) as HTMLOptionElement).disabled).toBe(
+      false,
+    );
   });
 
   it('says so when the applicant has no insurance', async () => {

@@ -4,6 +4,7 @@ import {
   type InsuranceTerminationReason,
   insuranceTerminationReasons,
 } from '@nordloan/domain/enums';
+import { insuranceRules } from '@nordloan/domain/insurance';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type Application360, mayDo } from '#src/features/application/api/get-application-360.ts';
 import {
@@ -20,7 +21,7 @@ import { formatDateTime, humanize } from '#src/shared/ui/format.ts';
 // reason the customer gave on the phone or one of the insurer's (staff holding application.update).
 
 const reasonLabels: Record<InsuranceTerminationReason, string> = {
-  'customer-withdrew': 'Customer withdrew (within 30 days of the start)',
+  'customer-withdrew': `Customer withdrew (within ${insuranceRules.withdrawalDays} days of the start)`,
   'customer-terminated': 'Customer ended the policy',
   age: 'Age limit reached',
   death: 'Death of the insured',
@@ -79,20 +80,35 @@ function ApplicantInsurance({
   mayEnd: boolean;
 }) {
   const insurance = usePersonInsurance(personID);
+  const [ended, setEnded] = useState<string | undefined>();
+  const endedNotice = useRef<HTMLParagraphElement>(null);
+  // After an ending the form is gone: the confirmation takes the focus (and is announced).
+  useEffect(() => {
+    if (ended) endedNotice.current?.focus();
+  }, [ended]);
   const headingID = `insurance-${personID}`;
+  const refused = insurance.error instanceof ApiError ? insurance.error.status : undefined;
   return (
     <section className="card" aria-labelledby={headingID}>
       <h3 id={headingID}>Insurance of {name}</h3>
       {insurance.isPending ? <Loading label="Loading insurance…" /> : null}
-      {insurance.isError && insurance.error instanceof ApiError && insurance.error.status === 403 ? (
-        <Notice>Your role does not include reading insurance.</Notice>
+      {/* The server answers 404 for a person outside the caller's countries: said as such, not as an error. */}
+      {refused === 403 || refused === 404 ? (
+        <Notice>
+          No insurance of this person in the countries you work with, or your role may not read it.
+        </Notice>
       ) : insurance.isError ? (
         <ErrorMessage error={insurance.error} />
+      ) : null}
+      {ended ? (
+        <p className="notice" role="status" tabIndex={-1} ref={endedNotice}>
+          Policy {ended} ended.
+        </p>
       ) : null}
       {insurance.data && insurance.data.length === 0 ? <Empty>No insurance requested.</Empty> : null}
       {insurance.data && insurance.data.length > 0 ? (
         <table className="data-table" data-testid={`insurance-${personID}`}>
-          <caption>Insurance requests and policies</caption>
+          <caption>Insurance requests and policies of {name}</caption>
           <thead>
             <tr>
               <th scope="col">Requested</th>
@@ -113,7 +129,7 @@ function ApplicantInsurance({
                 <td>{money(item.MonthlyPremium, item.Country)}</td>
                 <td>{humanize(item.Decision)}</td>
                 <td>
-                  <PolicyCell request={item} personID={personID} mayEnd={mayEnd} />
+                  <PolicyCell request={item} personID={personID} mayEnd={mayEnd} onEnded={setEnded} />
                 </td>
                 <td>
                   {item.LoanApplicationID === applicationID
@@ -131,20 +147,27 @@ function ApplicantInsurance({
   );
 }
 
+/** Today as the server counts the withdrawal period: a calendar day in UTC. */
+const today = () => new Date().toISOString().slice(0, 10);
+
 function PolicyCell({
   request,
   personID,
   mayEnd,
+  onEnded,
 }: {
   request: InsuranceRequest;
   personID: string;
   mayEnd: boolean;
+  onEnded: (policyNumber: string) => void;
 }) {
   const policy = request.Policy;
   if (!policy) return <>—</>;
+  const numberID = `policy-${policy.ID}`;
+  const withdrawalOver = policy.WithdrawalDeadline < today();
   return (
     <div className="stack">
-      <span>
+      <span id={numberID}>
         {policy.PolicyNumber}, from {policy.StartsOn}
       </span>
       {policy.Status === 'terminated' ? (
@@ -154,13 +177,68 @@ function PolicyCell({
             ? `: ${reasonLabels[policy.TerminationReason as InsuranceTerminationReason] ?? policy.TerminationReason}`
             : ''}
         </span>
+      ) : withdrawalOver ? (
+        <span>Active; the withdrawal period ended on {policy.WithdrawalDeadline}</span>
       ) : (
         <span>Active; the customer may withdraw until {policy.WithdrawalDeadline}</span>
       )}
       {policy.Status === 'active' && mayEnd ? (
-        <EndPolicyForm policyID={policy.ID} policyNumber={policy.PolicyNumber} personID={personID} />
+        <EndPolicy
+          policyID={policy.ID}
+          policyNumber={policy.PolicyNumber}
+          describedBy={numberID}
+          personID={personID}
+          withdrawalOver={withdrawalOver}
+          onEnded={() => onEnded(policy.PolicyNumber)}
+        />
       ) : null}
     </div>
+  );
+}
+
+interface EndPolicyProps {
+  policyID: string;
+  policyNumber: string;
+  personID: string;
+  withdrawalOver: boolean;
+  onEnded: () => void;
+}
+
+/**
+ * Ending a policy cannot be undone: a press opens the form, then a reason and a second press. "Keep it" closes
+ * the form (forgetting what was chosen) and gives the focus back to the button that opened it.
+ */
+function EndPolicy(props: EndPolicyProps & { describedBy: string }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closedByKeepIt = useRef(false);
+  useEffect(() => {
+    if (!open && closedByKeepIt.current) {
+      closedByKeepIt.current = false;
+      opener.current?.focus();
+    }
+  }, [open]);
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className="danger"
+        ref={opener}
+        aria-describedby={props.describedBy}
+        onClick={() => setOpen(true)}
+      >
+        End policy…
+      </button>
+    );
+  }
+  return (
+    <EndPolicyForm
+      {...props}
+      onKeep={() => {
+        closedByKeepIt.current = true;
+        setOpen(false);
+      }}
+    />
   );
 }
 
@@ -168,30 +246,18 @@ function EndPolicyForm({
   policyID,
   policyNumber,
   personID,
-}: {
-  policyID: string;
-  policyNumber: string;
-  personID: string;
-}) {
-  // Ending a policy cannot be undone: it takes a press to open the form, a reason and a second press.
-  const [open, setOpen] = useState(false);
+  withdrawalOver,
+  onEnded,
+  onKeep,
+}: EndPolicyProps & { onKeep: () => void }) {
   const [reason, setReason] = useState<InsuranceTerminationReason | ''>('');
   const end = useEndInsurancePolicy(personID);
   const field = useRef<HTMLSelectElement>(null);
-  useEffect(() => {
-    if (open) field.current?.focus();
-  }, [open]);
+  useEffect(() => field.current?.focus(), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (reason && !end.isPending) end.mutate({ policyID, reason });
+    if (reason && !end.isPending) end.mutate({ policyID, reason }, { onSuccess: onEnded });
   };
-  if (!open) {
-    return (
-      <button type="button" className="danger" onClick={() => setOpen(true)}>
-        End policy…
-      </button>
-    );
-  }
   return (
     <form className="inline-form danger-zone" onSubmit={submit} aria-label={`End policy ${policyNumber}`}>
       <label>
@@ -204,7 +270,12 @@ function EndPolicyForm({
         >
           <option value="">Choose a reason…</option>
           {insuranceTerminationReasons.map((value) => (
-            <option key={value} value={value}>
+            <option
+              key={value}
+              value={value}
+              // The server refuses a withdrawal after its period (409): not offered then.
+              disabled={value === 'customer-withdrew' && withdrawalOver}
+            >
               {reasonLabels[value]}
             </option>
           ))}
@@ -213,7 +284,7 @@ function EndPolicyForm({
       <button type="submit" className="danger" disabled={!reason || end.isPending}>
         {end.isPending ? 'Ending…' : 'End policy for good'}
       </button>
-      <button type="button" onClick={() => setOpen(false)} disabled={end.isPending}>
+      <button type="button" onClick={onKeep} disabled={end.isPending}>
         Keep it
       </button>
       {end.isError ? <ErrorMessage title="The policy could not be ended" error={end.error} /> : null}
