@@ -8,9 +8,10 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/nordloan npm run start:cluster
 //   DATABASE_URL=… REDIS_URL=redis://127.0.0.1:6379 CLUSTER_INSTANCES=3 PORT=8080 npm run start:cluster
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 if (!process.env.DATABASE_URL) {
   console.error(
@@ -82,10 +83,6 @@ function instanceEnv(index) {
   return env;
 }
 
-// The API process's Node flags, as `npm start` runs it (scripts/server-node-flags.json).
-const serverNodeFlags = JSON.parse(
-  readFileSync(new URL('./server-node-flags.json', import.meta.url), 'utf8'),
-);
 let stopping = false;
 const instances = ports.map((instancePort, index) => {
   const child = spawn(process.execPath, [...serverNodeFlags, 'apps/api/dist/server.js'], {

@@ -2,8 +2,9 @@
 // when their sources are newer than the last build, then starts the API (which serves both apps) on PGlite
 // unless DATABASE_URL is set. Production runs the compiled file, not TypeScript through tsx (issue 12).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 function newestMtime(dir) {
   if (!existsSync(dir)) return 0;
@@ -65,14 +66,6 @@ if (!process.env.DATABASE_URL && migrationsAt > templateAt) {
 // `--build-only`: the benchmarks build first, so that what they time afterwards is the server's start.
 if (process.argv.includes('--build-only')) process.exit(0);
 
-// The API process's Node flags (scripts/server-node-flags.json), the same for `npm run start:cluster` and the
-// benchmarks' server processes. `--max-old-space-size=512`: with V8's default limit (a quarter of the
-// machine's memory) the old generation grew to 170 MB of garbage between full collections under the read
-// benchmark, the process peaking at 290–299 MB resident; with 512 MB (eight times the 60 MB left after a
-// full collection) it peaked at 210–211 MB at the same throughput (docs/performance-api.md).
-const serverNodeFlags = JSON.parse(
-  readFileSync(new URL('./server-node-flags.json', import.meta.url), 'utf8'),
-);
 const server = spawn(process.execPath, [...serverNodeFlags, builtApi], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

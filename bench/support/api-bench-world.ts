@@ -21,6 +21,7 @@ import {
 } from '../../apps/api/src/modules/auth/token.service.ts';
 import { defaultLendingBatchSize } from '../../apps/api/src/modules/lending/fan-out/lending-jobs.ts';
 import { defaultIncome, mainApplicantDetails } from '../../apps/api/src/test/lending-test-helpers.ts';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 
 // What the API benches (api-read, api-cpu) stand on: a fresh PostgreSQL database of their own (dropped
 // again by `close`), the real API built on it (logs at warn, no worker), and one Norwegian applicant with
@@ -197,7 +198,7 @@ export async function createClusterBenchWorld(
   try {
     for (let index = 0; index < instanceCount; index++) {
       const port = await freePort();
-      const child = spawn(process.execPath, [...serverNodeFlags(root), 'apps/api/dist/server.js'], {
+      const child = spawn(process.execPath, [...serverNodeFlags, 'apps/api/dist/server.js'], {
         cwd: root,
         env: {
           ...process.env,
@@ -249,11 +250,6 @@ export async function createClusterBenchWorld(
     await close();
     throw error;
   }
-}
-
-/** The Node flags `npm start` runs the API process with (scripts/server-node-flags.json). */
-function serverNodeFlags(root: string): string[] {
-  return JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8')) as string[];
 }
 
 function freePort(): Promise<number> {
