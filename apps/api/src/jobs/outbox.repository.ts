@@ -56,6 +56,18 @@ export async function listOutboxEvents(db: Executor, applicationId: string) {
 }
 
 /**
+ * No earlier event of the same application waits put off (putOffEvent): an application's events go in
+ * their order, none after one of its own that was put off. Part of what the relay may take now, and of the
+ * operators' "oldest event the relay could take" (queue-health.repository.ts).
+ */
+export function notBehindAPutOffEvent(): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ${outboxEvent} AS earlier
+                          WHERE earlier.loan_application_id = ${outboxEvent.loanApplicationId}
+                            AND earlier.published_at IS NULL AND earlier.retry_at IS NOT NULL
+                            AND earlier.id < ${outboxEvent.id})`;
+}
+
+/**
  * Takes the oldest unpublished events for this relay and marks them published at `now`, in one statement:
  * the caller's transaction hands them on before it commits, so a crash hands them on again. SKIP LOCKED:
  * another relay takes the next ones. Oldest first (RETURNING keeps no order, so they are sorted here). An
@@ -70,11 +82,7 @@ export async function takeUnpublishedEvents(db: Executor, options: { limit: numb
       and(
         isNull(outboxEvent.publishedAt),
         or(isNull(outboxEvent.retryAt), lte(outboxEvent.retryAt, options.now)),
-        // An application's events go in their order: none after one of its own that was put off.
-        sql`NOT EXISTS (SELECT 1 FROM ${outboxEvent} AS earlier
-                         WHERE earlier.loan_application_id = ${outboxEvent.loanApplicationId}
-                           AND earlier.published_at IS NULL AND earlier.retry_at IS NOT NULL
-                           AND earlier.id < ${outboxEvent.id})`,
+        notBehindAPutOffEvent(),
       ),
     )
     .orderBy(asc(outboxEvent.id))

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { rowsOf } from './job.repository.ts';
+import { notBehindAPutOffEvent } from './outbox.repository.ts';
 
 // How the background work stands, for the operators' metrics (jobs/queue-metrics.ts): every count is
 // answered from a partial index (the outbox's unpublished and put-off events, the job queue's due and failed
 // jobs), so a scrape stays cheap however many finished jobs and published events the tables hold. The oldest
-// takeable event is found as the relay's take finds it (outbox.repository.ts takeUnpublishedEvents).
+// takeable event is looked for as the relay's take looks (outbox.repository.ts), leaving out the put-off
+// events themselves: a poisoned one, due again every 30 minutes, would make the age jump for a moment.
 
 export interface QueueHealth {
   /** Events not yet handed on: a backlog during a fan-out, near zero otherwise. */
@@ -35,11 +37,7 @@ export async function readQueueHealth(db: Executor, now: Date): Promise<QueueHea
       (SELECT coalesce(max(publish_attempts), 0) FROM outbox_event
         WHERE published_at IS NULL AND retry_at IS NOT NULL)::int AS outbox_most_attempts,
       (SELECT created_at FROM outbox_event
-        WHERE published_at IS NULL AND retry_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM outbox_event AS earlier
-                           WHERE earlier.loan_application_id = outbox_event.loan_application_id
-                             AND earlier.published_at IS NULL AND earlier.retry_at IS NOT NULL
-                             AND earlier.id < outbox_event.id)
+        WHERE published_at IS NULL AND retry_at IS NULL AND ${notBehindAPutOffEvent()}
         ORDER BY id LIMIT 1) AS outbox_oldest_takeable,
       (SELECT count(*) FROM job WHERE status = 'pending')::int AS jobs_pending,
       (SELECT count(*) FROM job WHERE status = 'running')::int AS jobs_running,

@@ -17,10 +17,14 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-/** Whether the request carries `token` as its bearer token; compared in constant time. */
-function carriesToken(request: FastifyRequest, token: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(bearerToken(request) ?? ''), digest(token));
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Whether the request's bearer token is the one whose digest is `tokenDigest`: digests of equal length,
+ * compared in constant time, so the answer's timing tells nothing of the token or its length.
+ */
+function carriesToken(request: FastifyRequest, tokenDigest: Buffer): boolean {
+  return timingSafeEqual(sha256(bearerToken(request) ?? ''), tokenDigest);
 }
 
 /**
@@ -39,6 +43,7 @@ export function registerMetrics(
 ) {
   if (!options.served) return;
   const { token } = options;
+  const tokenDigest = token === undefined ? undefined : sha256(token);
   const processWide = processMetrics();
   const registry = new Registry();
   const duration = new Histogram({
@@ -69,7 +74,7 @@ export function registerMetrics(
       config: { ownBearerSecret: token !== undefined },
     },
     async (request, reply) => {
-      if (token !== undefined && !carriesToken(request, token)) {
+      if (tokenDigest && !carriesToken(request, tokenDigest)) {
         throw unauthorized(request.headers.authorization ? 'Invalid token' : 'Missing token');
       }
       return reply

@@ -109,10 +109,14 @@ export function useApplication360(applicationID: string) {
   return useQuery(application360QueryOptions(applicationID));
 }
 
+/** A person's first and last name as far as they are known ('' when neither is). */
+export function fullName(person: ApplicantView['Person'] | undefined): string {
+  return [person?.FirstName, person?.LastName].filter(Boolean).join(' ');
+}
+
 export function applicantName(view: Application360): string {
   const main = view.Applicants.find((applicant) => applicant.Role === 'MainApplicant') ?? view.Applicants[0];
-  const name = [main?.Person?.FirstName, main?.Person?.LastName].filter(Boolean).join(' ');
-  return name || 'Applicant';
+  return fullName(main?.Person) || 'Applicant';
 }
 
 /** Whether the caller may take a staff action here (the server checks again; this only hides buttons). */

@@ -1,4 +1,8 @@
-import type { ApplicantView, Application360 } from '#src/features/application/api/get-application-360.ts';
+import {
+  type ApplicantView,
+  type Application360,
+  fullName,
+} from '#src/features/application/api/get-application-360.ts';
 import { Empty } from '#src/shared/ui/feedback.tsx';
 import { formatDateTime, humanize } from '#src/shared/ui/format.ts';
 import { Fields, formatScalar, RecordView } from '#src/shared/ui/record-view.tsx';
@@ -24,7 +28,7 @@ export function isApplicationTab(value: string | undefined): value is Applicatio
   return applicationTabs.some((tab) => tab.id === value);
 }
 
-function roleLabel(applicant: ApplicantView, index: number): string {
+export function roleLabel(applicant: ApplicantView, index: number): string {
   return applicant.Role ? humanize(applicant.Role) : index === 0 ? 'Main applicant' : 'Co-applicant';
 }
 
@@ -36,9 +40,7 @@ export function ApplicantsTab({ view }: { view: Application360 }) {
         <section key={applicant.Person?.ID ?? index} className="card" aria-labelledby={`applicant-${index}`}>
           <h3 id={`applicant-${index}`}>
             {roleLabel(applicant, index)}
-            {applicant.Person
-              ? ` — ${[applicant.Person.FirstName, applicant.Person.LastName].filter(Boolean).join(' ')}`
-              : ''}
+            {applicant.Person ? ` — ${fullName(applicant.Person)}` : ''}
           </h3>
           <Fields value={applicant.Person ?? {}} />
         </section>

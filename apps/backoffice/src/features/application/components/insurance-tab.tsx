@@ -6,7 +6,7 @@ import {
 } from '@nordloan/domain/enums';
 import { insuranceRules } from '@nordloan/domain/insurance';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type Application360, mayDo } from '#src/features/application/api/get-application-360.ts';
+import { type Application360, fullName, mayDo } from '#src/features/application/api/get-application-360.ts';
 import {
   type InsuranceRequest,
   useEndInsurancePolicy,
@@ -15,6 +15,7 @@ import {
 import { ApiError } from '#src/shared/api/http.ts';
 import { Empty, ErrorMessage, Loading, Notice } from '#src/shared/ui/feedback.tsx';
 import { formatDateTime, humanize } from '#src/shared/ui/format.ts';
+import { roleLabel } from './application-tabs.tsx';
 
 // The applicants' payment-protection insurance (ADR 0026): every request of each applicant — on this
 // application or another of theirs — with the insurer's decision and the policy, and ending a policy for a
@@ -45,9 +46,7 @@ export function InsuranceTab({ view }: { view: Application360 }) {
       ? [
           {
             personID: applicant.Person.ID,
-            name:
-              [applicant.Person.FirstName, applicant.Person.LastName].filter(Boolean).join(' ') ||
-              (index === 0 ? 'Main applicant' : 'Co-applicant'),
+            name: fullName(applicant.Person) || roleLabel(applicant, index),
           },
         ]
       : [],
