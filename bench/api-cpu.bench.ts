@@ -1,3 +1,9 @@
+// CPU per request of the API's hot calls through app.inject (no network), on PostgreSQL.
+//
+//   npm run bench:api-cpu
+//   BENCH_DATABASE_URL=postgres://…/postgres   another server (the bench makes and drops its own database)
+//   BENCH_REQUESTS=2000                        requests per call, after 200 to warm up
+//   BENCH_CALLS=read,list,quotes,patch         which calls
 import { createApiBenchWorld } from './support/api-bench-world.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

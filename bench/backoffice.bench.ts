@@ -4,6 +4,7 @@
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:backoffice
 //   BENCH_ROUNDS=500 …                              requests per measurement (default 200)
+//   BENCH_LOG_LEVEL=warn …                          the API's log level (default silent)
 import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';

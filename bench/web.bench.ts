@@ -10,6 +10,7 @@
 //   BENCH_THROTTLING=devtools npm run bench:web        the same network and CPU limits applied to the real load
 //                                                      (Lighthouse's "devtools" method) instead of simulated
 //   BENCH_REPORT_DIR=/tmp/lh npm run bench:web         also writes each run's Lighthouse report (JSON) there
+//   BENCH_CPU_MULTIPLIER=4                             the simulated CPU slowdown (default: the preset's 4)
 //
 // Per page it prints the median of the runs: performance score, first contentful paint, largest contentful
 // paint, total blocking time, the JavaScript the page loaded before it was idle (bytes on the wire as served,
