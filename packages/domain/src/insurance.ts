@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import type { Country, PaymentMandateKind } from './enums.ts';
+import {
+  type Country,
+  insuranceDecisionSchema,
+  insuranceTerminationReasonSchema,
+  type PaymentMandateKind,
+  paymentMandateKindSchema,
+} from './enums.ts';
 
 // Payment-protection insurance (issue 10; docs/decisions/0026-insurance-eligibility-and-mandates.md).
 // The terms per country and the eligibility rules, shared by the API (which decides) and the web (which
@@ -137,9 +143,160 @@ export function ineligibilityOf(facts: EligibilityFacts): IneligibilityReason[] 
 /** Termination reasons a customer may give themselves; the others are the insurer's or staff's. */
 export const customerTerminationReasons = ['customer-withdrew', 'customer-terminated'] as const;
 
-// ── The wire shapes (API responses, read by the web) ────────────────────────────────────────────────
+export type CustomerTerminationReason = (typeof customerTerminationReasons)[number];
+
+// ── The wire shapes of the insurance calls (§7 /insurance/v2/…, /insurance-payment-mandate/…) ────────
+// One contract (docs/decisions/0018): the API checks requests and writes its answers with these (so they
+// are its OpenAPI document too), and the web parses the answers with them. PascalCase: the API contract.
 
 export const mandateStatuses = ['pending', 'signed', 'failed'] as const;
 export type MandateStatus = (typeof mandateStatuses)[number];
 export const paymentMandateStatuses = ['pending', 'active', 'declined', 'failed'] as const;
 export type PaymentMandateStatus = (typeof paymentMandateStatuses)[number];
+export const policyStatuses = ['active', 'terminated'] as const;
+export type PolicyStatus = (typeof policyStatuses)[number];
+
+const nullableString = /* @__PURE__ */ z.string().nullable();
+
+/** The e-ID signing of an insurance request (§7 /insurance/v2/mandate/{provider}). */
+export const insuranceMandateSchema = /* @__PURE__ */ z.object({
+  ID: z.string(),
+  InsuranceRequestID: z.string(),
+  Provider: z.string(),
+  Status: z.enum(mandateStatuses),
+  FailureReason: nullableString,
+  SignedAt: nullableString,
+  CreatedAt: z.string(),
+});
+export type InsuranceMandate = z.infer<typeof insuranceMandateSchema>;
+
+/** How the premium is collected (§7 /insurance-payment-mandate/{kind}). */
+export const paymentMandateSchema = /* @__PURE__ */ z.object({
+  ID: z.string(),
+  InsuranceRequestID: z.string(),
+  Kind: paymentMandateKindSchema,
+  Status: z.enum(paymentMandateStatuses),
+  PayerLast4: z.string(),
+  FailureReason: nullableString,
+  ActivatedAt: nullableString,
+  CreatedAt: z.string(),
+});
+export type PaymentMandate = z.infer<typeof paymentMandateSchema>;
+
+/** A policy as its holder (and staff) see it; the back office's §3 record is ./backoffice-assets.ts. */
+export const insurancePolicyViewSchema = /* @__PURE__ */ z.object({
+  ID: z.string(),
+  InsuranceRequestID: z.string(),
+  PolicyNumber: z.string(),
+  Insurer: z.string(),
+  InsuredMonthlyAmount: z.number(),
+  MonthlyPremium: z.number(),
+  StartsOn: z.string(),
+  Status: z.enum(policyStatuses),
+  TerminatedAt: nullableString,
+  TerminationReason: nullableString,
+  /** The last day of the right to withdraw (angrerett / ångerrätt), YYYY-MM-DD. */
+  WithdrawalDeadline: z.string(),
+});
+export type InsurancePolicyView = z.infer<typeof insurancePolicyViewSchema>;
+
+/** An insurance request with its signing, payment and policy as far as they got. */
+export const insuranceRequestViewSchema = /* @__PURE__ */ z.object({
+  ID: z.string(),
+  PersonID: z.string(),
+  LoanApplicationID: nullableString,
+  Brand: z.string(),
+  Country: z.string(),
+  Insurer: z.string(),
+  InsuredMonthlyAmount: z.number(),
+  MonthlyPremium: z.number(),
+  Decision: insuranceDecisionSchema,
+  DecidedAt: nullableString,
+  CreatedAt: z.string(),
+  Mandate: insuranceMandateSchema.nullable(),
+  PaymentMandate: paymentMandateSchema.nullable(),
+  Policy: insurancePolicyViewSchema.nullable(),
+});
+export type InsuranceRequestView = z.infer<typeof insuranceRequestViewSchema>;
+
+const ineligibilityReasonsSchema = /* @__PURE__ */ z.array(z.enum(ineligibilityReasons));
+
+/** GET /insurance/v2/eligibility: the brand's offer, and the rules checked against what is known. */
+export const insuranceOfferSchema = /* @__PURE__ */ z.object({
+  Brand: z.string(),
+  Country: z.string(),
+  Currency: z.string(),
+  Sold: z.boolean(),
+  Insurer: nullableString,
+  EIdentityProvider: nullableString,
+  PaymentKinds: z.array(paymentMandateKindSchema),
+  Coverages: z.array(
+    z.object({
+      InsuredMonthlyAmount: z.number(),
+      MonthlyPremium: z.number(),
+      PriceExample: z.object({ Months: z.number(), TotalCost: z.number() }),
+    }),
+  ),
+  BrandPriceExample: z.object({ MonthlyCost: z.number(), TotalCost: z.number() }).nullable(),
+  Rules: z.object({
+    MinAge: z.number(),
+    MaxEntryAge: z.number(),
+    CoverEndsAtAge: z.number(),
+    MinEmployedMonths: z.number(),
+    MinHoursPerWeek: z.number(),
+    WithdrawalDays: z.number(),
+  }),
+  /** null: not an applicant (staff), so nothing personal was checked. */
+  Eligible: z.boolean().nullable(),
+  Reasons: ineligibilityReasonsSchema,
+});
+export type InsuranceOffer = z.infer<typeof insuranceOfferSchema>;
+
+/** POST /insurance/v2/eligibility: the applicant's answers and their opt-in for one cover. */
+export const eligibilityAnswersSchema = /* @__PURE__ */ z.strictObject({
+  // Strictly opt-in: the applicant ticks it themselves; anything but true is refused.
+  OptIn: z.literal(true, { error: 'Insurance is opt-in: OptIn must be true' }),
+  InsuredMonthlyAmount: z.number().int().positive(),
+  EmploymentStatus: employmentStatusSchema,
+  EmployedMonths: z.number().int().min(0).max(720),
+  HoursPerWeek: z.number().min(0).max(100),
+  ResidentInCountry: z.boolean(),
+  FitForWork: z.boolean(),
+  LoanApplicationID: z.string().optional(),
+});
+export type EligibilityAnswersInput = z.input<typeof eligibilityAnswersSchema>;
+
+export const eligibilityResultSchema = /* @__PURE__ */ z.object({
+  Eligible: z.boolean(),
+  Reasons: ineligibilityReasonsSchema,
+  Request: insuranceRequestViewSchema.nullable(),
+});
+export type EligibilityResult = z.infer<typeof eligibilityResultSchema>;
+
+/** POST /insurance/v2/mandate/{provider}. */
+export const startMandateBodySchema = /* @__PURE__ */ z.strictObject({ InsuranceRequestID: z.string() });
+export type StartMandateBody = z.input<typeof startMandateBodySchema>;
+
+/** POST /insurance-payment-mandate/{kind}. */
+export const paymentMandateBodySchema = /* @__PURE__ */ z.strictObject({
+  InsuranceRequestID: z.string(),
+  // Direct debits (bankid, bs, kid): the account to debit
+  AccountNumber: z.string().max(40).optional(),
+  // card: the token from the card provider's payment form
+  CardToken: z.string().max(100).optional(),
+});
+export type PaymentMandateBody = z.input<typeof paymentMandateBodySchema>;
+
+/** GET /insurance-payment-mandate/{kind}?InsuranceRequestID= */
+export const paymentMandateListQuerySchema = /* @__PURE__ */ z.strictObject({
+  InsuranceRequestID: z.string(),
+});
+
+/** GET /insurance/v2/policy: the caller's own, or (staff) one person's. */
+export const policyListQuerySchema = /* @__PURE__ */ z.strictObject({ PersonID: z.string().optional() });
+
+/** POST /insurance/v2/policy/{id}/termination: the customer's reasons, or (staff) the insurer's. */
+export const policyTerminationBodySchema = /* @__PURE__ */ z.strictObject({
+  Reason: insuranceTerminationReasonSchema,
+});
+export type PolicyTerminationBody = z.input<typeof policyTerminationBodySchema>;

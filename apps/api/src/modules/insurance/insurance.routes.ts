@@ -1,5 +1,15 @@
-import { insuranceTerminationReasonSchema } from '@nordloan/domain/enums';
-import { eIdentityProviderSchema } from '@nordloan/domain/insurance';
+import {
+  eIdentityProviderSchema,
+  eligibilityAnswersSchema,
+  eligibilityResultSchema,
+  insuranceMandateSchema,
+  insuranceOfferSchema,
+  insurancePolicyViewSchema,
+  insuranceRequestViewSchema,
+  policyListQuerySchema,
+  policyTerminationBodySchema,
+  startMandateBodySchema,
+} from '@nordloan/domain/insurance';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,14 +18,6 @@ import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import type { EidSigningProvider } from './eid-signing.ts';
 import { checkEligibility, getEligibility } from './eligibility.service.ts';
-import {
-  eligibilityAnswersSchema,
-  eligibilityResultSchema,
-  mandateSchema,
-  offerSchema,
-  policySchema,
-  requestSchema,
-} from './insurance.schemas.ts';
 import { insuranceAttemptRateLimit } from './insurance-rate-limit.ts';
 import { getInsuranceMandate, startInsuranceMandate } from './mandate.service.ts';
 import { listInsurance, terminatePolicy } from './policy.service.ts';
@@ -34,7 +36,7 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
 
   routes.get(
     '/insurance/v2/eligibility',
-    { schema: { tags, response: { 200: offerSchema } } },
+    { schema: { tags, response: { 200: insuranceOfferSchema } } },
     async (request) =>
       getEligibility({ db, caller: requireCaller(request), brand: request.brand.brand, now: now() }),
   );
@@ -60,8 +62,8 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
       schema: {
         tags,
         params: providerParams,
-        body: z.strictObject({ InsuranceRequestID: z.string() }),
-        response: { 201: mandateSchema },
+        body: startMandateBodySchema,
+        response: { 201: insuranceMandateSchema },
       },
     },
     async (request, reply) => {
@@ -83,7 +85,7 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
       schema: {
         tags,
         params: providerParams.extend({ id: z.string() }),
-        response: { 200: mandateSchema },
+        response: { 200: insuranceMandateSchema },
       },
     },
     async (request) =>
@@ -103,8 +105,8 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
     {
       schema: {
         tags,
-        querystring: z.strictObject({ PersonID: z.string().optional() }),
-        response: { 200: z.array(requestSchema) },
+        querystring: policyListQuerySchema,
+        response: { 200: z.array(insuranceRequestViewSchema) },
       },
     },
     async (request) =>
@@ -117,8 +119,8 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
       schema: {
         tags,
         params: z.object({ id: z.string() }),
-        body: z.strictObject({ Reason: insuranceTerminationReasonSchema }),
-        response: { 200: policySchema },
+        body: policyTerminationBodySchema,
+        response: { 200: insurancePolicyViewSchema },
       },
     },
     async (request) =>

@@ -1,4 +1,9 @@
 import { paymentMandateKindSchema } from '@nordloan/domain/enums';
+import {
+  paymentMandateBodySchema,
+  paymentMandateListQuerySchema,
+  paymentMandateSchema,
+} from '@nordloan/domain/insurance';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +11,6 @@ import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import type { EidSigningProvider } from './eid-signing.ts';
-import { paymentMandateSchema } from './insurance.schemas.ts';
 import { insuranceAttemptRateLimit } from './insurance-rate-limit.ts';
 import { getPaymentMandate, listPaymentMandates, startPaymentMandate } from './payment-mandate.service.ts';
 import type { PaymentMandateProvider } from './payment-mandate-provider.ts';
@@ -33,13 +37,7 @@ export async function paymentMandateRoutes(app: FastifyInstance, options: Paymen
       schema: {
         tags,
         params,
-        body: z.strictObject({
-          InsuranceRequestID: z.string(),
-          // Direct debits (bankid, bs, kid): the account to debit
-          AccountNumber: z.string().max(40).optional(),
-          // card: the token from the card provider's payment form
-          CardToken: z.string().max(100).optional(),
-        }),
+        body: paymentMandateBodySchema,
         response: { 201: paymentMandateSchema },
       },
     },
@@ -63,7 +61,7 @@ export async function paymentMandateRoutes(app: FastifyInstance, options: Paymen
       schema: {
         tags,
         params,
-        querystring: z.strictObject({ InsuranceRequestID: z.string() }),
+        querystring: paymentMandateListQuerySchema,
         response: { 200: z.array(paymentMandateSchema) },
       },
     },

@@ -1,4 +1,9 @@
 import type { InsuranceTerminationReason } from '@nordloan/domain/enums';
+import {
+  type InsuranceRequestView,
+  insuranceRequestViewSchema,
+  type PolicyTerminationBody,
+} from '@nordloan/domain/insurance';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { parseWith, request, segment } from '#src/shared/api/http.ts';
@@ -6,34 +11,10 @@ import { parseWith, request, segment } from '#src/shared/api/http.ts';
 // An applicant's payment-protection insurance (ADR 0026) as staff see it in the 360° view: every request of
 // the person with its decision and policy (GET /insurance/v2/policy?PersonID=, staff with application.read
 // in the request's country), and ending a policy (POST /insurance/v2/policy/{id}/termination, staff with
-// application.update there). Only what this page shows is named.
+// application.update there). Parsed with the domain's insurance contract, the one the API answers with.
 
-const policySchema = z.looseObject({
-  ID: z.string(),
-  PolicyNumber: z.string(),
-  StartsOn: z.string(),
-  Status: z.enum(['active', 'terminated']),
-  TerminatedAt: z.string().nullable(),
-  TerminationReason: z.string().nullable(),
-  WithdrawalDeadline: z.string(),
-});
-
-export const insuranceRequestSchema = z.looseObject({
-  ID: z.string(),
-  LoanApplicationID: z.string().nullable(),
-  Country: z.string(),
-  Insurer: z.string(),
-  InsuredMonthlyAmount: z.number(),
-  MonthlyPremium: z.number(),
-  Decision: z.string(),
-  DecidedAt: z.string().nullable(),
-  CreatedAt: z.string(),
-  Policy: policySchema.nullable(),
-});
-export type InsuranceRequest = z.infer<typeof insuranceRequestSchema>;
-
-export async function listPersonInsurance(personID: string): Promise<InsuranceRequest[]> {
-  return parseWith(z.array(insuranceRequestSchema))(
+export async function listPersonInsurance(personID: string): Promise<InsuranceRequestView[]> {
+  return parseWith(z.array(insuranceRequestViewSchema))(
     await request('GET', '/insurance/v2/policy', { query: { PersonID: personID } }),
   );
 }
@@ -46,8 +27,10 @@ export function usePersonInsurance(personID: string) {
   );
 }
 
-export const endInsurancePolicy = (policyID: string, reason: InsuranceTerminationReason) =>
-  request('POST', `/insurance/v2/policy/${segment(policyID)}/termination`, { body: { Reason: reason } });
+export const endInsurancePolicy = (policyID: string, reason: InsuranceTerminationReason) => {
+  const body: PolicyTerminationBody = { Reason: reason };
+  return request('POST', `/insurance/v2/policy/${segment(policyID)}/termination`, { body });
+};
 
 export function useEndInsurancePolicy(personID: string) {
   const queryClient = useQueryClient();

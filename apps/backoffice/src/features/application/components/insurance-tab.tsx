@@ -4,14 +4,10 @@ import {
   type InsuranceTerminationReason,
   insuranceTerminationReasons,
 } from '@nordloan/domain/enums';
-import { insuranceRules } from '@nordloan/domain/insurance';
+import { type InsuranceRequestView, insuranceRules } from '@nordloan/domain/insurance';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type Application360, fullName, mayDo } from '#src/features/application/api/get-application-360.ts';
-import {
-  type InsuranceRequest,
-  useEndInsurancePolicy,
-  usePersonInsurance,
-} from '#src/features/application/api/person-insurance.ts';
+import { useEndInsurancePolicy, usePersonInsurance } from '#src/features/application/api/person-insurance.ts';
 import { ApiError } from '#src/shared/api/http.ts';
 import { Empty, ErrorMessage, Loading, Notice } from '#src/shared/ui/feedback.tsx';
 import { formatDateTime, humanize } from '#src/shared/ui/format.ts';
@@ -155,7 +151,7 @@ function PolicyCell({
   mayEnd,
   onEnded,
 }: {
-  request: InsuranceRequest;
+  request: InsuranceRequestView;
   personID: string;
   mayEnd: boolean;
   onEnded: (policyNumber: string) => void;

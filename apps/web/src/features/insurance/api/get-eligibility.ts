@@ -1,13 +1,13 @@
+import { type InsuranceOffer, insuranceOfferSchema } from '@nordloan/domain/insurance';
 import { useQuery } from '@tanstack/react-query';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
 import { getJson, parseAnswer } from '#src/shared/api/http.ts';
-import { offerSchema } from '../model/insurance-types.ts';
 import { insuranceQueryKeys, insuranceUrl } from './insurance-url.ts';
 
 // GET /insurance/v2/eligibility: the brand's offer, and the rules checked against what the API knows.
-export async function getEligibility(token: string | null) {
+export async function getEligibility(token: string | null): Promise<InsuranceOffer | null> {
   return parseAnswer(
-    offerSchema,
+    insuranceOfferSchema,
     await getJson<unknown>(insuranceUrl('/insurance/v2/eligibility'), { token }),
   );
 }

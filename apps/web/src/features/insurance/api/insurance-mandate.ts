@@ -1,22 +1,20 @@
+import { insuranceMandateSchema, type StartMandateBody } from '@nordloan/domain/insurance';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
 import { getJson, parseAnswer, postJson } from '#src/shared/api/http.ts';
-import { mandateSchema } from '../model/insurance-types.ts';
 import { insuranceQueryKeys, insuranceUrl } from './insurance-url.ts';
 
 // §7 POST /insurance/v2/mandate/{provider} starts the e-ID signing; GET …/{provider}/{id} follows it,
 // polled every second while the applicant signs in their e-ID app.
 export async function startMandate(provider: string, requestId: string, token: string | null) {
   const url = insuranceUrl('/insurance/v2/mandate/{provider}', { provider });
-  return parseAnswer(
-    mandateSchema,
-    await postJson<unknown>(url, { token, body: { InsuranceRequestID: requestId } }),
-  );
+  const body: StartMandateBody = { InsuranceRequestID: requestId };
+  return parseAnswer(insuranceMandateSchema, await postJson<unknown>(url, { token, body }));
 }
 
 export async function getMandate(provider: string, id: string, token: string | null) {
   const url = insuranceUrl('/insurance/v2/mandate/{provider}/{id}', { provider, id });
-  return parseAnswer(mandateSchema, await getJson<unknown>(url, { token }));
+  return parseAnswer(insuranceMandateSchema, await getJson<unknown>(url, { token }));
 }
 
 export function useStartMandate(provider: string) {

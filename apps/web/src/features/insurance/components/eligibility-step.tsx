@@ -1,6 +1,7 @@
+import type { InsuranceOffer } from '@nordloan/domain/insurance';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EligibilityAnswers, InsuranceOffer } from '../model/insurance-types.ts';
+import type { EligibilityAnswers } from '../api/check-eligibility.ts';
 
 const employmentStatuses: EligibilityAnswers['EmploymentStatus'][] = [
   'permanent',

@@ -1,14 +1,15 @@
+import type { InsuranceRequestView } from '@nordloan/domain/insurance';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 import { StepList } from '#src/shared/ui/step-list.tsx';
+import type { EligibilityAnswers } from '../api/check-eligibility.ts';
 import { useCheckEligibility } from '../api/check-eligibility.ts';
 import { useInsuranceOffer } from '../api/get-eligibility.ts';
 import { insuranceQueryKeys } from '../api/insurance-url.ts';
 import { useInsurancePolicies } from '../api/policies.ts';
-import type { EligibilityAnswers, InsuranceRequest } from '../model/insurance-types.ts';
 import { EligibilityStep } from './eligibility-step.tsx';
 import { MandateStep } from './mandate-step.tsx';
 import { OfferStep } from './offer-step.tsx';
@@ -22,7 +23,7 @@ import { PolicyDetails } from './policy-details.tsx';
 const stepIds = ['eligibility', 'offer', 'mandate', 'payment', 'policy'] as const;
 type StepId = (typeof stepIds)[number];
 
-function resumeStep(request: InsuranceRequest | undefined): StepId | null {
+function resumeStep(request: InsuranceRequestView | undefined): StepId | null {
   if (!request) return null;
   if (request.Decision !== 'new') return 'policy';
   if (request.Mandate?.Status === 'signed') return 'payment';
@@ -38,7 +39,7 @@ export function InsuranceJourney({ myPageHref }: { myPageHref: string }) {
   const check = useCheckEligibility();
   const [step, setStep] = useState<StepId>('eligibility');
   const [answers, setAnswers] = useState<EligibilityAnswers | null>(null);
-  const [request, setRequest] = useState<InsuranceRequest | null>(null);
+  const [request, setRequest] = useState<InsuranceRequestView | null>(null);
   const [declined, setDeclined] = useState(false);
   const [reasons, setReasons] = useState<string[]>([]);
   const [resumed, setResumed] = useState(false);

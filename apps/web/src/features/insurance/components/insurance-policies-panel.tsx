@@ -1,7 +1,7 @@
+import type { CustomerTerminationReason, InsurancePolicyView } from '@nordloan/domain/insurance';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CustomerTerminationReason, useInsurancePolicies, useTerminatePolicy } from '../api/policies.ts';
-import type { InsurancePolicy } from '../model/insurance-types.ts';
+import { useInsurancePolicies, useTerminatePolicy } from '../api/policies.ts';
 import { PolicyDetails } from './policy-details.tsx';
 
 /**
@@ -29,7 +29,7 @@ export function InsurancePoliciesPanel({ today }: { today: string }) {
   );
 }
 
-function PolicyItem({ policy, today }: { policy: InsurancePolicy; today: string }) {
+function PolicyItem({ policy, today }: { policy: InsurancePolicyView; today: string }) {
   const { t } = useTranslation();
   const terminate = useTerminatePolicy();
   const [confirming, setConfirming] = useState<CustomerTerminationReason | null>(null);

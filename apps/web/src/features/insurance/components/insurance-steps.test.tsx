@@ -1,4 +1,5 @@
 import { brands } from '@nordloan/domain/brands/registry';
+import type { InsuranceOffer, InsuranceRequestView, PaymentMandate } from '@nordloan/domain/insurance';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -10,7 +11,6 @@ import { createI18n } from '#src/i18n/i18n.ts';
 import { authStore, initialAuthData } from '#src/session/auth-store.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
 import { typeInto } from '#src/test/type-into.ts';
-import type { InsuranceOffer, InsuranceRequest } from '../model/insurance-types.ts';
 import { OfferStep } from './offer-step.tsx';
 import { PaymentStep } from './payment-step.tsx';
 
@@ -39,13 +39,18 @@ const offer: InsuranceOffer = {
   Eligible: true,
   Reasons: [],
 };
-const request: InsuranceRequest = {
+const request: InsuranceRequestView = {
   ID: 'r-1',
+  PersonID: 'p-1',
+  LoanApplicationID: null,
+  Brand: 'no-main',
   Country: 'NO',
   Insurer: 'Fjordliv',
   InsuredMonthlyAmount: 5_000,
   MonthlyPremium: 350,
   Decision: 'new',
+  DecidedAt: null,
+  CreatedAt: '2026-01-01T00:00:00.000Z',
   Mandate: null,
   PaymentMandate: null,
   Policy: null,
@@ -133,7 +138,9 @@ describe('PaymentStep', () => {
           Status: 'pending',
           PayerLast4: '1111',
           FailureReason: null,
-        }),
+          ActivatedAt: null,
+          CreatedAt: '2026-01-01T00:00:00.000Z',
+        } satisfies PaymentMandate),
         { status: 201 },
       ),
     );

@@ -1,8 +1,8 @@
+import type { InsuranceRequestView } from '@nordloan/domain/insurance';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { useMandate, useStartMandate } from '../api/insurance-mandate.ts';
-import type { InsuranceRequest } from '../model/insurance-types.ts';
 
 const providerNames: Record<string, string> = {
   'bankid-no': 'BankID',
@@ -17,7 +17,7 @@ export function MandateStep({
   provider,
   onSigned,
 }: {
-  request: InsuranceRequest;
+  request: InsuranceRequestView;
   provider: string;
   onSigned: () => void;
 }) {

@@ -1,8 +1,8 @@
+import type { InsuranceOffer } from '@nordloan/domain/insurance';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
-import type { InsuranceOffer } from '../model/insurance-types.ts';
 
 /**
  * Step 2: the offer. Strictly opt-in: no cover is chosen and the consent box is not ticked until the

@@ -1,10 +1,11 @@
+import type { PaymentMandateKind } from '@nordloan/domain/enums';
+import type { InsuranceRequestView } from '@nordloan/domain/insurance';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#src/shared/api/http.ts';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 import { usePaymentMandate, useStartPaymentMandate } from '../api/payment-mandate.ts';
 import { isValidCardNumber, localCardForm } from '../model/card-form.ts';
-import type { InsuranceRequest, PaymentKind } from '../model/insurance-types.ts';
 
 /** Step 4: how the premium is paid. The customer chooses among the kinds the country offers. */
 export function PaymentStep({
@@ -13,18 +14,18 @@ export function PaymentStep({
   onActive,
   onDecline,
 }: {
-  request: InsuranceRequest;
-  kinds: PaymentKind[];
+  request: InsuranceRequestView;
+  kinds: PaymentMandateKind[];
   onActive: () => void;
   onDecline: () => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [kind, setKind] = useState<PaymentKind | null>(kinds.length === 1 ? kinds[0]! : null);
+  const [kind, setKind] = useState<PaymentMandateKind | null>(kinds.length === 1 ? kinds[0]! : null);
   const [payer, setPayer] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
-  const [mandate, setMandate] = useState<{ kind: PaymentKind; id: string } | null>(null);
+  const [mandate, setMandate] = useState<{ kind: PaymentMandateKind; id: string } | null>(null);
   const start = useStartPaymentMandate();
   const followed = usePaymentMandate(mandate?.kind ?? 'kid', mandate?.id ?? null);
   const status = followed.data?.Status;

@@ -1,9 +1,9 @@
+import type { InsurancePolicyView } from '@nordloan/domain/insurance';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
-import type { InsurancePolicy } from '../model/insurance-types.ts';
 
 /** A policy's facts, as a description list (journey's last step and the personal page). */
-export function PolicyDetails({ policy }: { policy: InsurancePolicy }) {
+export function PolicyDetails({ policy }: { policy: InsurancePolicyView }) {
   const { t } = useTranslation();
   const { format } = useBrand();
   const rows: [string, string][] = [
