@@ -11,7 +11,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { openNationalId } from '../apps/api/src/db/personal-data-cipher.ts';
 import { defaultDependencies } from '../apps/api/src/dependencies.ts';
 import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
-import { findOrCreateAgent } from '../apps/api/src/modules/backoffice/staff/staff.service.ts';
+import { findOrCreateAgent } from '../apps/api/src/modules/staff/staff.service.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 200);

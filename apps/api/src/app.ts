@@ -21,7 +21,6 @@ import type { TelephonyAdapter } from './modules/backoffice/calls/telephony-adap
 import { queueRoutes } from './modules/backoffice/queues/queue.routes.ts';
 import { screeningRoutes } from './modules/backoffice/screening/screening.routes.ts';
 import type { ScreeningAdapter } from './modules/backoffice/screening/screening-adapter.ts';
-import { staffRoutes } from './modules/backoffice/staff/staff.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { coApplicantInviteRoutes } from './modules/co-applicant-invites/co-applicant-invite.routes.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
@@ -35,6 +34,7 @@ import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { paymentMandateRoutes } from './modules/insurance/payment-mandate.routes.ts';
 import type { PaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { leadRoutes } from './modules/leads/lead.routes.ts';
+import { documentRequestRoutes } from './modules/lending/document-requests/document-request.routes.ts';
 import type { ExternalDataProvider } from './modules/lending/intake/external-data.ts';
 import type { LenderPanel } from './modules/lending/lender-panel/lender-adapter.ts';
 import { lendingRoutes } from './modules/lending/lending.routes.ts';
@@ -53,6 +53,7 @@ import { capsConfigInForce } from './modules/regulatory-figures/regulatory-figur
 import { retentionJobs } from './modules/retention/retention.jobs.ts';
 import type { PropertyRegister } from './modules/secured-loan/property-register.ts';
 import { securedLoanRoutes } from './modules/secured-loan/secured-loan.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBrand } from './plugins/brand.ts';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await app.register(routes, moduleOptions);
   }
   await app.register(documentRoutes, { ...moduleOptions, storage: documentStorage });
+  await app.register(documentRequestRoutes, moduleOptions);
   await app.register(securedLoanRoutes, { ...moduleOptions, register: deps.propertyRegister });
   await app.register(preCheckRoutes, moduleOptions);
   await app.register(magicLinkRoutes, moduleOptions);

@@ -11,7 +11,7 @@ import {
   type SigningKey,
   type TokenService,
 } from '#src/modules/auth/token.service.ts';
-import { findOrCreateAgent } from '#src/modules/backoffice/staff/staff.service.ts';
+import { findOrCreateAgent } from '#src/modules/staff/staff.service.ts';
 import { messageJobHandlers } from '#src/modules/messages/message.service.ts';
 import type { Messaging } from '#src/modules/messages/messaging.ts';
 import { createTestDatabase } from './test-database.ts';

@@ -6,7 +6,7 @@ import { migrate } from '#src/db/migrate.ts';
 import { usePersonalDataKey } from '#src/db/personal-data-cipher.ts';
 import { defaultDependencies } from '#src/dependencies.ts';
 import { createTokenService, loadSigningKey } from '#src/modules/auth/token.service.ts';
-import { seededAgentId } from '#src/modules/backoffice/staff/staff-seed.ts';
+import { seededAgentId } from '#src/modules/backoffice/staff-seed.ts';
 import { type SeedSummary, seedDemoData } from './seed.ts';
 
 // `npm run db:seed`: loads the demo data set (seed.ts) into the configured database and prints the logins.

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '#src/db/client.ts';
 import { notFound } from '#src/lib/app-error.ts';
-import { signInAgent, signInByName } from '#src/modules/backoffice/staff/staff.service.ts';
+import { signInAgent, signInByName } from '#src/modules/staff/staff.service.ts';
 import { devLoginRateLimit, publicRateLimit } from '#src/plugins/security.ts';
 import { currentUser, devLogin } from './auth.service.ts';
 import type { TokenService } from './token.service.ts';

@@ -10,7 +10,7 @@ import type { Db } from '#src/db/client.ts';
 import { AppError, badRequest, notFound, serviceUnavailable } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { countryClaim, nationalIdClaim, staffRolesClaim } from '#src/lib/oidc-claims.ts';
-import { signInDirectoryStaff } from '#src/modules/backoffice/staff/staff.service.ts';
+import { signInDirectoryStaff } from '#src/modules/staff/staff.service.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
 import { signInPerson } from './auth.service.ts';
 import { deleteExpiredLoginAttempts, insertLoginAttempt, takeLoginAttempt } from './oidc-login.repository.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { assignment } from '#src/db/schema/backoffice.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
-import { insertAgent } from './agent.repository.ts';
+import { insertAgent } from '#src/modules/staff/agent.repository.ts';
 import {
   assignOpenAssignment,
   findOpenAssignment,

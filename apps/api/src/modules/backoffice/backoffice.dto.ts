@@ -1,5 +1,4 @@
 import type {
-  Agent,
   Assignment,
   Bucket,
   BucketSummary,
@@ -7,29 +6,12 @@ import type {
   CallRecord,
   PersonCheck,
 } from '@nordloan/domain/backoffice';
-import type {
-  InsurancePolicy,
-  InsuranceRequest,
-  PartnerInsurer,
-  RealEstate,
-  RealEstateLink,
-  RealEstateOwnershipType,
-  RealEstateSource,
-} from '@nordloan/domain/backoffice-assets';
-import type {
-  Country,
-  InsuranceDecision,
-  InsuranceTerminationReason,
-  OutboundNumberType,
-} from '@nordloan/domain/enums';
+import type { Country, OutboundNumberType } from '@nordloan/domain/enums';
 import type { ApplicationStatusCode } from '@nordloan/domain/statuses';
-import type { AgentRow } from './agent.repository.ts';
 import type { AssignmentRow } from './assignment.repository.ts';
 import type { BucketRow, BucketSummaryRow } from './bucket.repository.ts';
 import type { CallOrderRow, CallRecordRow } from './call.repository.ts';
-import type { InsurancePolicyRow, InsuranceRequestRow } from './insurance.repository.ts';
 import type { PersonCheckRow } from './person-check.repository.ts';
-import type { RealEstateLinkRow, RealEstateRow } from './real-estate.repository.ts';
 
 // Rows → the §3 shapes of packages/domain/src/backoffice.ts (PascalCase, timestamps as ISO strings, §5).
 // The text columns hold only values their CHECK constraints allow, which are the domain's enums; the
@@ -37,16 +19,6 @@ import type { RealEstateLinkRow, RealEstateRow } from './real-estate.repository.
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
-
-export function toAgent(row: AgentRow): Agent {
-  return {
-    ID: row.id,
-    Name: row.name,
-    Disabled: row.disabled,
-    MarketCountry: row.marketCountry as Country,
-    Roles: row.roles,
-  };
-}
 
 export function toBucket(row: BucketRow): Bucket {
   return {
@@ -137,85 +109,5 @@ export function toPersonCheck(row: PersonCheckRow): PersonCheck {
     Details: row.details,
     FullName: row.fullName,
     Attributes: { PEP: row.isPep, RCA: row.isRca, Sanctioned: row.isSanctioned },
-  };
-}
-
-export function toRealEstate(row: RealEstateRow): RealEstate {
-  return {
-    ID: row.id,
-    PersonID: row.personId,
-    Source: row.source as RealEstateSource,
-    FetchID: row.fetchId,
-    OwnershipType: row.ownershipType as RealEstateOwnershipType | null,
-    RealEstateType: row.realEstateType,
-    EstimatedValueReferenceNumber: row.estimatedValueReferenceNumber,
-    TotalMarketValueEstimate: row.totalMarketValueEstimate,
-    TotalMarketValueEstimateApproved: row.totalMarketValueEstimateApproved,
-    MarketScoreArea: row.marketScoreArea,
-    MarketScoreMunicipality: row.marketScoreMunicipality,
-    SectionNumber: row.sectionNumber,
-    StreetName: row.streetName,
-    StreetNumber: row.streetNumber,
-    StreetLetter: row.streetLetter,
-    Postcode: row.postcode,
-    Municipality: row.municipality,
-    CadastreBNumber: row.cadastreBNumber,
-    CadastreFNumber: row.cadastreFNumber,
-    CadastreGNumber: row.cadastreGNumber,
-    CadastreKNumber: row.cadastreKNumber,
-    CadastreSNumber: row.cadastreSNumber,
-    PrimaryLivingArea: row.primaryLivingArea,
-    IsInsured: row.isInsured,
-    InsuranceCompany: row.insuranceCompany,
-    CooperativeApartmentCommonDebt: row.cooperativeCommonDebt,
-    OrganizationNumber: row.cooperativeOrganizationNumber,
-    ShareNumber: row.cooperativeShareNumber,
-    CreatedAt: iso(row.createdAt),
-    UpdatedAt: iso(row.updatedAt),
-  };
-}
-
-export function toRealEstateLink(row: RealEstateLinkRow): RealEstateLink {
-  return {
-    ID: row.id,
-    LoanApplicationID: row.loanApplicationId,
-    RealEstateID: row.realEstateId,
-    CreatedAt: iso(row.createdAt),
-    UpdatedAt: iso(row.updatedAt),
-  };
-}
-
-export function toInsuranceRequest(row: InsuranceRequestRow): InsuranceRequest {
-  return {
-    ID: row.id,
-    PersonID: row.personId,
-    CustomerID: row.customerId,
-    LoanApplicationID: row.loanApplicationId,
-    Brand: row.brand,
-    Country: row.country as Country,
-    Insurer: row.insurer as PartnerInsurer,
-    InsuredMonthlyAmount: row.insuredMonthlyAmount,
-    MonthlyPremium: row.monthlyPremium,
-    Decision: row.decision as InsuranceDecision,
-    DecidedAt: isoOrNull(row.decidedAt),
-    CreatedAt: iso(row.createdAt),
-    UpdatedAt: iso(row.updatedAt),
-  };
-}
-
-export function toInsurancePolicy(row: InsurancePolicyRow): InsurancePolicy {
-  return {
-    ID: row.id,
-    RequestID: row.requestId,
-    PersonID: row.personId,
-    Insurer: row.insurer as PartnerInsurer,
-    PolicyNumber: row.policyNumber,
-    InsuredMonthlyAmount: row.insuredMonthlyAmount,
-    MonthlyPremium: row.monthlyPremium,
-    StartsOn: row.startsOn,
-    TerminatedAt: isoOrNull(row.terminatedAt),
-    TerminationReason: row.terminationReason as InsuranceTerminationReason | null,
-    CreatedAt: iso(row.createdAt),
-    UpdatedAt: iso(row.updatedAt),
   };
 }

@@ -2,7 +2,7 @@ import { callOrderSchema, callRecordSchema } from '@nordloan/domain/backoffice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
-import { insertAgent } from './agent.repository.ts';
+import { insertAgent } from '#src/modules/staff/agent.repository.ts';
 import { toCallOrder, toCallRecord } from './backoffice.dto.ts';
 import {
   ensureCallOrder,

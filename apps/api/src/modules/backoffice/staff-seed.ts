@@ -1,9 +1,9 @@
 import { workQueueRules } from '@nordloan/domain/backoffice';
 import type { Country } from '@nordloan/domain/enums';
 import type { Executor } from '#src/db/client.ts';
-import { ensureAgent } from '../agent.repository.ts';
-import { placeUnqueuedApplications } from '../queues/placement.service.ts';
-import { ensureRuleBucket } from '../queues/queue.repository.ts';
+import { ensureAgent } from '#src/modules/staff/agent.repository.ts';
+import { placeUnqueuedApplications } from './queues/placement.service.ts';
+import { ensureRuleBucket } from './queues/queue.repository.ts';
 
 // The staff of the demo data set (issue 9): per country a case handler (Sales), a team lead (Manager), a
 // read-only caller (TelemarketingLimited) and a secured-loan handler (SecuredSales), and one Super. Fixed

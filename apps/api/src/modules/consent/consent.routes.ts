@@ -25,6 +25,7 @@ import {
   giveMasterConsent,
   listPartners,
   patchConsents,
+  revokeMarketingConsent,
 } from './consent.service.ts';
 
 // §7 consent calls. Only the config snapshot works without a token (§7 "query, no token").
@@ -146,6 +147,29 @@ export async function consentRoutes(app: FastifyInstance, options: ModuleOptions
         country: request.params.country,
         customerId: request.params.customerID,
         input: request.body,
+        now: now(),
+        log: request.log,
+      }),
+  );
+
+  // §7 "revokes marketing consent": every marketing channel where it is given gets a 'revoked' record. A
+  // customer call (tagged so), served here because the consent records are this module's to write.
+  routes.delete(
+    '/customer/:id/consent',
+    {
+      preValidation: tokenRequiredFirst,
+      schema: {
+        tags: ['customers'],
+        params: z.object({ id: z.string() }),
+        response: { 200: consentStateSchema },
+      },
+    },
+    async (request) =>
+      revokeMarketingConsent({
+        db,
+        store,
+        caller: requireCaller(request),
+        customerId: request.params.id,
         now: now(),
         log: request.log,
       }),

@@ -1,4 +1,3 @@
-import { consentStateSchema } from '@nordloan/domain/consent';
 import {
   customerSchema,
   emailSchema,
@@ -11,7 +10,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '#src/lib/app-error.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import { revokeMarketingConsent } from '#src/modules/consent/consent.service.ts';
 import { defaultContentStore } from '#src/modules/terms/content.repository.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { loginRateLimit, tokenRequiredFirst } from '#src/plugins/security.ts';
@@ -91,24 +89,6 @@ export async function customerRoutes(app: FastifyInstance, options: ModuleOption
         customerId: request.params.id,
         input: request.body,
         now,
-      }),
-  );
-
-  // §7 "revokes marketing consent": every marketing channel where it is given gets a 'revoked' record.
-  routes.delete(
-    '/customer/:id/consent',
-    {
-      preValidation: tokenRequiredFirst,
-      schema: { tags, params: idParams, response: { 200: consentStateSchema } },
-    },
-    async (request) =>
-      revokeMarketingConsent({
-        db,
-        store,
-        caller: requireCaller(request),
-        customerId: request.params.id,
-        now: now(),
-        log: request.log,
       }),
   );
 }

@@ -3,7 +3,7 @@ import type { PatchCustomerInput, SignUpInput } from '@nordloan/domain/customer'
 import type { Db } from '#src/db/client.ts';
 import { AppError, badRequest, fieldError, notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import type { TokenService } from '#src/modules/auth/token.service.ts';
+import type { TokenService } from '#src/lib/token-service.ts';
 import type { ContentStore } from '#src/modules/terms/content.repository.ts';
 import {
   ACCEPTED_TERMS_TYPE,

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { documentSchema, MAX_DOCUMENT_BYTES, patchDocumentBodySchema } from '@nordloan/domain/document';
-import { lenderDocumentRequestSchema, shareDocumentBodySchema } from '@nordloan/domain/document-share';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,12 +16,10 @@ import {
   type UploadPart,
   uploadDocument,
 } from './document.service.ts';
-import { listLenderDocumentRequests, shareDocumentWithLender } from './document-share.service.ts';
 import { createLocalDocumentStorage, type DocumentStorage } from './document-storage.ts';
 
 const applicationParams = z.object({ id: z.string() });
 const documentParams = z.object({ id: z.string(), documentId: z.string() });
-const documentRequestParams = z.object({ id: z.string(), requestId: z.string() });
 
 /** RFC 6266 / RFC 8187: an ASCII fallback and the exact UTF-8 name. */
 export function contentDisposition(filename: string): string {
@@ -88,47 +85,6 @@ export async function documentRoutes(
     { schema: { tags, params: applicationParams, response: { 200: z.array(documentSchema) } } },
     async (request) =>
       listDocuments({ db, caller: requireCaller(request), applicationId: request.params.id }),
-  );
-
-  // Upload once (docs/decisions/0036): the lenders' upload requests, and the applicant's choice per lender.
-  routes.get(
-    '/loan-application/:id/document-requests',
-    {
-      schema: {
-        tags,
-        params: applicationParams,
-        description:
-          'The upload requests of the lenders with an open offer, each with the documents of the same category already uploaded (offered, not sent) and the document sent, if the applicant chose one.',
-        response: { 200: z.array(lenderDocumentRequestSchema) },
-      },
-    },
-    async (request) =>
-      listLenderDocumentRequests({ db, caller: requireCaller(request), applicationId: request.params.id }),
-  );
-
-  routes.post(
-    '/loan-application/:id/document-requests/:requestId/share',
-    {
-      schema: {
-        tags,
-        params: documentRequestParams,
-        body: shareDocumentBodySchema,
-        description:
-          'The applicant sends one uploaded document of the asked category to this lender. Recorded with who and when; 409 when a document was already sent for the request.',
-        response: { 201: lenderDocumentRequestSchema },
-      },
-    },
-    async (request, reply) => {
-      const shared = await shareDocumentWithLender({
-        db,
-        caller: requireCaller(request),
-        applicationId: request.params.id,
-        requestId: request.params.requestId,
-        documentId: request.body.DocumentID,
-        now,
-      });
-      return reply.status(201).send(shared);
-    },
   );
 
   routes.get(

@@ -15,7 +15,6 @@ import type { Db, Executor } from '#src/db/client.ts';
 import { conflict, fieldError, notFound } from '#src/lib/app-error.ts';
 import { loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { insertInsuranceRequest } from '#src/modules/backoffice/insurance.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { toRequest } from './insurance.dto.ts';
 import {
@@ -25,6 +24,7 @@ import {
   updateOpenRequestCover,
 } from './insurance.repository.ts';
 import { personOfCaller, refusingRaces, requireApplicantPerson } from './insurance-access.ts';
+import { insertInsuranceRequest } from './insurance-policy.repository.ts';
 
 // §7 GET and POST /insurance/v2/eligibility (ADR 0026):
 // - GET is the offer on the host's brand — cover choices, each with its price example, the rules — and,

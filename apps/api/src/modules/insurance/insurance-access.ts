@@ -3,11 +3,8 @@ import type { Db, Executor } from '#src/db/client.ts';
 import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import {
-  findInsuranceRequestById,
-  type InsuranceRequestRow,
-} from '#src/modules/backoffice/insurance.repository.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
+import { findInsuranceRequestById, type InsuranceRequestRow } from './insurance-policy.repository.ts';
 
 // Who reaches an insurance request (ADR 0026): the insured person themselves (a customer token through its
 // customer's person, or a person token), and staff holding application.read in the request's country.

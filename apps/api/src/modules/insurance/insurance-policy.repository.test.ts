@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { insuranceRequest } from '#src/db/schema/backoffice.ts';
+import { createTestPerson, expectDatabaseError } from '#src/modules/backoffice/test-fixtures.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
-import { toInsurancePolicy, toInsuranceRequest } from './backoffice.dto.ts';
+import { toInsurancePolicy, toInsuranceRequest } from './insurance-policy.mapper.ts';
 import {
   decideInsuranceRequest,
   findInsurancePolicyById,
@@ -15,8 +16,7 @@ import {
   listInsurancePoliciesForPerson,
   listInsuranceRequestsForPerson,
   terminateInsurancePolicy,
-} from './insurance.repository.ts';
-import { createTestPerson, expectDatabaseError } from './test-fixtures.ts';
+} from './insurance-policy.repository.ts';
 
 const t0 = new Date('2030-05-01T08:00:00.000Z');
 const later = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);

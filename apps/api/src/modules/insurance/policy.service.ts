@@ -7,15 +7,6 @@ import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts
 import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
-import {
-  decideInsuranceRequest,
-  findInsurancePolicyById,
-  findInsurancePolicyByRequest,
-  findInsuranceRequestById,
-  insertInsurancePolicy,
-  listInsuranceRequestsForPerson,
-  terminateInsurancePolicy,
-} from '#src/modules/backoffice/insurance.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { ageOfPerson, isoDay } from './eligibility.service.ts';
 import { toPolicy, toRequest, withdrawalDeadline } from './insurance.dto.ts';
@@ -25,6 +16,15 @@ import {
   listPaymentMandatesOfRequest,
 } from './insurance.repository.ts';
 import { assertReachesRequest, personOfCaller } from './insurance-access.ts';
+import {
+  decideInsuranceRequest,
+  findInsurancePolicyById,
+  findInsurancePolicyByRequest,
+  findInsuranceRequestById,
+  insertInsurancePolicy,
+  listInsuranceRequestsForPerson,
+  terminateInsurancePolicy,
+} from './insurance-policy.repository.ts';
 
 // The policy lifecycle (ADR 0026): InsuranceRequest (new) → both mandates complete → the insurer decides
 // (approved: the InsurancePolicy is issued, starting today; denied: the rules no longer hold, e.g. the

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import { requireStaff } from '#src/modules/backoffice/staff/staff.service.ts';
+import { requireStaff } from '#src/modules/staff/staff.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import {
   addRegulatoryFigureBodySchema,

@@ -1,8 +1,13 @@
 import { realEstateLinkSchema, realEstateSchema } from '@nordloan/domain/backoffice-assets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
+import {
+  createTestApplication,
+  createTestPerson,
+  expectDatabaseError,
+} from '#src/modules/backoffice/test-fixtures.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
-import { toRealEstate, toRealEstateLink } from './backoffice.dto.ts';
+import { toRealEstate, toRealEstateLink } from './real-estate.mapper.ts';
 import {
   findRealEstateById,
   insertRealEstate,
@@ -14,7 +19,6 @@ import {
   updateRealEstate,
   upsertFetchedRealEstate,
 } from './real-estate.repository.ts';
-import { createTestApplication, createTestPerson, expectDatabaseError } from './test-fixtures.ts';
 
 const t0 = new Date('2030-04-01T12:00:00.000Z');
 

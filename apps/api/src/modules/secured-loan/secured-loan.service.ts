@@ -1,4 +1,4 @@
-import { realEstateOwnershipTypeSchema } from '@nordloan/domain/backoffice-assets';
+import { type RealEstate, realEstateOwnershipTypeSchema } from '@nordloan/domain/backoffice-assets';
 import { getBrand } from '@nordloan/domain/brands/registry';
 import { type Country, propertyHousingTypeSchema } from '@nordloan/domain/enums';
 import {
@@ -14,15 +14,17 @@ import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { badRequest, conflict, notFound } from '#src/lib/app-error.ts';
 import { loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { findDocuments } from '#src/modules/documents/document.repository.ts';
+import type { PropertyLookupResult, PropertyRegister } from './property-register.ts';
+import { toRealEstate } from './real-estate.mapper.ts';
 import {
   insertRealEstate,
   linkRealEstate,
   listRealEstateForApplication,
+  listRealEstateForPerson,
   type RealEstateRow,
   updateRealEstate,
-} from '#src/modules/backoffice/real-estate.repository.ts';
-import { findDocuments } from '#src/modules/documents/document.repository.ts';
-import type { PropertyLookupResult, PropertyRegister } from './property-register.ts';
+} from './real-estate.repository.ts';
 
 // Secured loans (issue 10, docs/decisions/0027): the home the loan is secured on, looked up in the property
 // register, its loan-to-value, and the §3 case documents. The property is the application's one linked
@@ -266,4 +268,9 @@ export async function securedPropertyForLender(
     value: valueUsed,
     cooperativeCommonDebt: row.cooperativeCommonDebt ?? 0,
   };
+}
+
+/** The properties a person owns or is linked to, as §3 RealEstate (the back office's 360° view). */
+export async function realEstateOfPerson(db: Executor, personId: string): Promise<RealEstate[]> {
+  return (await listRealEstateForPerson(db, personId)).map(toRealEstate);
 }

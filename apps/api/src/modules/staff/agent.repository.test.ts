@@ -1,6 +1,7 @@
 import { agentSchema } from '@nordloan/domain/backoffice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
+import { expectDatabaseError } from '#src/modules/backoffice/test-fixtures.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
 import {
   ensureAgent,
@@ -10,8 +11,7 @@ import {
   listAgents,
   updateAgent,
 } from './agent.repository.ts';
-import { toAgent } from './backoffice.dto.ts';
-import { expectDatabaseError } from './test-fixtures.ts';
+import { toAgent } from './staff.service.ts';
 
 describe('agent repository', () => {
   let database: DatabaseHandle;

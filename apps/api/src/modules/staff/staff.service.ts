@@ -14,8 +14,7 @@ import {
   insertAgent,
   listAgents,
   workQueueAgentId,
-} from '../agent.repository.ts';
-import { toAgent } from '../backoffice.dto.ts';
+} from './agent.repository.ts';
 
 // Staff sign-in and who a member of staff is (ADR 0020). A staff token's `sub` is the agent's uuid; every
 // back-office route finds the agent from it, so a disabled agent is refused at once, not when the token
@@ -117,4 +116,15 @@ export async function signInDirectoryStaff(options: {
     .limit(1);
   if (disabled) throw forbidden('This agent is disabled');
   return signInByName(options);
+}
+
+/** An agent row as the §3 Agent (PascalCase). The roles column holds only valid roles (its CHECK). */
+export function toAgent(row: AgentRow): Agent {
+  return {
+    ID: row.id,
+    Name: row.name,
+    Disabled: row.disabled,
+    MarketCountry: row.marketCountry as Country,
+    Roles: row.roles,
+  };
 }

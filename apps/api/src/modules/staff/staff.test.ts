@@ -1,7 +1,7 @@
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { insertAgent, updateAgent, workQueueAgentId } from '../agent.repository.ts';
+import { insertAgent, updateAgent, workQueueAgentId } from './agent.repository.ts';
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
 

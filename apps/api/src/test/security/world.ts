@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { exportSPKI, SignJWT } from 'jose';
 import { loanQuote } from '#src/db/schema/lending.ts';
 import { createTokenService, loadSigningKey } from '#src/modules/auth/token.service.ts';
-import { updateAgent } from '#src/modules/backoffice/agent.repository.ts';
-import { findOrCreateAgent } from '#src/modules/backoffice/staff/staff.service.ts';
+import { updateAgent } from '#src/modules/staff/agent.repository.ts';
+import { findOrCreateAgent } from '#src/modules/staff/staff.service.ts';
 import {
   fixedExternalData,
   mainApplicantDetails,

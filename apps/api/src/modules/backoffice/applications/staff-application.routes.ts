@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { messageRateLimit } from '#src/plugins/security.ts';
-import { staffGate, staffOf } from '../staff/staff-gate.ts';
+import { staffGate, staffOf } from '#src/modules/staff/staff-gate.ts';
 import {
   addNote,
   applicationAudit,

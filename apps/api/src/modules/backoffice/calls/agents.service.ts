@@ -5,8 +5,8 @@ import { conflict, notFound } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
-import { findAgentById, updateAgent, workQueueAgentId } from '../agent.repository.ts';
-import { toAgent } from '../backoffice.dto.ts';
+import { findAgentById, updateAgent, workQueueAgentId } from '#src/modules/staff/agent.repository.ts';
+import { toAgent } from '#src/modules/staff/staff.service.ts';
 import { listAgentsIn, type Paging } from './calls.repository.ts';
 import { agentIdOf, assertStaffScope, listCountries } from './staff-scope.ts';
 

@@ -5,7 +5,7 @@ import { consentRecord } from '#src/db/schema/applicant.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { agent, callOrder, callRecord } from '#src/db/schema/backoffice.ts';
 import { selectPage } from '#src/db/select-page.ts';
-import { type AgentRow, workQueueAgentId } from '../agent.repository.ts';
+import { type AgentRow, workQueueAgentId } from '#src/modules/staff/agent.repository.ts';
 import type { CallOrderRow, CallRecordRow, NewCallRecordRow } from '../call.repository.ts';
 
 // Queries of the call routes that the shared back-office repositories do not have: lists over several

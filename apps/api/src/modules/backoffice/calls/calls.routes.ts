@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
-import { staffGate } from '../staff/staff-gate.ts';
+import { staffGate } from '#src/modules/staff/staff-gate.ts';
 import { listAgents, setAgentDisabled } from './agents.service.ts';
 import {
   applyTelephonyEvent,

@@ -9,7 +9,7 @@ import { insertConsentRecords } from '#src/modules/consent/consent.repository.ts
 import { insertCustomer } from '#src/modules/customers/customer.repository.ts';
 import { updatePerson } from '#src/modules/persons/person.repository.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { updateAgent } from '../agent.repository.ts';
+import { updateAgent } from '#src/modules/staff/agent.repository.ts';
 import { createTestApplication } from '../test-fixtures.ts';
 import { callGiveUpMs } from './calls.repository.ts';
 import { createLocalTelephony } from './local-telephony.ts';

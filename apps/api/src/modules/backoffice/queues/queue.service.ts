@@ -12,7 +12,7 @@ import type { Db, Executor } from '#src/db/client.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
-import { findAgentById } from '../agent.repository.ts';
+import { findAgentById } from '#src/modules/staff/agent.repository.ts';
 import type { AssignmentRow } from '../assignment.repository.ts';
 import { toAssignment, toBucket } from '../backoffice.dto.ts';
 import {
@@ -22,7 +22,7 @@ import {
   listBuckets,
   updateBucket,
 } from '../bucket.repository.ts';
-import type { StaffContext } from '../staff/staff.service.ts';
+import type { StaffContext } from '#src/modules/staff/staff.service.ts';
 import {
   findAssignmentByIdForUpdate,
   lockNextUnassigned,

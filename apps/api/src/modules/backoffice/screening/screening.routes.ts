@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
-import { staffGate } from '../staff/staff-gate.ts';
+import { staffGate } from '#src/modules/staff/staff-gate.ts';
 import { decidePersonCheck, listScreeningReviews, runScreening } from './screening.service.ts';
 import type { ScreeningAdapter } from './screening-adapter.ts';
 
