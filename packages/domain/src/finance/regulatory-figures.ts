@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { Country } from '../enums.ts';
-import type { CapsConfig } from './caps.ts';
+import {
+  type CapsConfig,
+  finlandAbsoluteMaxRatePercent,
+  finlandRatePointsAboveReference,
+  swedenRatePointsAboveReference,
+} from './caps.ts';
 
 // Dated regulatory figures (issue 17, docs/regulatory-figures.md, ADR 0019). The caps of regulation.md
 // "Country rules" that move with the calendar read their figure from a table of periods, never from a
@@ -373,4 +378,173 @@ export function capsConfigAt(periods: readonly RegulatoryFigurePeriod[], instant
 /** The warning the server logs for a running period nobody has entered (issue 17). */
 export function missingPeriodWarning(figure: FigureInForce): string {
   return `${figure.country} ${figureLabels[figure.figure]}: no figure for ${figure.validFrom} – ${figure.validTo}; applying the strict bound`;
+}
+
+// ── The table as a series (issue 39) ──────────────────────────────────────────────────────────────
+
+function addDays(date: string, days: number): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (calendar days, 'YYYY-MM-DD'). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A statutory period left out of the file on purpose: published, but its notice could not be sourced. */
+export interface UnsourcedPeriod extends DateRange {
+  country: RegulatedCountry;
+  figure: RegulatoryFigureKind;
+  /** What was looked for, and where the figure is to be found. */
+  note: string;
+}
+
+/**
+ * Gaps and overlaps in a table, per country and figure, between its first and its last period: a period
+ * that ends must be followed by the next statutory one from the next day, and no two periods may share a
+ * day. A gap listed in `declaredGaps` (a period whose figure could not be sourced) is allowed; a declared
+ * gap that the table fills, or that is no gap, is reported too, so the list cannot go stale.
+ */
+export function tableContinuityProblems(
+  periods: readonly RegulatoryFigurePeriod[],
+  declaredGaps: readonly UnsourcedPeriod[] = [],
+): string[] {
+  const problems: string[] = [];
+  const declared = new Set(declaredGaps.map(periodKey));
+  const gapsSeen = new Set<string>();
+  for (const country of regulatedCountries) {
+    for (const figure of figuresByCountry[country]) {
+      const series = periods
+        .filter((period) => period.country === country && period.figure === figure)
+        .sort((a, b) => byCodeUnit(a.validFrom, b.validFrom));
+      for (let index = 1; index < series.length; index++) {
+        const previous = series[index - 1]!;
+        const current = series[index]!;
+        if (current.validFrom <= previous.validTo) {
+          problems.push(
+            `${country} ${figureLabels[figure]}: ${previous.validFrom} – ${previous.validTo} overlaps ${current.validFrom} – ${current.validTo}`,
+          );
+          continue;
+        }
+        // Walk the statutory periods between the two: each must be a declared gap.
+        for (
+          let missing = statutoryPeriodOf(figure, addDays(previous.validTo, 1));
+          missing.validFrom < current.validFrom;
+          missing = statutoryPeriodOf(figure, addDays(missing.validTo, 1))
+        ) {
+          const key = periodKey({ country, figure, validFrom: missing.validFrom });
+          gapsSeen.add(key);
+          if (!declared.has(key)) {
+            problems.push(
+              `${country} ${figureLabels[figure]}: no period for ${missing.validFrom} – ${missing.validTo} between ${previous.validTo} and ${current.validFrom}`,
+            );
+          }
+        }
+      }
+    }
+  }
+  for (const gap of declaredGaps) {
+    if (!gapsSeen.has(periodKey(gap))) {
+      problems.push(
+        `${gap.country} ${figureLabels[gap.figure]}: ${gap.validFrom} – ${gap.validTo} is declared unsourced but is no gap in the table`,
+      );
+    }
+  }
+  return problems;
+}
+
+// ── Reminders: the next period before it is due (issue 39) ────────────────────────────────────────
+
+/** How many days before a running period ends its successor must be known, or staff are reminded. */
+export const reminderLeadDays = 30;
+
+/** Where each figure is published, for the person who enters it (docs/regulatory-figures.md). */
+export const figureWhereToFind: Record<RegulatedCountry, Partial<Record<RegulatoryFigureKind, string>>> = {
+  SE: {
+    referenceRate:
+      'Riksbanken decides it on the last weekday before 1 January and 1 July: riksbank.se → Statistik → Räntor och valutakurser → Referensränta, and in SFS as "Tillkännagivande av uppgift om Riksbankens referensränta".',
+    priceBaseAmount:
+      'The government sets it for the next year, usually in September, on SCB\'s computation of July: "Förordning om prisbasbelopp och förhöjt prisbasbelopp för år …" in SFS (svenskforfattningssamling.se, regeringen.se).',
+  },
+  FI: {
+    referenceRate:
+      'Suomen Pankki announces it at the end of June and December: release "Korkolain mukainen viitekorko ja viivästyskorot …" on suomenpankki.fi (and STT Info), and in Finlex as "Suomen Pankin ilmoitus viitekorosta ja viivästyskoroista".',
+  },
+};
+
+/** A period staff should enter: it is running without a figure, or it starts within the lead time. */
+export interface FigureReminder extends DateRange {
+  country: RegulatedCountry;
+  figure: RegulatoryFigureKind;
+  /**
+   * `missing`: the period is running and has no figure, offers get the strict bound now; `due`: the
+   * running period ends within `reminderLeadDays` and this, the next one, is not known yet.
+   */
+  kind: 'missing' | 'due';
+  /** The calendar day in the country the reminder was made for. */
+  date: string;
+  /** Days until the period starts (0 when it is running). */
+  daysLeft: number;
+  whereToFind: string;
+}
+
+/**
+ * What staff must enter, on `instant`'s calendar day in each country: every running period without a
+ * figure, and every next period not known within `leadDays` of the running period's end.
+ */
+export function figureReminders(
+  periods: readonly RegulatoryFigurePeriod[],
+  instant: Date,
+  leadDays = reminderLeadDays,
+): FigureReminder[] {
+  const reminders: FigureReminder[] = [];
+  for (const country of regulatedCountries) {
+    const date = localDate(instant, countryTimeZones[country]);
+    for (const figure of figuresByCountry[country]) {
+      const known = (range: DateRange) =>
+        periods.some(
+          (period) =>
+            period.country === country && period.figure === figure && period.validFrom === range.validFrom,
+        );
+      const whereToFind = figureWhereToFind[country][figure] ?? '';
+      const running = statutoryPeriodOf(figure, date);
+      if (!known(running)) {
+        reminders.push({ country, figure, ...running, kind: 'missing', date, daysLeft: 0, whereToFind });
+      }
+      const daysToEnd = daysBetween(date, running.validTo);
+      const next = statutoryPeriodOf(figure, addDays(running.validTo, 1));
+      if (daysToEnd <= leadDays && !known(next)) {
+        reminders.push({ country, figure, ...next, kind: 'due', date, daysLeft: daysToEnd + 1, whereToFind });
+      }
+    }
+  }
+  return reminders;
+}
+
+/** The line the server logs, once a local day, for a reminder of kind `due`. */
+export function duePeriodWarning(reminder: FigureReminder): string {
+  const days = reminder.daysLeft === 1 ? '1 day' : `${reminder.daysLeft} days`;
+  return `${reminder.country} ${figureLabels[reminder.figure]}: no figure yet for ${reminder.validFrom} – ${reminder.validTo}, which starts in ${days}; from then on offers get the strict bound until it is entered`;
+}
+
+/** The nominal-rate and startup-fee caps that `caps` give in a country (for staff to read). */
+export function capsInForceOf(
+  country: RegulatedCountry,
+  caps: CapsConfig,
+): { nominalRateCapPercent: number; startupFeeCap: number | null } {
+  if (country === 'SE') {
+    return {
+      nominalRateCapPercent: caps.sweden.referenceRatePercent + swedenRatePointsAboveReference,
+      startupFeeCap: caps.sweden.startupFeeCap,
+    };
+  }
+  return {
+    nominalRateCapPercent: Math.min(
+      finlandRatePointsAboveReference + caps.finland.referenceRatePercent,
+      finlandAbsoluteMaxRatePercent,
+    ),
+    startupFeeCap: null,
+  };
 }
