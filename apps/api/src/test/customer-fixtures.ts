@@ -1,7 +1,7 @@
 import type { Country, Product } from '@nordloan/domain/enums';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
-import { insertApplication } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { insertApplication } from '#src/modules/loan-applications/application-write.repository.ts';
 import type { TestApp } from './test-app.ts';
 import { nextTestFileSerial } from './test-file-serial.ts';
 

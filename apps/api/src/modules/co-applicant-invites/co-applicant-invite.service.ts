@@ -10,7 +10,7 @@ import { applicantRoleOf, describeCaller, loadApplicationForCaller } from '#src/
 import type { Caller } from '#src/lib/caller.ts';
 import type { BrandWarningLog } from '#src/lib/stored-brand.ts';
 import { giveMasterConsent } from '#src/modules/consent/consent.service.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { maskRecipient } from '#src/modules/magic-links/magic-link.service.ts';
 import {
   brandOfApplication,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updateApplicationStatus } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { updateApplicationStatus } from '#src/modules/loan-applications/application-write.repository.ts';
 import {
   createApplicationAs,
   freshNationalId,

@@ -13,14 +13,12 @@ import type { Caller } from '#src/lib/caller.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
 import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
 import { enqueueIntake } from '#src/modules/lending/intake/intake.service.ts';
+import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import {
   actorForCaller,
   applyTransition,
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import {
-  findApplicationById,
-  findApplicationByIdForUpdate,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import {
   findOpenAssignment,

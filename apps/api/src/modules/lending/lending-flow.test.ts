@@ -6,8 +6,8 @@ import {
   listLoanRequests,
   listQuotes,
 } from '#src/modules/lending/lending.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
 import {
   type CreatedApplication,
   createCompleteApplication,

@@ -5,7 +5,7 @@ import type { Executor } from '#src/db/client.ts';
 import { fieldError, forbidden } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { findOrCreatePerson, findPersonById } from '#src/modules/persons/person.repository.ts';
-import type { ApplicantValues } from './loan-application.repository.ts';
+import type { ApplicantValues } from './application-applicant.repository.ts';
 
 // The applicant parts of create/PATCH bodies (PascalCase) → applicant rows, and who the co-applicant is.
 

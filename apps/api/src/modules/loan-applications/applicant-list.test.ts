@@ -8,11 +8,11 @@ import { customer, person } from '#src/db/schema/core.ts';
 import { applicationVisibility } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
+import { findApplicationWithApplicants } from './application-read.repository.ts';
 import {
-  findApplicationWithApplicants,
   listApplicantApplications,
   searchApplicationsWithApplicants,
-} from './loan-application.repository.ts';
+} from './application-search.repository.ts';
 
 // The applicant's list from its prepared statement must answer exactly what the general search answers
 // for the same caller and filters (issue 12): same rows, same order, same total, on every page.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { updateApplicationStatus } from './loan-application.repository.ts';
+import { updateApplicationStatus } from './application-write.repository.ts';
 import { createApplicationAs, freshNationalId, newApplicant, unsecuredNo } from './test-fixtures.ts';
 
 describe('integration service without an integration URL', () => {

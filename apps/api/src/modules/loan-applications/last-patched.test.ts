@@ -3,6 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '#src/db/client.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { insertApplicationLock } from './application-lock.repository.ts';
+import { findApplicationById, findApplicationWithParts } from './application-read.repository.ts';
+import { findRevision } from './application-revision.repository.ts';
+import { changeRowFieldsIfRevisionUnchanged } from './application-write.repository.ts';
 import {
   LAST_PATCHED_LIMIT,
   LAST_PATCHED_MAX_AGE_MS,
@@ -11,13 +15,6 @@ import {
   recallPatched,
   rememberPatched,
 } from './last-patched.ts';
-import {
-  changeRowFieldsIfRevisionUnchanged,
-  findApplicationById,
-  findApplicationWithParts,
-  findRevision,
-  insertApplicationLock,
-} from './loan-application.repository.ts';
 import { countRows, createApplicationAs, newApplicant } from './test-fixtures.ts';
 
 // A row-only PATCH starts from the application as this process's last PATCH of it wrote it, and writes at

@@ -1,6 +1,6 @@
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
-import type { SnapshotParts } from './loan-application.repository.ts';
+import type { SnapshotParts } from './application-revision.repository.ts';
 
 /**
  * The application as this process last wrote it in a PATCH of the row's own fields: its row and snapshot

@@ -1,7 +1,7 @@
 import type { LoanApplication } from '@nordloan/domain/loan-application';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { updateApplicationStatus } from './loan-application.repository.ts';
+import { updateApplicationStatus } from './application-write.repository.ts';
 import {
   completeApplicant,
   createApplicationAs,

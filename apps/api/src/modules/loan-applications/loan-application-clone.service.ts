@@ -8,14 +8,10 @@ import {
   isApplicantCaller,
   isUuid,
 } from '#src/lib/application-access.ts';
-import {
-  applyApplicationChange,
-  findApplicants,
-  findApplicationByIdForUpdate,
-  insertApplication,
-  insertRevision,
-  upsertApplicant,
-} from './loan-application.repository.ts';
+import { findApplicants, upsertApplicant } from './application-applicant.repository.ts';
+import { findApplicationByIdForUpdate } from './application-locked-read.repository.ts';
+import { insertRevision } from './application-revision.repository.ts';
+import { applyApplicationChange, insertApplication } from './application-write.repository.ts';
 import { presentApplicationTo } from './loan-application.service.ts';
 import {
   type ApplicationFields,

@@ -2,16 +2,13 @@ import type { LoanApplication, PatchLoanApplication } from '@nordloan/domain/loa
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '#src/lib/caller.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { insertApplicationLock, releaseApplicationLocks } from './application-lock.repository.ts';
+import { findApplicationById, findApplicationWithParts } from './application-read.repository.ts';
+import { buildSnapshot, findRevision } from './application-revision.repository.ts';
 import {
-  buildSnapshot,
   changeRowFieldsIfRevisionUnchanged,
-  findApplicationById,
-  findApplicationWithParts,
-  findRevision,
-  insertApplicationLock,
-  releaseApplicationLocks,
   updateApplicationStatus,
-} from './loan-application.repository.ts';
+} from './application-write.repository.ts';
 import { patchApplication } from './loan-application-write.service.ts';
 import {
   countRows,

@@ -31,28 +31,31 @@ import type { Caller } from '#src/lib/caller.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { applicantValuesFrom, hasApplicantValues, resolveCoApplicantPerson } from './applicant-input.ts';
-import { forgetPatched, type PatchedState, recallPatched, rememberPatched } from './last-patched.ts';
-import { toLoanApplication } from './loan-application.mapper.ts';
 import {
-  applyApplicationChange,
-  changeRowFieldsIfRevisionUnchanged,
   deleteApplicant,
   findApplicants,
+  recordFormerApplicant,
+  upsertApplicant,
+} from './application-applicant.repository.ts';
+import { hasActiveLock } from './application-lock.repository.ts';
+import {
   findApplicationByIdForUpdate,
   findApplicationForChange,
   findApplicationForChangeWithParts,
-  findApplicationWithParts,
-  findOtherApplicationIds,
-  hasActiveLock,
-  insertApplication,
-  insertRevision,
-  type LoanApplicationChanges,
   lockApplicationOwner,
-  recordFormerApplicant,
-  type SnapshotParts,
+} from './application-locked-read.repository.ts';
+import { findApplicationWithParts } from './application-read.repository.ts';
+import { insertRevision, type SnapshotParts } from './application-revision.repository.ts';
+import { findOtherApplicationIds } from './application-search.repository.ts';
+import {
+  applyApplicationChange,
+  changeRowFieldsIfRevisionUnchanged,
+  insertApplication,
+  type LoanApplicationChanges,
   STALE_REVISION_MESSAGE,
-  upsertApplicant,
-} from './loan-application.repository.ts';
+} from './application-write.repository.ts';
+import { forgetPatched, type PatchedState, recallPatched, rememberPatched } from './last-patched.ts';
+import { toLoanApplication } from './loan-application.mapper.ts';
 import { presentApplicationTo, shownTo } from './loan-application.service.ts';
 import { deleteSubRecordsOwnedBy } from './sub-record.repository.ts';
 

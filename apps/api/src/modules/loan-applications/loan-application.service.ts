@@ -25,23 +25,21 @@ import {
   statusForApplicant,
 } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { findApplicants } from './application-applicant.repository.ts';
+import { findApplicantsAndLock, findApplicationWithApplicants } from './application-read.repository.ts';
+import { findRevision, findRevisions } from './application-revision.repository.ts';
+import {
+  type ApplicationFilters,
+  findFirstApplication,
+  listApplicantApplications,
+  searchApplicationsWithApplicants,
+} from './application-search.repository.ts';
 import {
   toApplicant,
   toLoanApplication,
   toRevision,
   withApplicantStatus,
 } from './loan-application.mapper.ts';
-import {
-  type ApplicationFilters,
-  findApplicants,
-  findApplicantsAndLock,
-  findApplicationWithApplicants,
-  findFirstApplication,
-  findRevision,
-  findRevisions,
-  listApplicantApplications,
-  searchApplicationsWithApplicants,
-} from './loan-application.repository.ts';
 
 // Reading applications: one, a page, the first legacy match, revisions, the status catalogue, checks.
 

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Executor } from '#src/db/client.ts';
 import { loanApplication, loanApplicationApplicant } from '#src/db/schema/applications.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
+import { insertApplicationLock } from './application-lock.repository.ts';
 import {
   findApplicationForChange,
   findApplicationForChangeWithParts,
-  insertApplicationLock,
-} from './loan-application.repository.ts';
+} from './application-locked-read.repository.ts';
 
 // A change's lock read takes the row FOR UPDATE and, in the same statement, what the revision snapshot and
 // the checks need (applicants, lock flag, sub-records). When it waits for another transaction's change of

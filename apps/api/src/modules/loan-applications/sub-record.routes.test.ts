@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { insertApplicationLock, updateApplicationStatus } from './loan-application.repository.ts';
+import { insertApplicationLock } from './application-lock.repository.ts';
+import { updateApplicationStatus } from './application-write.repository.ts';
 import { countRows, createApplicationAs, freshNationalId, newApplicant } from './test-fixtures.ts';
 
 let t: TestApp;

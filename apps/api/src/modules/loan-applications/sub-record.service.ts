@@ -19,8 +19,8 @@ import {
   loadApplicationForCaller,
 } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { applyApplicationChange } from './application-write.repository.ts';
 import { toCar, toChannelSnapshot, toChild, toDebt, toExpense } from './loan-application.mapper.ts';
-import { applyApplicationChange } from './loan-application.repository.ts';
 import { loadForChange, type WriteOptions } from './loan-application-write.service.ts';
 import {
   deleteSubRecord,

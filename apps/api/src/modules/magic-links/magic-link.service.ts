@@ -10,7 +10,7 @@ import type { Caller } from '#src/lib/caller.ts';
 import { type BrandWarningLog, storedBrand } from '#src/lib/stored-brand.ts';
 import type { TokenService } from '#src/modules/auth/token.service.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { channelAvailable, queueMessage, requireChannel } from '#src/modules/messages/message.service.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import {

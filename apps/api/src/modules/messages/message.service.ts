@@ -9,7 +9,7 @@ import type { JobHandlers } from '#src/jobs/worker.ts';
 import { serviceUnavailable } from '#src/lib/app-error.ts';
 import { findCurrentConsents } from '#src/modules/consent/consent.repository.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { DeliveryError } from './delivery-error.ts';
 import type { EmailSender } from './email-sender.ts';

@@ -9,7 +9,7 @@ import type { DocumentStorage } from '#src/modules/documents/document.service.ts
 import {
   applyApplicationChange,
   insertApplication,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
+} from '#src/modules/loan-applications/application-write.repository.ts';
 import { findPersonById, findPersonByNationalId } from '#src/modules/persons/person.repository.ts';
 import { freshNationalId } from '#src/test/customer-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';

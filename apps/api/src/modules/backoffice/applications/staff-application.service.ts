@@ -11,11 +11,11 @@ import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
 import { assertCallerReaches, isUuid, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import { listAudit, recordAudit } from '#src/modules/audit/audit.service.ts';
 import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
+import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
 import {
   actorForCaller,
   applyTransition,
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
 import { createMagicLink } from '#src/modules/magic-links/magic-link.service.ts';
 

@@ -9,7 +9,7 @@ import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { findAgentById } from '../agent.repository.ts';
 import { findOpenAssignment } from '../assignment.repository.ts';

@@ -4,8 +4,9 @@ import { personCheckDecisionSchema, screeningReviewPageSchema } from '@nordloan/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findJobs } from '#src/jobs/job.repository.ts';
 import { listAudit } from '#src/modules/audit/audit.service.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { updatePerson } from '#src/modules/persons/person.repository.ts';
+import { updateAgent } from '#src/modules/staff/agent.repository.ts';
 import {
   type CreatedApplication,
   createCompleteApplication,
@@ -14,7 +15,6 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { updateAgent } from '../agent.repository.ts';
 import { findOpenAssignment, listAssignmentHistory } from '../assignment.repository.ts';
 import { findBucketByName } from '../bucket.repository.ts';
 import {

@@ -41,15 +41,13 @@ import {
   toLoanQuote,
   withdrawalWindowOf,
 } from '#src/modules/lending/presentation/quote.mapper.ts';
+import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import {
   actorForCaller,
   applyTransition,
   quoteEvent,
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import {
-  findApplicationById,
-  findApplicationByIdForUpdate,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
 
 // Offer actions (§4 client events accept-offer, change-offer, go-to-bank): accept with the §3 offer
 // acceptance status, change an offer into a new quote within the lender's limits, and the lender's

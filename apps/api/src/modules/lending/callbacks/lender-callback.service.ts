@@ -21,14 +21,12 @@ import {
   listQuotes,
   updateQuote,
 } from '#src/modules/lending/lending.repository.ts';
+import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import {
   applyTransition,
   quoteEvent,
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import {
-  findApplicationById,
-  findApplicationByIdForUpdate,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
 
 // Lender callbacks: a lender whose API answers asynchronously reports its disbursement decision and the
 // payout here (and a clawback later). The caller is the lender's service account — a token with the

@@ -12,14 +12,12 @@ import {
   findStaleApplicationIds,
   updateQuote,
 } from '#src/modules/lending/lending.repository.ts';
+import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import {
   quoteEvent,
   transitionIfIn,
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import {
-  findApplicationById,
-  findApplicationByIdForUpdate,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
 import { endOpenWork } from './end-open-work.service.ts';
 
 // The scheduled expiry (§4 x89; periods in @nordloan/domain/lending/expiry, ADR 0009): offers past their

@@ -33,13 +33,13 @@ import {
   insertQuotesOnce,
   type NewLoanQuoteRow,
 } from '#src/modules/lending/lending.repository.ts';
+import type { SnapshotParts } from '#src/modules/loan-applications/application-revision.repository.ts';
 import {
   type PlannedTransitionChain,
   planTransitionChain,
   quoteEvent,
   writeTransitionChains,
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import type { SnapshotParts } from '#src/modules/loan-applications/loan-application.repository.ts';
 import {
   type CapsOfTheDay,
   capsBasisFor,

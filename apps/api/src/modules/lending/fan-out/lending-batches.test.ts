@@ -20,8 +20,8 @@ import {
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { listLoanRequests, listQuotes } from '#src/modules/lending/lending.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
 import {
   type CreatedApplication,
   createCompleteApplication,

@@ -59,7 +59,7 @@ import {
   listLoanRequests,
   listLoanRequestsByIds,
 } from '#src/modules/lending/lending.repository.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { jobKinds } from './lending-job-kinds.ts';
 import {
   type RegistrationAnswer,

@@ -13,8 +13,8 @@ import {
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { listLoanRequests } from '#src/modules/lending/lending.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import { findApplicationById } from '#src/modules/loan-applications/loan-application.repository.ts';
 import {
   createCompleteApplication,
   fixedExternalData,

@@ -36,13 +36,13 @@ import {
   insertLoanRequests,
   listLoanRequests,
 } from '#src/modules/lending/lending.repository.ts';
+import type { SnapshotParts } from '#src/modules/loan-applications/application-revision.repository.ts';
 import {
   type PlannedTransitionChain,
   planTransitionChain,
   transitionIfIn,
   writeTransitionChains,
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import type { SnapshotParts } from '#src/modules/loan-applications/loan-application.repository.ts';
 import { jobKinds } from './lending-job-kinds.ts';
 
 // The panel the fan-out goes to: other modules (loan-applications/lifecycle) name its type through here.

@@ -16,16 +16,18 @@ import {
   updateLoanRequests,
 } from '#src/modules/lending/lending.repository.ts';
 import {
-  planTransitionChain,
-  writeTransitionChains,
-} from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import {
   findApplicationByIdForUpdate,
   findApplicationForChangeWithParts,
   findApplicationsForChangeWithParts,
+} from '#src/modules/loan-applications/application-locked-read.repository.ts';
+import {
   findSnapshotParts,
   type SnapshotParts,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
+} from '#src/modules/loan-applications/application-revision.repository.ts';
+import {
+  planTransitionChain,
+  writeTransitionChains,
+} from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 
 // What every stage of the fan-out shares (issue 4): a loan request's finer code moves only along the
 // status machine; every `record…` function holds the application row FOR UPDATE (then the request or the

@@ -20,18 +20,18 @@ import {
   upsertExternalDataRows,
   upsertRegisterDebtsOf,
 } from '#src/modules/lending/lending.repository.ts';
+import { findApplicantsOf } from '#src/modules/loan-applications/application-applicant.repository.ts';
+import { findApplicationsForChangeWithParts } from '#src/modules/loan-applications/application-locked-read.repository.ts';
+import { findApplicationsByIds } from '#src/modules/loan-applications/application-read.repository.ts';
+import {
+  findSnapshotPartsOf,
+  type SnapshotParts,
+} from '#src/modules/loan-applications/application-revision.repository.ts';
 import {
   type PlannedTransitionChain,
   planTransitionChain,
   writeTransitionChains,
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import {
-  findApplicantsOf,
-  findApplicationsByIds,
-  findApplicationsForChangeWithParts,
-  findSnapshotPartsOf,
-  type SnapshotParts,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
 import { findPersonsByIds } from '#src/modules/persons/person.repository.ts';
 import type { ExternalDataProvider } from './external-data.ts';
 import {

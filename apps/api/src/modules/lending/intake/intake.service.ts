@@ -17,11 +17,9 @@ import {
   loadParties,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
 import { upsertExternalDataRows, upsertRegisterDebts } from '#src/modules/lending/lending.repository.ts';
+import { findApplicants } from '#src/modules/loan-applications/application-applicant.repository.ts';
+import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import {
-  findApplicants,
-  findApplicationById,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
 import { checkApplicationWith } from '#src/modules/loan-applications/loan-application.service.ts';
 import type { ExternalDataProvider, ExternalDataResult, ExternalDataSubject } from './external-data.ts';
 

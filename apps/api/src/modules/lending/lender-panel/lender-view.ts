@@ -12,10 +12,8 @@ import type {
 } from '#src/db/schema/applications.ts';
 import type { PaymentRemark } from '#src/modules/lending/intake/external-data.ts';
 import { findExternalData, openRequestLenderIdsOf } from '#src/modules/lending/lending.repository.ts';
-import {
-  findApplicants,
-  findOtherApplicationIdsOfPersons,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
+import { findApplicants } from '#src/modules/loan-applications/application-applicant.repository.ts';
+import { findOtherApplicationIdsOfPersons } from '#src/modules/loan-applications/application-search.repository.ts';
 import { listSubRecords } from '#src/modules/loan-applications/sub-record.repository.ts';
 import { findPersonById, type PersonRow } from '#src/modules/persons/person.repository.ts';
 import { securedPropertyForLender } from '#src/modules/secured-loan/secured-loan.service.ts';

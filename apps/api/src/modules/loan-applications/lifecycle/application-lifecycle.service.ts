@@ -18,7 +18,7 @@ import {
 import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
 import { fanOutToLenders, type LenderPanel } from '#src/modules/lending/fan-out/registration.service.ts';
 import { enqueueIntake } from '#src/modules/lending/intake/intake.service.ts';
-import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/loan-application.repository.ts';
+import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
 import { presentApplicationTo } from '#src/modules/loan-applications/loan-application.service.ts';
 import { cloneApplication } from '#src/modules/loan-applications/loan-application-clone.service.ts';
 import { ARCHIVED_MESSAGE } from '#src/modules/loan-applications/loan-application-write.service.ts';

@@ -12,16 +12,22 @@ import {
   placeInWorkQueues,
 } from '#src/modules/backoffice/queues/placement.service.ts';
 import {
-  changeLockedApplications,
+  insertApplicationLocks,
+  releaseApplicationLocks,
+} from '#src/modules/loan-applications/application-lock.repository.ts';
+import {
   findApplicationForChange,
   findApplicationForChangeWithParts,
+} from '#src/modules/loan-applications/application-locked-read.repository.ts';
+import {
   findSnapshotParts,
-  insertApplicationLocks,
-  type LockedStatusChange,
-  releaseApplicationLocks,
   type SnapshotParts,
   snapshotOf,
-} from '#src/modules/loan-applications/loan-application.repository.ts';
+} from '#src/modules/loan-applications/application-revision.repository.ts';
+import {
+  changeLockedApplications,
+  type LockedStatusChange,
+} from '#src/modules/loan-applications/application-write.repository.ts';
 import { type StatusTransitionValues, statusTransitionsOfUpdated } from './status-transition.repository.ts';
 
 // The one way an application's status changes (ADR 0008): the row is held FOR UPDATE, the transition
