@@ -20,9 +20,9 @@ import type { RegulatedCountry } from './regulatory-figures.ts';
 //
 // The lenders decide as in production (lenderDecision; the lenders that fit their offers to the caps read
 // the published periods of the day, as they do in the API), and every offer is then checked against the
-// caps of `instant`. With `rateCeiling`, each brand's rate band reaches up to that rate instead of the
-// brand's own top: the same offers on either side of a change, to show what a lender pricing near the
-// lawful cap loses while a period is missing (the brands' own bands stay under the strict bound).
+// caps of `instant`. With `rateBand`, every application carries that band instead of its brand's: the
+// same offers on either side of a change, priced near the lawful cap, to show what such a lender loses
+// while a period is missing (the brands' own bands stay under the strict bound, so they lose nothing).
 
 export interface HiddenOfferCounts {
   country: RegulatedCountry;
@@ -101,8 +101,8 @@ export function countHiddenOffers(options: {
   capsConfig?: CapsConfig;
   count?: number;
   seed?: number;
-  /** Nominal rate, percent, the rate bands reach up to instead of the brands' own top. */
-  rateCeiling?: number;
+  /** Nominal rates, percent, the lenders price within instead of the brands' own bands. */
+  rateBand?: { low: number; high: number };
 }): HiddenOfferCounts {
   const { country, instant } = options;
   const count = options.count ?? 500;
@@ -114,10 +114,7 @@ export function countHiddenOffers(options: {
       low: brand.unsecuredLoan.rates.low ?? 0,
       high: brand.unsecuredLoan.rates.high ?? 0,
     }));
-  const rateBand = (index: number) => {
-    const band = bands[index % bands.length]!;
-    return options.rateCeiling === undefined ? band : { low: band.low, high: options.rateCeiling };
-  };
+  const rateBand = (index: number) => options.rateBand ?? bands[index % bands.length]!;
   const result: HiddenOfferCounts = {
     country,
     applications: count,
@@ -152,11 +149,14 @@ export function countHiddenOffers(options: {
 }
 
 /**
- * Rate ceilings of the second run: just under the nominal-rate caps of 1 July – 31 December 2026 with the
- * figures of issue 39 (Sweden 2 % + 20 points, Finland 15 % + 2.5 %). Fixed, so that the runs before and
- * after a change of the table price the same offers.
+ * Rate bands of the second run: the four points under the nominal-rate caps of 1 July – 31 December 2026
+ * with the figures of issue 39 (Sweden 2 % + 20 points = 22 %; Finland 15 % + 2.5 % = 17.5 %, the first
+ * half's figure). Fixed, so that the runs before and after a change of the table price the same offers.
  */
-const nearCapCeilings: Record<RegulatedCountry, number> = { SE: 21.9, FI: 17.4 };
+const nearCapBands: Record<RegulatedCountry, { low: number; high: number }> = {
+  SE: { low: 17.9, high: 21.9 },
+  FI: { low: 13.4, high: 17.4 },
+};
 
 /** Prints the counts of both countries for today (or `instant`): the brands' bands, then near the caps. */
 export function printHiddenOfferCounts(instant: Date = new Date()): void {
@@ -165,7 +165,7 @@ export function printHiddenOfferCounts(instant: Date = new Date()): void {
       const counts = countHiddenOffers({
         country,
         instant,
-        rateCeiling: pricing === 'near the cap' ? nearCapCeilings[country] : undefined,
+        rateBand: pricing === 'near the cap' ? nearCapBands[country] : undefined,
       });
       const caps =
         country === 'SE'
