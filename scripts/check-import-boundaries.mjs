@@ -9,6 +9,9 @@
 //   3. apps/api/src/{lib,plugins,db,jobs}/ import no module: they sit below the modules.
 //   4. A web feature (apps/<app>/src/features/<f>/) does not import another feature; what two features
 //      share lives in shared/ (or session/, brands/).
+//   5. API modules have ranks (apps/api/src/modules/layers.json, lowest layer first; docs/decisions/0055):
+//      a module's code imports only modules of a LOWER layer, so no two modules depend on each other and
+//      no cycle can form. Every module has a layer. Tests may use any module's fixtures to set up.
 // `node scripts/check-import-boundaries.mjs [root]` prints each violation and exits 1 when there is one.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -64,6 +67,38 @@ export function resolveImport(fromFile, specifier) {
   return undefined;
 }
 
+/**
+ * The module → layer index of a repository's `apps/api/src/modules/layers.json`
+ * (`{ "layers": [{ "modules": [...], "why": "..." }, ...] }`, lowest first), or undefined when it has none.
+ */
+export function readModuleLayers(root) {
+  const file = path.join(root, 'apps/api/src/modules/layers.json');
+  if (!existsSync(file)) return undefined;
+  const ranks = new Map();
+  JSON.parse(readFileSync(file, 'utf8')).layers.forEach((layer, index) => {
+    for (const name of layer.modules) {
+      if (ranks.has(name)) throw new Error(`layers.json: module ${name} is in two layers`);
+      ranks.set(name, index);
+    }
+  });
+  return ranks;
+}
+
+/** The direction rule (5) for a `from → to` import between two modules, or undefined. */
+export function directionViolation(from, to, ranks) {
+  if (!ranks || /\.test\.tsx?$/.test(from) || /\/test-(fixtures|helpers)\.ts$/.test(from)) return undefined;
+  const fromModule = /^apps\/api\/src\/modules\/([^/]+)\//.exec(from)?.[1];
+  const toModule = /^apps\/api\/src\/modules\/([^/]+)\//.exec(to)?.[1];
+  if (!fromModule || !toModule || fromModule === toModule) return undefined;
+  for (const name of [fromModule, toModule]) {
+    if (!ranks.has(name)) return `module ${name} has no layer in apps/api/src/modules/layers.json`;
+  }
+  if (ranks.get(toModule) >= ranks.get(fromModule)) {
+    return `module ${fromModule} (layer ${ranks.get(fromModule)}) imports module ${toModule} (layer ${ranks.get(toModule)}): a module imports only lower layers`;
+  }
+  return undefined;
+}
+
 /** The rule a `from → to` import breaks, or undefined. Paths are repository-relative with forward slashes. */
 export function boundaryViolation(from, to) {
   if (from.startsWith('packages/domain/')) {
@@ -96,17 +131,38 @@ export const pendingRemovals = [];
 export function checkRepository(root, pending = pendingRemovals) {
   const violations = [];
   const seen = new Set();
+  const ranks = readModuleLayers(root);
   const roots = ['packages', 'apps'].map((dir) => path.join(root, dir));
   for (const file of roots.flatMap(listFiles)) {
     const from = path.relative(root, file).split(path.sep).join('/');
     for (const { specifier, line } of importsOf(readFileSync(file, 'utf8'))) {
       const to = resolveImport(from, specifier);
-      const rule = to && boundaryViolation(from, to);
+      const rule = to && (boundaryViolation(from, to) ?? directionViolation(from, to, ranks));
       if (!rule) continue;
       const known = pending.find((entry) => entry.file === from && entry.to === to);
       if (known) seen.add(known);
       else violations.push({ file: from, line, specifier, rule });
     }
+  }
+  if (ranks) {
+    const modulesDir = path.join(root, 'apps/api/src/modules');
+    const modules = readdirSync(modulesDir).filter((name) =>
+      statSync(path.join(modulesDir, name)).isDirectory(),
+    );
+    for (const name of modules.filter((name) => !ranks.has(name)))
+      violations.push({
+        file: `apps/api/src/modules/${name}/`,
+        line: 0,
+        specifier: '',
+        rule: `module ${name} has no layer in layers.json`,
+      });
+    for (const name of [...ranks.keys()].filter((name) => !modules.includes(name)))
+      violations.push({
+        file: 'apps/api/src/modules/layers.json',
+        line: 0,
+        specifier: name,
+        rule: `layers.json names module ${name}, which does not exist`,
+      });
   }
   for (const entry of pending) {
     if (!seen.has(entry) && existsSync(path.join(root, entry.file)))

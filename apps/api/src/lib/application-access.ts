@@ -104,13 +104,6 @@ export function assertCallerReaches(
   }
 }
 
-/** Throws 403 unless `caller` is staff holding `permission` in `country` (Super: every country). */
-export function assertStaffMay(caller: Caller, permission: StaffPermission, country: string): void {
-  if (caller.kind !== 'staff' || !staffMay(caller.roles, permission, country)) {
-    throw forbidden(`Not allowed: ${permission}`);
-  }
-}
-
 /**
  * The SQL condition selecting the applications `caller` may see, for lists and searches: the same rule
  * as loadApplicationForCaller, as a WHERE clause.

@@ -120,4 +120,70 @@ describe('the import-boundary check', () => {
     expect(result.output).toContain(file);
     expect(result.output).toContain(rule);
   });
+
+  describe('module ranks (apps/api/src/modules/layers.json, ADR 0055)', () => {
+    const layers = JSON.stringify({
+      layers: [
+        { modules: ['records'], why: 'lowest' },
+        { modules: ['journey', 'other'], why: 'on top of records' },
+      ],
+    });
+    const modules = {
+      [`${api}/modules/layers.json`]: layers,
+      [`${api}/modules/records/records.repository.ts`]: 'export const r = 1;',
+      [`${api}/modules/other/other.service.ts`]: 'export const o = 1;',
+    };
+
+    it('lets a module import a lower layer, and any module set up its tests', () => {
+      const result = check({
+        ...modules,
+        [`${api}/modules/journey/journey.service.ts`]:
+          "import { r } from '#src/modules/records/records.repository.ts';",
+        [`${api}/modules/records/records.test.ts`]:
+          "import { j } from '#src/modules/journey/journey.service.ts';",
+      });
+      expect(result.output).toContain('import boundaries: ok');
+      expect(result.status).toBe(0);
+    });
+
+    it.each([
+      [
+        'a lower module importing a higher one',
+        `${api}/modules/records/records.service.ts`,
+        "import { j } from '#src/modules/journey/journey.service.ts';",
+        'module records (layer 0) imports module journey (layer 1): a module imports only lower layers',
+      ],
+      [
+        'two modules of one layer (a cycle could form)',
+        `${api}/modules/journey/journey.service.ts`,
+        "import { o } from '#src/modules/other/other.service.ts';",
+        'module journey (layer 1) imports module other (layer 1)',
+      ],
+      [
+        'a module without a layer',
+        `${api}/modules/newcomer/newcomer.service.ts`,
+        'export const n = 1;',
+        'module newcomer has no layer in layers.json',
+      ],
+    ])('fails on %s', (_name, file, source, rule) => {
+      const result = check({ ...modules, [`${api}/modules/journey/journey.service.ts`]: '', [file]: source });
+      expect(result.status).toBe(1);
+      expect(result.output).toContain(rule);
+    });
+
+    it('fails when layers.json names a module that does not exist', () => {
+      const result = check({
+        ...modules,
+        [`${api}/modules/journey/journey.service.ts`]: '',
+        [`${api}/modules/layers.json`]: layers.replace("'other'", "'other'").replace('"other"', '"gone"'),
+      });
+      expect(result.status).toBe(1);
+      expect(result.output).toContain('layers.json names module gone, which does not exist');
+    });
+
+    it('ranks every module of this repository', () => {
+      const result = spawnSync(process.execPath, [script, repositoryRoot], { encoding: 'utf8' });
+      expect(result.stderr).not.toContain('has no layer');
+    });
+  });
 });

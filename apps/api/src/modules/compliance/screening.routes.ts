@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { staffGate } from '#src/modules/staff/staff.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
-import { tokenRequiredFirst } from '#src/plugins/security.ts';
-import { staffGate } from '#src/modules/staff/staff-gate.ts';
-import { decidePersonCheck, listScreeningReviews, runScreening } from './screening.service.ts';
+import { runScreening } from './screening.service.ts';
+import { decidePersonCheck, listScreeningReviews } from './screening-review.service.ts';
 import type { ScreeningAdapter } from './screening-adapter.ts';
 
 export interface ScreeningRoutesOptions extends ModuleOptions {
@@ -20,13 +20,13 @@ export interface ScreeningRoutesOptions extends ModuleOptions {
   screening: ScreeningAdapter;
 }
 
-// Back-office PEP/sanctions screening and its review (issue 9; docs/decisions/0022-calls-and-screening.md).
+// PEP/sanctions screening on demand and the review of its hits, for compliance staff in the back office
+// (issue 9; docs/decisions/0022-calls-and-screening.md, 0056). The paths stay the back office's.
 export async function screeningRoutes(app: FastifyInstance, options: ScreeningRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now } = options;
-  // 401 'Missing token' before any body or query is looked at.
-  app.addHook('preValidation', tokenRequiredFirst);
-  // Then the ADR 0020 gate: 403 for an applicant, a token that names no agent, or a disabled agent.
+  // The staff gate (ADR 0020) before any body or query is looked at: 401 without a token, 403 for an
+  // applicant, a token that names no agent, or a disabled agent.
   app.addHook('preValidation', staffGate(db));
   const tags = ['backoffice'];
   const idParams = z.object({ id: z.string() });

@@ -3,22 +3,18 @@ import type { LoanApplication } from '@nordloan/domain/loan-application';
 import { notFound } from '#src/lib/app-error.ts';
 import {
   assertCallerReaches,
-  assertStaffMay,
   describeCaller,
   isApplicantCaller,
   isUuid,
 } from '#src/lib/application-access.ts';
+import { assertStaffMay } from '#src/lib/staff-access.ts';
 import { findApplicants, upsertApplicant } from './application-applicant.repository.ts';
 import { findApplicationByIdForUpdate } from './application-locked-read.repository.ts';
 import { insertRevision } from './application-revision.repository.ts';
 import { applyApplicationChange, insertApplication } from './application-write.repository.ts';
 import { presentApplicationTo } from './loan-application.service.ts';
-import {
-  type ApplicationFields,
-  applicationChangesFrom,
-  assertNoOtherActive,
-  type WriteOptions,
-} from './loan-application-write.service.ts';
+import { assertNoOtherActive, type WriteOptions } from './loan-application-change-rules.service.ts';
+import { type ApplicationFields, applicationChangesFrom } from './loan-application-patch.service.ts';
 import { copySubRecords } from './sub-record.repository.ts';
 
 // Cloning an application (§7 POST …/clone, resubmission, integration re-apply); rules in docs/decisions/0007.

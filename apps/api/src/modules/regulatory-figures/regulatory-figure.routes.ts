@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import { requireStaff } from '#src/modules/staff/staff.service.ts';
+import { staffGate } from '#src/modules/staff/staff.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import {
   addRegulatoryFigureBodySchema,
@@ -17,16 +17,12 @@ export async function regulatoryFigureRoutes(app: FastifyInstance, options: Modu
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now } = options;
   const tags = ['regulatory-figures'];
-  // Like every back-office route: an enabled agent must be calling (a disabled one is refused at once),
-  // checked before the body (401 before 400).
-  const agentFirst = async (request: FastifyRequest) => {
-    await requireStaff(db, request.caller);
-  };
+  // Like every staff route: the staff gate, before the body (401 before 400; a disabled agent refused at once).
+  app.addHook('preValidation', staffGate(db));
 
   routes.get(
     '/backoffice/regulatory-figures',
     {
-      preValidation: agentFirst,
       schema: {
         tags,
         summary:
@@ -47,7 +43,6 @@ export async function regulatoryFigureRoutes(app: FastifyInstance, options: Modu
   routes.post(
     '/backoffice/regulatory-figures',
     {
-      preValidation: agentFirst,
       schema: {
         tags,
         summary: "Adds the running or next period of a regulatory figure (the country's Manager, or Super)",

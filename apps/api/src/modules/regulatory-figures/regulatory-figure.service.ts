@@ -1,17 +1,20 @@
-import { staffCountriesWith, staffMay } from '@nordloan/domain/access';
+import { staffCountriesWith } from '@nordloan/domain/access';
 import type { Country } from '@nordloan/domain/enums';
 import type { CapsConfig } from '@nordloan/domain/finance/caps';
 import {
   type CapsBasis,
   capsBasisOn,
   capsConfigAt,
+  capsInForceOf,
   countryTimeZones,
+  figureReminders,
   figuresInForce,
   isRegulatedCountry,
   localDate,
   mergeRegulatoryFigures,
   parseRegulatoryFigureTable,
   type RegulatoryFigurePeriod,
+  regulatedCountries,
   regulatoryFigurePeriodSchema,
   statutoryPeriodOf,
 } from '@nordloan/domain/finance/regulatory-figures';
@@ -20,6 +23,7 @@ import type { Db, Executor } from '#src/db/client.ts';
 import type { RegulatoryFigureRow } from '#src/db/schema/regulatory-figures.ts';
 import { badRequest, conflict, type FieldError, fieldError, forbidden } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { assertStaffMay } from '#src/lib/staff-access.ts';
 import { auditActorLabel, recordAudit } from '#src/modules/audit/audit.service.ts';
 import { insertRegulatoryFigure, listStoredRegulatoryFigures } from './regulatory-figure.repository.ts';
 import type {
@@ -112,6 +116,8 @@ export async function listRegulatoryFigures(options: {
   const storedByKey = new Map(stored.map((row) => [periodKey(row), row]));
   const inForce = figuresInForce(periods, now).filter((figure) => shown.has(figure.country));
   const inForceKeys = new Set(inForce.filter((figure) => !figure.fallback).map(periodKey));
+  const capsConfig = capsConfigAt(periods, now);
+  const shownRegulated = regulatedCountries.filter((regulated) => shown.has(regulated));
   return {
     Periods: periods
       .filter((period) => shown.has(period.country))
@@ -128,6 +134,29 @@ export async function listRegulatoryFigures(options: {
       Source: figure.source,
       Fallback: figure.fallback,
     })),
+    // Issue 39: the caps those figures give, and what staff must enter (the back office's banner).
+    Caps: shownRegulated.map((regulated) => {
+      const caps = capsInForceOf(regulated, capsConfig);
+      const figures = inForce.filter((figure) => figure.country === regulated);
+      return {
+        Country: regulated,
+        Date: figures[0]?.date ?? localDate(now, countryTimeZones[regulated]),
+        NominalRateCap: caps.nominalRateCapPercent,
+        StartupFeeCap: caps.startupFeeCap,
+        Fallback: figures.some((figure) => figure.fallback),
+      };
+    }),
+    Reminders: figureReminders(periods, now)
+      .filter((reminder) => shown.has(reminder.country))
+      .map((reminder) => ({
+        Country: reminder.country,
+        Figure: reminder.figure,
+        Kind: reminder.kind,
+        ValidFrom: reminder.validFrom,
+        ValidTo: reminder.validTo,
+        DaysLeft: reminder.daysLeft,
+        WhereToFind: reminder.whereToFind,
+      })),
   };
 }
 
@@ -181,9 +210,7 @@ export async function addRegulatoryFigure(options: {
   now: Date;
 }): Promise<RegulatoryFigurePeriodView> {
   const { db, caller, body, now } = options;
-  if (caller.kind !== 'staff' || !staffMay(caller.roles, 'regulatoryFigures.manage', body.Country)) {
-    throw forbidden('Not allowed: regulatoryFigures.manage');
-  }
+  assertStaffMay(caller, 'regulatoryFigures.manage', body.Country);
   const parsed = regulatoryFigurePeriodSchema.safeParse({
     country: body.Country,
     figure: body.Figure,

@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#src/lib/app-error.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import { describeMe, listDevAgents } from './staff.service.ts';
-import { staffGate, staffOf } from './staff-gate.ts';
+import { describeMe, listDevAgents, staffGate, staffOf } from './staff.service.ts';
 
 export async function staffRoutes(app: FastifyInstance, options: ModuleOptions) {
   const { db, config } = options;

@@ -3,6 +3,7 @@ import type { TokenRole } from '@nordloan/domain/auth';
 import type { Agent, StaffMe } from '@nordloan/domain/backoffice';
 import type { Country } from '@nordloan/domain/enums';
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Executor } from '#src/db/client.ts';
 import { agent } from '#src/db/schema/backoffice.ts';
 import { forbidden, notFound, unauthorized } from '#src/lib/app-error.ts';
@@ -29,7 +30,7 @@ export interface StaffContext {
 }
 
 /**
- * The back-office gate: 401 without a token; 403 for an applicant's token, for a staff token that names
+ * The staff gate's check: 401 without a token; 403 for an applicant's token, for a staff token that names
  * no agent (machine accounts, old development tokens) and for a disabled agent.
  */
 export async function requireStaff(db: Executor, caller: Caller | null): Promise<StaffContext> {
@@ -127,4 +128,26 @@ export function toAgent(row: AgentRow): Agent {
     MarketCountry: row.marketCountry as Country,
     Roles: row.roles,
   };
+}
+
+// ── The staff gate ──────────────────────────────────────────────────────────────────────────────────
+// Every staff route (the back office, screening, regulatory figures) has this one gate as its
+// preValidation hook: the caller is checked before its body or query is validated (a request without a
+// token is a 401, never a 400) and the agent found once per request. What the agent may then do where is
+// asked of lib/staff-access.ts (assertStaffMay).
+
+const signedIn = new WeakMap<FastifyRequest, StaffContext>();
+
+/** The preValidation hook: 401/403 unless an enabled agent is calling; remembers the agent for the handler. */
+export function staffGate(db: Executor) {
+  return async (request: FastifyRequest) => {
+    signedIn.set(request, await requireStaff(db, request.caller));
+  };
+}
+
+/** The agent the gate found for this request. */
+export function staffOf(request: FastifyRequest): StaffContext {
+  const staff = signedIn.get(request);
+  if (!staff) throw new Error('staffGate did not run for this route');
+  return staff;
 }

@@ -1,3 +1,4 @@
+import { application360Schema } from '@nordloan/domain/application-360';
 import {
   auditItemSchema,
   listOf,
@@ -12,8 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { staffGate, staffOf } from '#src/modules/staff/staff.service.ts';
 import { messageRateLimit } from '#src/plugins/security.ts';
-import { staffGate, staffOf } from '#src/modules/staff/staff-gate.ts';
 import {
   addNote,
   applicationAudit,
@@ -41,10 +42,10 @@ export async function staffApplicationRoutes(app: FastifyInstance, options: Modu
     async (request) => searchApplications({ ...context(request), ...request.query }),
   );
 
-  // The 360° view (its shape: application-360.ts); the read is audited.
+  // The 360° view (built by application-360.ts, shaped by the domain's contract); the read is audited.
   routes.get(
     '/backoffice/applications/:id',
-    { preValidation: gate, schema: { tags, params: idParams } },
+    { preValidation: gate, schema: { tags, params: idParams, response: { 200: application360Schema } } },
     async (request) => getApplication360({ ...context(request), applicationId: request.params.id }),
   );
 

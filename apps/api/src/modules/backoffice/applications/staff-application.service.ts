@@ -1,4 +1,4 @@
-import { type StaffPermission, staffCountriesWith, staffMay } from '@nordloan/domain/access';
+import { type StaffPermission, staffCountriesWith } from '@nordloan/domain/access';
 import type { AuditItem, Note, SearchResult } from '@nordloan/domain/backoffice';
 import type { Country } from '@nordloan/domain/enums';
 import { validateNationalId } from '@nordloan/domain/national-id';
@@ -9,6 +9,7 @@ import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
 import { assertCallerReaches, isUuid, loadApplicationForCaller } from '#src/lib/application-access.ts';
+import { assertStaffMay } from '#src/lib/staff-access.ts';
 import { listAudit, recordAudit } from '#src/modules/audit/audit.service.ts';
 import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
@@ -18,8 +19,7 @@ import {
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
 import { createMagicLink } from '#src/modules/magic-links/magic-link.service.ts';
-
-import type { StaffContext } from '../staff/staff.service.ts';
+import type { StaffContext } from '#src/modules/staff/staff.service.ts';
 import { type Application360, describe360 } from './application-360.ts';
 import {
   agentNames,
@@ -41,7 +41,7 @@ export interface StaffOptions {
 }
 
 function requirePermission(staff: StaffContext, permission: StaffPermission, country: string) {
-  if (!staffMay(staff.caller.roles, permission, country)) throw forbidden(`Not allowed: ${permission}`);
+  assertStaffMay(staff.caller, permission, country);
 }
 
 // ── Search ────────────────────────────────────────────────────────────────────────────────────────

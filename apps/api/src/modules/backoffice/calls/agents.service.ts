@@ -4,11 +4,11 @@ import type { Db } from '#src/db/client.ts';
 import { conflict, notFound } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { agentIdOf, assertStaffMay, staffCountries } from '#src/lib/staff-access.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
 import { findAgentById, updateAgent, workQueueAgentId } from '#src/modules/staff/agent.repository.ts';
 import { toAgent } from '#src/modules/staff/staff.service.ts';
 import { listAgentsIn, type Paging } from './calls.repository.ts';
-import { agentIdOf, assertStaffScope, listCountries } from './staff-scope.ts';
 
 // §3 Agent: the staff of a market (ADR 0022). Anyone who may read a market's applications sees its agents
 // (to hand work to a colleague); enabling and disabling needs `agent.admin` (Manager, Super) there.
@@ -19,7 +19,7 @@ export async function listAgents(options: {
   country?: Country | undefined;
   paging: Paging;
 }): Promise<{ Items: Agent[]; Total: number }> {
-  const countries = listCountries(options.caller, 'application.read', options.country);
+  const countries = staffCountries(options.caller, 'application.read', options.country);
   const { items, total } = await listAgentsIn(options.db, countries, options.paging);
   return { Items: items.map(toAgent), Total: total };
 }
@@ -36,7 +36,7 @@ export async function setAgentDisabled(options: {
   const target = await findAgentById(db, options.agentId);
   // The work-queue rules' system agent is not staff: it cannot be enabled or disabled here.
   if (!target || target.id === workQueueAgentId) throw notFound();
-  const staff = assertStaffScope(caller, 'agent.admin', target.marketCountry);
+  const staff = assertStaffMay(caller, 'agent.admin', target.marketCountry, { record: true });
   // Nobody locks themselves out: another manager has to do it.
   if (options.disabled && agentIdOf(staff) === target.id) throw conflict('You cannot disable yourself');
   return db.transaction(async (tx) => {

@@ -13,9 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { staffGate } from '#src/modules/staff/staff.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
-import { tokenRequiredFirst } from '#src/plugins/security.ts';
-import { staffGate } from '#src/modules/staff/staff-gate.ts';
 import { listAgents, setAgentDisabled } from './agents.service.ts';
 import {
   applyTelephonyEvent,
@@ -47,9 +46,8 @@ export async function callRoutes(app: FastifyInstance, options: CallRoutesOption
     }
   });
   app.addHook('onClose', async () => telephony.close());
-  // 401 'Missing token' before any body or query is looked at.
-  app.addHook('preValidation', tokenRequiredFirst);
-  // Then the ADR 0020 gate: 403 for an applicant, a token that names no agent, or a disabled agent.
+  // The staff gate (ADR 0020) before any body or query is looked at: 401 without a token, 403 for an
+  // applicant, a token that names no agent, or a disabled agent.
   app.addHook('preValidation', staffGate(db));
   const tags = ['backoffice'];
   const idParams = z.object({ id: z.string() });

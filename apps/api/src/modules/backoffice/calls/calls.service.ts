@@ -7,11 +7,12 @@ import type { Db, Executor } from '#src/db/client.ts';
 import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { agentIdOf, assertStaffMay, staffCountries } from '#src/lib/staff-access.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
-import { findAgentById } from '../agent.repository.ts';
+import { findAgentById } from '#src/modules/staff/agent.repository.ts';
 import { findOpenAssignment } from '../assignment.repository.ts';
 import { toCallOrder, toCallRecord } from '../backoffice.dto.ts';
 import { findBucketById } from '../bucket.repository.ts';
@@ -31,7 +32,6 @@ import {
   updateCallInProgress,
 } from './calls.repository.ts';
 import { outboundNumberFor } from './outbound-numbers.ts';
-import { agentIdOf, assertStaffScope, listCountries } from './staff-scope.ts';
 import type { TelephonyAdapter, TelephonyEvent, TelephonyEventKind } from './telephony-adapter.ts';
 
 // Outbound calls (§3 call list → call order → call record; ADR 0022). Staff need `call.make` in the
@@ -58,7 +58,7 @@ export async function createCallOrder(options: {
   const application = await findApplicationById(db, body.LoanApplicationID);
   if (!application) throw notFound();
   const country = application.country as Country;
-  const staff = assertStaffScope(caller, 'call.make', country);
+  const staff = assertStaffMay(caller, 'call.make', country, { record: true });
   const tags = body.Tags ? [...new Set(body.Tags)] : null;
 
   const person = application.personId ? await findPersonById(db, application.personId) : undefined;
@@ -132,7 +132,7 @@ export async function listCallList(options: {
   country?: Country | undefined;
   paging: Paging;
 }): Promise<{ Items: CallOrder[]; Total: number }> {
-  const countries = listCountries(options.caller, 'call.make', options.country);
+  const countries = staffCountries(options.caller, 'call.make', options.country);
   const { items, total } = await listCallListIn(options.db, countries, options.paging);
   return { Items: items.map(toCallOrder), Total: total };
 }
@@ -151,7 +151,7 @@ export async function startCall(options: {
   const order = await findCallOrderById(db, options.orderId);
   if (!order) throw notFound();
   const country = order.marketCountry as Country;
-  const staff = assertStaffScope(caller, 'call.make', country);
+  const staff = assertStaffMay(caller, 'call.make', country, { record: true });
   const agentId = agentIdOf(staff);
   if (agentId) {
     const agent = await findAgentById(db, agentId);
@@ -249,10 +249,10 @@ export async function listCallRecords(options: {
   if (options.loanApplicationId) {
     const application = await findApplicationById(db, options.loanApplicationId);
     if (!application) throw notFound();
-    assertStaffScope(caller, 'application.read', application.country);
+    assertStaffMay(caller, 'application.read', application.country, { record: true });
     countries = [application.country as Country];
   } else {
-    countries = listCountries(caller, 'application.read', options.country);
+    countries = staffCountries(caller, 'application.read', options.country);
   }
   const { items, total } = await listCallRecordsIn(
     db,
@@ -266,6 +266,6 @@ export async function getCallRecord(options: { db: Db; caller: Caller; id: strin
   if (!isUuid(options.id)) throw notFound();
   const record = await findCallRecordById(options.db, options.id);
   if (!record) throw notFound();
-  assertStaffScope(options.caller, 'application.read', record.marketCountry);
+  assertStaffMay(options.caller, 'application.read', record.marketCountry, { record: true });
   return toCallRecord(record);
 }

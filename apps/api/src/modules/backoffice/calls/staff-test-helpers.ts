@@ -1,8 +1,8 @@
 import type { TokenRole } from '@nordloan/domain/auth';
 import type { Country } from '@nordloan/domain/enums';
+import { type AgentRow, insertAgent } from '#src/modules/staff/agent.repository.ts';
 import type { TestApp } from '#src/test/test-app.ts';
 import { nextTestFileSerial } from '#src/test/test-file-serial.ts';
-import { type AgentRow, insertAgent } from '#src/modules/staff/agent.repository.ts';
 
 // Staff for the call and screening route tests: an agent row and a token whose `sub` is its uuid, as
 // staff sign-in issues them.

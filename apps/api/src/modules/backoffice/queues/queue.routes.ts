@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import { staffGate, staffOf } from '#src/modules/staff/staff-gate.ts';
+import { staffGate, staffOf } from '#src/modules/staff/staff.service.ts';
 import {
   assign,
   bucketSummaries,

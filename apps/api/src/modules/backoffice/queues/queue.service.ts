@@ -11,8 +11,10 @@ import type { Country } from '@nordloan/domain/enums';
 import type { Db, Executor } from '#src/db/client.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
+import { assertStaffMay } from '#src/lib/staff-access.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
 import { findAgentById } from '#src/modules/staff/agent.repository.ts';
+import type { StaffContext } from '#src/modules/staff/staff.service.ts';
 import type { AssignmentRow } from '../assignment.repository.ts';
 import { toAssignment, toBucket } from '../backoffice.dto.ts';
 import {
@@ -22,7 +24,6 @@ import {
   listBuckets,
   updateBucket,
 } from '../bucket.repository.ts';
-import type { StaffContext } from '#src/modules/staff/staff.service.ts';
 import {
   findAssignmentByIdForUpdate,
   lockNextUnassigned,
@@ -234,7 +235,8 @@ export async function takeNext(options: QueueOptions & { bucketId: string }) {
 async function lockVisible(tx: Executor, staff: StaffContext, id: string): Promise<AssignmentRow> {
   if (!isUuid(id)) throw notFound();
   const row = await findAssignmentByIdForUpdate(tx, id);
-  if (!row || !staffMay(staff.caller.roles, 'application.read', row.country)) throw notFound();
+  if (!row) throw notFound();
+  assertStaffMay(staff.caller, 'application.read', row.country, { record: true });
   return row;
 }
 
@@ -261,8 +263,7 @@ export async function assign(
     const ownMove =
       (options.assigneeId === self && (row.assigneeId === null || row.assigneeId === self)) ||
       (options.assigneeId === null && row.assigneeId === self);
-    const needed: StaffPermission = ownMove ? 'queue.work' : 'queue.assign';
-    if (!staffMay(staff.caller.roles, needed, row.country)) throw forbidden(`Not allowed: ${needed}`);
+    assertStaffMay(staff.caller, ownMove ? 'queue.work' : 'queue.assign', row.country);
     assertCurrent(row, options.revision);
     if (options.assigneeId !== null && options.assigneeId !== self) {
       const assignee = await findAgentById(tx, options.assigneeId);
@@ -292,8 +293,7 @@ export async function markProcessed(options: QueueOptions & { assignmentId: stri
   return db.transaction(async (tx) => {
     const row = await lockVisible(tx, staff, options.assignmentId);
     const own = row.assigneeId === null || row.assigneeId === staff.agent.id;
-    const needed: StaffPermission = own ? 'queue.work' : 'queue.assign';
-    if (!staffMay(staff.caller.roles, needed, row.country)) throw forbidden(`Not allowed: ${needed}`);
+    assertStaffMay(staff.caller, own ? 'queue.work' : 'queue.assign', row.country);
     assertCurrent(row, options.revision);
     const now = options.now();
     const changed = await updateAssignmentAt(tx, {

@@ -18,8 +18,9 @@ import {
   notFound,
   serviceUnavailable,
 } from '#src/lib/app-error.ts';
-import { assertCallerReaches, assertStaffMay, isUuid } from '#src/lib/application-access.ts';
+import { assertCallerReaches, isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { assertStaffMay } from '#src/lib/staff-access.ts';
 import { quoteCreatedEvents, storeOffer } from '#src/modules/lending/decisions/decision.service.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import {

@@ -5,8 +5,9 @@ import type { ReQuoteResult } from '@nordloan/domain/lending/transparency';
 import type { Db } from '#src/db/client.ts';
 import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
 import { AppError, badRequest, conflict } from '#src/lib/app-error.ts';
-import { assertStaffMay, loadApplicationForCaller } from '#src/lib/application-access.ts';
+import { loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { assertStaffMay } from '#src/lib/staff-access.ts';
 import {
   type LenderPanel,
   LenderUnavailableError,
