@@ -4,6 +4,7 @@ import { SignInPage } from '#src/features/auth/components/sign-in-page.tsx';
 import { BucketAdminPage } from '#src/features/buckets/components/bucket-admin-page.tsx';
 import { CallListPage } from '#src/features/calls/components/call-list-page.tsx';
 import { QueuePage } from '#src/features/queue/components/queue-page.tsx';
+import { RegulatoryFiguresPage } from '#src/features/regulatory-figures/components/regulatory-figures-page.tsx';
 import { ScreeningPage } from '#src/features/screening/components/screening-page.tsx';
 import { SearchPage } from '#src/features/search/components/search-page.tsx';
 import { useToken } from '#src/shared/session/session-store.ts';
@@ -30,6 +31,9 @@ function NotFoundPage() {
 const Queue = () => <QueuePage agentID={useOutletContext<StaffContext>().agentID} />;
 const Application = () => <ApplicationPage agentID={useOutletContext<StaffContext>().agentID} />;
 const Calls = () => <CallListPage countries={useOutletContext<StaffContext>().countries} />;
+const Figures = () => (
+  <RegulatoryFiguresPage manageCountries={useOutletContext<StaffContext>().figureCountries} />
+);
 
 export function staffRoutes(): RouteObject[] {
   return [
@@ -43,6 +47,7 @@ export function staffRoutes(): RouteObject[] {
         { path: 'calls', element: <Calls /> },
         { path: 'screening', element: <ScreeningPage /> },
         { path: 'buckets', element: <BucketAdminPage /> },
+        { path: 'regulatory-figures', element: <Figures /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { agentCountries, mayAdministerBuckets, useMe } from '#src/features/auth/api/get-me.ts';
+import { FiguresBanner } from '#src/features/regulatory-figures/components/figures-banner.tsx';
 import { clearToken } from '#src/shared/session/session-store.ts';
 import { ErrorMessage, Kbd, Loading } from '#src/shared/ui/feedback.tsx';
 import { useShortcut } from '#src/shared/ui/shortcuts.ts';
@@ -12,6 +13,8 @@ import { useShortcut } from '#src/shared/ui/shortcuts.ts';
 export interface StaffContext {
   agentID: string;
   countries: string[];
+  /** The countries whose regulatory figures the agent may enter (issue 39). */
+  figureCountries: string[];
 }
 
 export function StaffLayout() {
@@ -59,6 +62,7 @@ export function StaffLayout() {
 
   const agent = me.data.Agent;
   const countries = agentCountries(me.data);
+  const figureCountries = me.data.Permissions['regulatoryFigures.manage'] ?? [];
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -74,6 +78,9 @@ export function StaffLayout() {
           <NavLink to="/calls">Call list</NavLink>
           <NavLink to="/screening">PEP review</NavLink>
           {mayAdministerBuckets(me.data) ? <NavLink to="/buckets">Buckets</NavLink> : null}
+          {me.data.Permissions['regulatoryFigures.read']?.length ? (
+            <NavLink to="/regulatory-figures">Figures</NavLink>
+          ) : null}
         </nav>
         <div className="who">
           <span data-testid="agent-name">{agent.Name}</span>
@@ -83,7 +90,8 @@ export function StaffLayout() {
           </button>
         </div>
       </header>
-      <Outlet context={{ agentID: agent.ID, countries } satisfies StaffContext} />
+      <FiguresBanner manageCountries={figureCountries} />
+      <Outlet context={{ agentID: agent.ID, countries, figureCountries } satisfies StaffContext} />
       <footer className="shortcut-bar">
         <span>
           <Kbd>n</Kbd> next item

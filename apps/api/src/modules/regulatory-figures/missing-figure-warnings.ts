@@ -1,10 +1,16 @@
-import { figuresInForce, missingPeriodWarning } from '@nordloan/domain/finance/regulatory-figures';
+import {
+  duePeriodWarning,
+  figureReminders,
+  figuresInForce,
+  missingPeriodWarning,
+} from '@nordloan/domain/finance/regulatory-figures';
 import type { Executor } from '#src/db/client.ts';
 import { loadRegulatoryFigures } from './regulatory-figure.service.ts';
 
 // Issue 17: a running period nobody has entered means offers are checked against the strict bound. The
 // server says so at start and once a day per missing period (each country's own calendar day), until a
-// Manager adds the figure.
+// Manager adds the figure. Issue 39: from 30 days before a running period ends, the same for its successor
+// while it is not known (the back office shows the country's Managers the same reminders).
 
 interface MessageLogger {
   warn(fields: object, message: string): void;
@@ -28,21 +34,27 @@ export function createMissingFigureWarnings(options: {
   async function check(): Promise<void> {
     try {
       const { periods } = await loadRegulatoryFigures(db);
-      for (const figure of figuresInForce(periods, now())) {
-        if (!figure.fallback) continue;
-        const key = `${figure.country}:${figure.figure}:${figure.validFrom}`;
-        if (warnedOn.get(key) === figure.date) continue;
-        warnedOn.set(key, figure.date);
-        log.warn(
-          {
-            country: figure.country,
-            figure: figure.figure,
-            validFrom: figure.validFrom,
-            validTo: figure.validTo,
-            strictValue: figure.value,
-          },
-          missingPeriodWarning(figure),
-        );
+      const instant = now();
+      const inForce = new Map(
+        figuresInForce(periods, instant).map((figure) => [`${figure.country}:${figure.figure}`, figure]),
+      );
+      for (const reminder of figureReminders(periods, instant)) {
+        const key = `${reminder.kind}:${reminder.country}:${reminder.figure}:${reminder.validFrom}`;
+        if (warnedOn.get(key) === reminder.date) continue;
+        warnedOn.set(key, reminder.date);
+        const fields = {
+          country: reminder.country,
+          figure: reminder.figure,
+          validFrom: reminder.validFrom,
+          validTo: reminder.validTo,
+          whereToFind: reminder.whereToFind,
+        };
+        const strict = inForce.get(`${reminder.country}:${reminder.figure}`);
+        if (reminder.kind === 'missing' && strict) {
+          log.warn({ ...fields, strictValue: strict.value }, missingPeriodWarning(strict));
+        } else if (reminder.kind === 'due') {
+          log.warn({ ...fields, daysLeft: reminder.daysLeft }, duePeriodWarning(reminder));
+        }
       }
     } catch (error) {
       log.error({ err: error }, 'regulatory figures: the check for missing periods failed');

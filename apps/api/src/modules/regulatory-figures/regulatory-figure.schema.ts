@@ -24,39 +24,15 @@ export const addRegulatoryFigureBodySchema = z.object({
 });
 export type AddRegulatoryFigureBody = z.infer<typeof addRegulatoryFigureBodySchema>;
 
-export const regulatoryFigurePeriodViewSchema = z.object({
-  Country: regulatedCountrySchema,
-  Figure: regulatoryFigureKindSchema,
-  Value: z.number(),
-  ValidFrom: z.string(),
-  ValidTo: z.string(),
-  Source: z.string(),
-  /** 'file': published in the repository; 'api': added later by staff. */
-  Origin: z.enum(['file', 'api']),
-  /** Who added it ('staff:<agent id>'), for periods added through the API. */
-  CreatedBy: z.string().nullable(),
-  CreatedAt: z.string().nullable(),
-  /** Whether the period covers today in its country. */
-  InForce: z.boolean(),
-});
-export type RegulatoryFigurePeriodView = z.infer<typeof regulatoryFigurePeriodViewSchema>;
-
-export const figureInForceViewSchema = z.object({
-  Country: regulatedCountrySchema,
-  Figure: regulatoryFigureKindSchema,
-  /** Today in the country's calendar. */
-  Date: z.string(),
-  /** The value the caps use today: the period's, or the strict bound when no period covers today. */
-  Value: z.number(),
-  ValidFrom: z.string(),
-  ValidTo: z.string(),
-  Source: z.string().nullable(),
-  /** True when no period covers today and the strictest lawful bound applies. */
-  Fallback: z.boolean(),
-});
-
-export const regulatoryFiguresViewSchema = z.object({
-  Periods: z.array(regulatoryFigurePeriodViewSchema),
-  InForce: z.array(figureInForceViewSchema),
-});
-export type RegulatoryFiguresView = z.infer<typeof regulatoryFiguresViewSchema>;
+// The answer's shapes live in the domain, shared with the back office (issue 39).
+export {
+  type CapsInForceView,
+  capsInForceViewSchema,
+  type FigureReminderView,
+  figureInForceViewSchema,
+  figureReminderViewSchema,
+  type RegulatoryFigurePeriodView,
+  type RegulatoryFiguresView,
+  regulatoryFigurePeriodViewSchema,
+  regulatoryFiguresViewSchema,
+} from '@nordloan/domain/finance/regulatory-figures.schema';

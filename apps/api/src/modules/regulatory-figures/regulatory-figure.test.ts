@@ -17,9 +17,9 @@ import { createMissingFigureWarnings } from './missing-figure-warnings.ts';
 // Issue 17 through the API: who may read and add periods, what is refused, the audit line, the warning
 // for a missing running period, and a stored quote keeping the figures it was checked against.
 
-// A day of the second half of 2026: no published Swedish or Finnish figure covers it (the file stops at
-// 2025), so the strict bound applies until a Manager adds the period.
-const today = new Date('2026-11-24T10:00:00Z');
+// A day of the first half of 2027: no published Swedish or Finnish figure covers it (the file stops at
+// 2026), so the strict bound applies until a Manager adds the period.
+const today = new Date('2027-03-10T10:00:00Z');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,9 +33,9 @@ const seReferenceRate = {
   Country: 'SE',
   Figure: 'referenceRate',
   Value: 2,
-  ValidFrom: '2026-07-01',
-  ValidTo: '2026-12-31',
-  Source: 'Test notice: Riksbankens referensränta 1 juli – 31 december 2026',
+  ValidFrom: '2027-01-01',
+  ValidTo: '2027-06-30',
+  Source: 'Test notice: Riksbankens referensränta 1 januari – 30 juni 2027',
 };
 
 const post = (token: string | null, payload: object) =>
@@ -51,7 +51,7 @@ describe('adding a period', () => {
     const manager = await staff('Manager', 'SE');
     const before = (await get(manager, '?country=SE')).json();
     expect(before.InForce).toContainEqual(
-      expect.objectContaining({ Figure: 'referenceRate', Fallback: true, Value: 0, ValidFrom: '2026-07-01' }),
+      expect.objectContaining({ Figure: 'referenceRate', Fallback: true, Value: 0, ValidFrom: '2027-01-01' }),
     );
 
     const response = await post(manager, seReferenceRate);
@@ -60,8 +60,8 @@ describe('adding a period', () => {
       Country: 'SE',
       Figure: 'referenceRate',
       Value: 2,
-      ValidFrom: '2026-07-01',
-      ValidTo: '2026-12-31',
+      ValidFrom: '2027-01-01',
+      ValidTo: '2027-06-30',
       Origin: 'api',
       InForce: true,
     });
@@ -70,10 +70,10 @@ describe('adding a period', () => {
     expect(after.InForce).toContainEqual({
       Country: 'SE',
       Figure: 'referenceRate',
-      Date: '2026-11-24',
+      Date: '2027-03-10',
       Value: 2,
-      ValidFrom: '2026-07-01',
-      ValidTo: '2026-12-31',
+      ValidFrom: '2027-01-01',
+      ValidTo: '2027-06-30',
       Source: seReferenceRate.Source,
       Fallback: false,
     });
@@ -86,7 +86,7 @@ describe('adding a period', () => {
       expect.objectContaining({
         Action: 'regulatoryFigure.create',
         Country: 'SE',
-        Details: expect.objectContaining({ figure: 'referenceRate', value: 2, validFrom: '2026-07-01' }),
+        Details: expect.objectContaining({ figure: 'referenceRate', value: 2, validFrom: '2027-01-01' }),
       }),
     );
   });
@@ -103,15 +103,21 @@ describe('adding a period', () => {
       Country: 'FI',
       Figure: 'referenceRate',
       Value: 2.5,
-      ValidFrom: '2026-07-01',
-      ValidTo: '2026-12-31',
-      Source: 'Test notice: Suomen Pankki, viitekorko 1.7.–31.12.2026',
+      ValidFrom: '2027-01-01',
+      ValidTo: '2027-06-30',
+      Source: 'Test notice: Suomen Pankki, viitekorko 1.1.–30.6.2027',
     });
     expect(response.statusCode).toBe(201);
   });
 
   it('a Norwegian Manager, a Swedish Sales agent, an applicant and no token cannot add one', async () => {
-    const period = { ...seReferenceRate, Figure: 'priceBaseAmount', Value: 59_200, ValidFrom: '2026-01-01' };
+    const period = {
+      ...seReferenceRate,
+      Figure: 'priceBaseAmount',
+      Value: 59_600,
+      ValidFrom: '2027-01-01',
+      ValidTo: '2027-12-31',
+    };
     expect((await post(await staff('Manager', 'NO'), period)).statusCode).toBe(403);
     expect((await post(await staff('Sales', 'SE'), period)).statusCode).toBe(403);
     const applicant = await t.login({ nationalId: makeTestNationalId('SE', '1985-04-07', 7), country: 'SE' });
@@ -122,7 +128,10 @@ describe('adding a period', () => {
     // Nothing was stored.
     const list = (await get(await staff('Manager', 'SE'), '?country=SE')).json();
     expect(
-      list.Periods.some((p: { Figure: string; ValidFrom: string }) => p.ValidFrom === '2026-01-01'),
+      list.Periods.some(
+        (p: { Figure: string; ValidFrom: string }) =>
+          p.Figure === 'priceBaseAmount' && p.ValidFrom === '2027-01-01',
+      ),
     ).toBe(false);
   });
 
@@ -133,13 +142,13 @@ describe('adding a period', () => {
       expect(response.statusCode).toBe(400);
       return response.json().Errors.map((error: { Field: string }) => error.Field);
     };
-    expect(await fieldOf({ ...seReferenceRate, ValidTo: '2026-12-30' })).toEqual(['ValidTo']);
+    expect(await fieldOf({ ...seReferenceRate, ValidTo: '2027-06-29' })).toEqual(['ValidTo']);
     expect(await fieldOf({ ...seReferenceRate, Value: 2.2 })).toEqual(['Value']);
     expect(await fieldOf({ ...seReferenceRate, Source: '' })).toEqual(['Source']);
-    expect(await fieldOf({ ...seReferenceRate, ValidFrom: '2026-01-01', ValidTo: '2026-06-30' })).toEqual([
+    expect(await fieldOf({ ...seReferenceRate, ValidFrom: '2026-07-01', ValidTo: '2026-12-31' })).toEqual([
       'ValidTo',
     ]);
-    expect(await fieldOf({ ...seReferenceRate, ValidFrom: '2027-07-01', ValidTo: '2027-12-31' })).toEqual([
+    expect(await fieldOf({ ...seReferenceRate, ValidFrom: '2028-01-01', ValidTo: '2028-06-30' })).toEqual([
       'ValidFrom',
     ]);
     // (Super: a Swedish Manager may not add Finnish figures at all, 403.)
@@ -147,8 +156,9 @@ describe('adding a period', () => {
       ...seReferenceRate,
       Country: 'FI',
       Figure: 'priceBaseAmount',
-      Value: 59_200,
-      ValidFrom: '2026-01-01',
+      Value: 59_600,
+      ValidFrom: '2027-01-01',
+      ValidTo: '2027-12-31',
     });
     expect(finnish.statusCode).toBe(400);
     expect(finnish.json().Errors.map((error: { Field: string }) => error.Field)).toContain('Figure');
@@ -170,7 +180,12 @@ describe('reading the periods', () => {
     expect(sales.json().Periods.length).toBeGreaterThanOrEqual(published.length);
     expect((await get(await staff('Manager', 'NO'), '?country=SE')).statusCode).toBe(403);
     // Without a country: the countries the caller may read (a Norwegian has no dated figures).
-    expect((await get(await staff('Manager', 'NO'))).json()).toEqual({ Periods: [], InForce: [] });
+    expect((await get(await staff('Manager', 'NO'))).json()).toEqual({
+      Periods: [],
+      InForce: [],
+      Caps: [],
+      Reminders: [],
+    });
     const fi = (await get(await staff('Manager', 'FI'))).json();
     expect(fi.InForce.every((figure: { Country: string }) => figure.Country === 'FI')).toBe(true);
     const applicant = await t.login({ nationalId: makeTestNationalId('SE', '1985-04-08', 8), country: 'SE' });
@@ -195,9 +210,9 @@ describe('warnings for a missing running period', () => {
       const monitor = createMissingFigureWarnings({ db: fresh.database.db, log, now: fresh.clock.now });
       await monitor.check();
       expect(warnings.sort()).toEqual([
-        'FI reference rate: no figure for 2026-07-01 – 2026-12-31; applying the strict bound',
-        'SE price base amount: no figure for 2026-01-01 – 2026-12-31; applying the strict bound',
-        'SE reference rate: no figure for 2026-07-01 – 2026-12-31; applying the strict bound',
+        'FI reference rate: no figure for 2027-01-01 – 2027-06-30; applying the strict bound',
+        'SE price base amount: no figure for 2027-01-01 – 2027-12-31; applying the strict bound',
+        'SE reference rate: no figure for 2027-01-01 – 2027-06-30; applying the strict bound',
       ]);
       warnings.length = 0;
       fresh.clock.advance(6 * 60 * 60 * 1000);
@@ -215,14 +230,122 @@ describe('warnings for a missing running period', () => {
       fresh.clock.advance(24 * 60 * 60 * 1000);
       await monitor.check();
       expect(warnings.sort()).toEqual([
-        'FI reference rate: no figure for 2026-07-01 – 2026-12-31; applying the strict bound',
-        'SE price base amount: no figure for 2026-01-01 – 2026-12-31; applying the strict bound',
+        'FI reference rate: no figure for 2027-01-01 – 2027-06-30; applying the strict bound',
+        'SE price base amount: no figure for 2027-01-01 – 2027-12-31; applying the strict bound',
       ]);
       monitor.stop();
     } finally {
       await fresh.close();
     }
   }, 240_000);
+});
+
+describe('issue 39: the figures of 2026, the caps in force and the reminders', () => {
+  it('today (2026-11-28) Sweden has its figures; thirty days before the half-year ends the next periods are reminded and warned of', async () => {
+    const fresh = await createTestApp();
+    try {
+      const warnings: string[] = [];
+      const log = {
+        warn: (_fields: object, message: string) => {
+          warnings.push(message);
+        },
+        error: () => undefined,
+      };
+      const monitor = createMissingFigureWarnings({ db: fresh.database.db, log, now: fresh.clock.now });
+      const super_ = await fresh.staffToken([{ Name: 'Super' }]);
+      const view = async () =>
+        (await fresh.app.inject({ method: 'GET', url, headers: bearer(super_) })).json();
+
+      fresh.clock.set(new Date('2026-11-28T10:00:00Z'));
+      const now = await view();
+      expect(now.Caps).toEqual([
+        { Country: 'SE', Date: '2026-11-28', NominalRateCap: 22, StartupFeeCap: 592, Fallback: false },
+        // The Finnish figure of 1 Jul – 31 Dec 2026 could not be sourced (unsourcedPeriods): strict bound.
+        { Country: 'FI', Date: '2026-11-28', NominalRateCap: 15, StartupFeeCap: null, Fallback: true },
+      ]);
+      expect(now.Reminders).toEqual([
+        expect.objectContaining({ Country: 'FI', Kind: 'missing', ValidFrom: '2026-07-01', DaysLeft: 0 }),
+      ]);
+      await monitor.check();
+      // No warning for Sweden; only the Finnish period whose notice the file could not source.
+      expect(warnings).toEqual([
+        'FI reference rate: no figure for 2026-07-01 – 2026-12-31; applying the strict bound',
+      ]);
+
+      warnings.length = 0;
+      fresh.clock.set(new Date('2026-12-01T10:00:00Z'));
+      const due = await view();
+      expect(
+        due.Reminders.map((r: { Kind: string; Country: string; Figure: string; ValidFrom: string }) =>
+          [r.Kind, r.Country, r.Figure, r.ValidFrom].join(' '),
+        ),
+      ).toEqual([
+        'due SE referenceRate 2027-01-01',
+        'due SE priceBaseAmount 2027-01-01',
+        'missing FI referenceRate 2026-07-01',
+        'due FI referenceRate 2027-01-01',
+      ]);
+      expect(due.Reminders[0]).toMatchObject({ ValidTo: '2027-06-30', DaysLeft: 31 });
+      expect(due.Reminders[0].WhereToFind).toMatch(/riksbank\.se/);
+      await monitor.check();
+      expect(warnings.sort()).toEqual([
+        'FI reference rate: no figure for 2026-07-01 – 2026-12-31; applying the strict bound',
+        'FI reference rate: no figure yet for 2027-01-01 – 2027-06-30, which starts in 31 days; from then on offers get the strict bound until it is entered',
+        'SE price base amount: no figure yet for 2027-01-01 – 2027-12-31, which starts in 31 days; from then on offers get the strict bound until it is entered',
+        'SE reference rate: no figure yet for 2027-01-01 – 2027-06-30, which starts in 31 days; from then on offers get the strict bound until it is entered',
+      ]);
+      // Once a local day: not again the same day.
+      warnings.length = 0;
+      fresh.clock.advance(6 * 60 * 60 * 1000);
+      await monitor.check();
+      expect(warnings).toEqual([]);
+
+      // A Finnish Manager enters the running period and the next one: Finland's reminders end.
+      const manager = await fresh.staffToken([{ Name: 'Manager', Country: 'FI' }]);
+      for (const [ValidFrom, ValidTo] of [
+        ['2026-07-01', '2026-12-31'],
+        ['2027-01-01', '2027-06-30'],
+      ] as const) {
+        const added = await fresh.app.inject({
+          method: 'POST',
+          url,
+          headers: bearer(manager),
+          payload: {
+            Country: 'FI',
+            Figure: 'referenceRate',
+            Value: 2.5,
+            ValidFrom,
+            ValidTo,
+            Source: `Test notice: Suomen Pankki, viitekorko ${ValidFrom}`,
+          },
+        });
+        expect(added.statusCode, added.body).toBe(201);
+      }
+      const after = await view();
+      expect(after.Reminders.some((r: { Country: string }) => r.Country === 'FI')).toBe(false);
+      expect(after.Caps[1]).toMatchObject({ Country: 'FI', NominalRateCap: 17.5, Fallback: false });
+      fresh.clock.advance(24 * 60 * 60 * 1000);
+      await monitor.check();
+      expect(warnings.every((warning) => warning.startsWith('SE '))).toBe(true);
+      monitor.stop();
+    } finally {
+      await fresh.close();
+    }
+  }, 240_000);
+
+  it('staff see the reminders of their own countries only', async () => {
+    t.clock.set(new Date('2026-12-02T10:00:00Z'));
+    const se = (await get(await staff('Sales', 'SE'))).json();
+    expect(se.Reminders.length).toBeGreaterThan(0);
+    expect(se.Reminders.every((r: { Country: string }) => r.Country === 'SE')).toBe(true);
+    expect(se.Caps.map((c: { Country: string }) => c.Country)).toEqual(['SE']);
+    expect((await get(await staff('Manager', 'NO'))).json()).toEqual({
+      Periods: [],
+      InForce: [],
+      Caps: [],
+      Reminders: [],
+    });
+  });
 });
 
 describe('a stored quote', () => {
@@ -239,9 +362,9 @@ describe('a stored quote', () => {
         country: 'SE',
         fallback: true,
         figures: [
-          { figure: 'referenceRate', value: 0, fallback: true, validFrom: '2026-07-01', source: null },
+          { figure: 'referenceRate', value: 0, fallback: true, validFrom: '2027-01-01', source: null },
           // The strict bound of the price base amount: the lowest one known (2025's 58 800 → 588 SEK).
-          { figure: 'priceBaseAmount', value: 58_800, fallback: true, validFrom: '2026-01-01' },
+          { figure: 'priceBaseAmount', value: 58_800, fallback: true, validFrom: '2027-01-01' },
         ],
       });
 
