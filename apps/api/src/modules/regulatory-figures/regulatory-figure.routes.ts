@@ -12,7 +12,8 @@ import {
 import { addRegulatoryFigure, listRegulatoryFigures } from './regulatory-figure.service.ts';
 
 // Issue 17: staff read the periods of the regulatory figures and the one in force; a country's Manager
-// (or Super) adds the next period. (The daily warning about a missing running period is wired in app.ts.)
+// (or Super) adds the next period. Issue 39: the read also answers the caps in force and the periods to
+// enter (the back office's banner). (The daily warning about a missing or due period is wired in app.ts.)
 export async function regulatoryFigureRoutes(app: FastifyInstance, options: ModuleOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now } = options;
@@ -26,7 +27,7 @@ export async function regulatoryFigureRoutes(app: FastifyInstance, options: Modu
       schema: {
         tags,
         summary:
-          'Periods of the regulatory figures (reference rates, price base amount) and the ones in force',
+          'Periods of the regulatory figures (reference rates, price base amount), the ones and the caps in force, and the periods to enter',
         querystring: regulatoryFiguresQuerySchema,
         response: { 200: regulatoryFiguresViewSchema },
       },
