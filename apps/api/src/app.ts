@@ -61,6 +61,7 @@ import { acceptEmptyJsonBodies } from './plugins/empty-json-body.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerNotFound } from './plugins/not-found.ts';
+import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
+  refuseNulCharacters(app);
 
   await app.register(swagger, {
     openapi: {

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
-import { assertIntegrationConfigured, integrationCreate, integrationReapply } from './integration.service.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
+import { assertMayReapply, integrationCreate, integrationReapply } from './integration.service.ts';
 import { applicationIdParams } from './route-params.ts';
 
 // §7 integration service calls: POST v1/loan-application/ and POST v1/loan-application/reapply/{id}.
@@ -18,18 +19,16 @@ export async function integrationRoutes(app: FastifyInstance, options: ModuleOpt
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now, config } = options;
 
-  // A missing token is still 401; a missing integration URL answers before the body is looked at, as the
-  // spec's client fails before sending anything.
-  const preValidation = async (request: FastifyRequest) => {
-    requireCaller(request);
-    assertIntegrationConfigured(config);
-  };
+  // A missing token is 401 before anything else; then whom the caller may act for, and only then the
+  // integration URL (503 when missing), so a stranger never learns whether an integration would be called
+  // (issue 32). Re-apply checks the application in its path before the body is looked at, as the spec's
+  // client fails before sending anything; create checks the customer its body names (integration.service.ts).
 
   // §7 writes the path with a trailing slash, and so do we (the router tells the two spellings apart).
   routes.post(
     '/v1/loan-application/',
     {
-      preValidation,
+      preValidation: tokenRequiredFirst,
       schema: {
         tags,
         summary: 'Create an application through the integration service',
@@ -52,7 +51,8 @@ export async function integrationRoutes(app: FastifyInstance, options: ModuleOpt
   routes.post(
     '/v1/loan-application/reapply/:id',
     {
-      preValidation,
+      preValidation: async (request: FastifyRequest<{ Params: { id: string } }>) =>
+        assertMayReapply({ db, caller: requireCaller(request), config, id: request.params.id }),
       schema: {
         tags,
         summary: 'Apply again: a new application from an earlier one, with the given changes',

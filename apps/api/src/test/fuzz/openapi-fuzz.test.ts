@@ -12,6 +12,7 @@ import {
 } from '#src/test/security/request-builder.ts';
 import { buildWorld, type World } from '#src/test/security/world.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { encode, keepWorldEditable } from './fuzz-support.ts';
 import {
   deeplyNested,
   hostileJson,
@@ -51,21 +52,6 @@ interface FuzzRequest {
     | { kind: 'none' }
     | { kind: 'json'; value: unknown }
     | { kind: 'raw'; text: string; contentType: string };
-}
-
-// Percent-encoding that also carries lone surrogates (encodeURIComponent throws on them): their
-// three-byte form goes on the wire, which is not valid UTF-8, as a hostile client would send it.
-function encode(value: string): string {
-  let out = '';
-  for (const char of value) {
-    const code = char.charCodeAt(0);
-    if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
-        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-        .join('');
-    } else out += encodeURIComponent(char);
-  }
-  return out;
 }
 
 const idLike = fc.constantFrom(
@@ -231,21 +217,6 @@ async function fingerprint(): Promise<string> {
   return row?.f ?? '';
 }
 
-/** After a write went through, put the owner back on an editable application with its co-applicant. */
-async function keepWorldEditable(): Promise<void> {
-  const [row] = await t.database.withSession((session) =>
-    session.query<{ status: number; archived: boolean; co: string | null }>(
-      `SELECT status, archived_at IS NOT NULL AS archived, co_applicant_person_id AS co
-       FROM loan_application WHERE id = $1`,
-      [world.applicationId],
-    ),
-  );
-  if (row && row.status === 100 && !row.archived && row.co) return;
-  const fresh = await buildWorld(t, { offers: false });
-  Object.assign(world, { ...fresh, tokens: world.tokens, callers: world.callers });
-  world.tokens.owner = fresh.tokens.owner!;
-}
-
 describe('OpenAPI fuzzing as an owner', () => {
   it(`answers ${RUNS} hostile requests without a 5xx, in the §8 shape, changing nothing when it refuses`, async () => {
     const routes = testedRoutes(t.app).filter(
@@ -295,7 +266,7 @@ describe('OpenAPI fuzzing as an owner', () => {
           if (!shaped) failures.push(`not §8 shape: ${what}`);
           if (after !== before) failures.push(`refused but changed state: ${what}`);
         } else if (request.route.method !== 'GET') {
-          await keepWorldEditable();
+          await keepWorldEditable(t, world);
         }
         before = request.route.method === 'GET' || status >= 400 ? after : await fingerprint();
       }

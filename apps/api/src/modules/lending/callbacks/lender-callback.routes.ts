@@ -6,6 +6,7 @@ import type { ModuleOptions } from '#src/lib/module-options.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import {
   reportDisbursed,
   reportDisbursementDecision,
@@ -25,6 +26,9 @@ export async function lenderCallbackRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now, panel } = options;
+  // A lender's service account calls these: anyone else without a token gets 401 before the body is
+  // validated, not a 400 describing what a callback carries (issue 32).
+  app.addHook('preValidation', tokenRequiredFirst);
   const respond = { 200: loanApplicationSchema };
 
   routes.post(

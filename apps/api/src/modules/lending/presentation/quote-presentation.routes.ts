@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import {
   computeRecommendation,
   getQuoteConsent,
@@ -53,6 +54,8 @@ const paymentRemarksSchema = z.object({
 export async function quotePresentationRoutes(app: FastifyInstance, options: ModuleOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now } = options;
+  // Every call here needs a token: 401 before the body is validated (issue 32).
+  app.addHook('preValidation', tokenRequiredFirst);
   const access = (request: { params: { id: string } } & Parameters<typeof requireCaller>[0]) => ({
     db,
     now,
@@ -154,7 +157,8 @@ export async function quotePresentationRoutes(app: FastifyInstance, options: Mod
         summary:
           'The applicant gives the loan-quote accept consent; it covers accepting only the quote it names (LoanQuoteID)',
         params: consentParams,
-        body: z.object({ LoanQuoteID: z.string().optional() }).nullish(),
+        // A quote's id or none: an empty string reached the uuid column as a 500 (issue 32).
+        body: z.object({ LoanQuoteID: z.uuid('LoanQuoteID must be a loan quote id').optional() }).nullish(),
         response: { 201: consentSchema },
       },
     },
