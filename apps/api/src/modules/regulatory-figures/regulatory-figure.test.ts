@@ -13,13 +13,15 @@ import {
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { createMissingFigureWarnings } from './missing-figure-warnings.ts';
+import { insertRegulatoryFigure } from './regulatory-figure.repository.ts';
 
 // Issue 17 through the API: who may read and add periods, what is refused, the audit line, the warning
 // for a missing running period, and a stored quote keeping the figures it was checked against.
 
-// A day of the first half of 2027: no published Swedish or Finnish figure covers it (the file stops at
-// 2026), so the strict bound applies until a Manager adds the period.
-const today = new Date('2027-03-10T10:00:00Z');
+// A day of the first half of 2023, before the file's first periods: no published Swedish or Finnish figure
+// covers it, so the strict bound applies until a Manager adds the period. (A day of the past: the test
+// clock must not run ahead of the database's, which decides when jobs are due.)
+const today = new Date('2023-03-10T10:00:00Z');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,9 +35,9 @@ const seReferenceRate = {
   Country: 'SE',
   Figure: 'referenceRate',
   Value: 2,
-  ValidFrom: '2027-01-01',
-  ValidTo: '2027-06-30',
-  Source: 'Test notice: Riksbankens referensränta 1 januari – 30 juni 2027',
+  ValidFrom: '2023-01-01',
+  ValidTo: '2023-06-30',
+  Source: 'Test notice: Riksbankens referensränta 1 januari – 30 juni 2023',
 };
 
 const post = (token: string | null, payload: object) =>
@@ -51,7 +53,7 @@ describe('adding a period', () => {
     const manager = await staff('Manager', 'SE');
     const before = (await get(manager, '?country=SE')).json();
     expect(before.InForce).toContainEqual(
-      expect.objectContaining({ Figure: 'referenceRate', Fallback: true, Value: 0, ValidFrom: '2027-01-01' }),
+      expect.objectContaining({ Figure: 'referenceRate', Fallback: true, Value: 0, ValidFrom: '2023-01-01' }),
     );
 
     const response = await post(manager, seReferenceRate);
@@ -60,8 +62,8 @@ describe('adding a period', () => {
       Country: 'SE',
       Figure: 'referenceRate',
       Value: 2,
-      ValidFrom: '2027-01-01',
-      ValidTo: '2027-06-30',
+      ValidFrom: '2023-01-01',
+      ValidTo: '2023-06-30',
       Origin: 'api',
       InForce: true,
     });
@@ -70,10 +72,10 @@ describe('adding a period', () => {
     expect(after.InForce).toContainEqual({
       Country: 'SE',
       Figure: 'referenceRate',
-      Date: '2027-03-10',
+      Date: '2023-03-10',
       Value: 2,
-      ValidFrom: '2027-01-01',
-      ValidTo: '2027-06-30',
+      ValidFrom: '2023-01-01',
+      ValidTo: '2023-06-30',
       Source: seReferenceRate.Source,
       Fallback: false,
     });
@@ -86,7 +88,7 @@ describe('adding a period', () => {
       expect.objectContaining({
         Action: 'regulatoryFigure.create',
         Country: 'SE',
-        Details: expect.objectContaining({ figure: 'referenceRate', value: 2, validFrom: '2027-01-01' }),
+        Details: expect.objectContaining({ figure: 'referenceRate', value: 2, validFrom: '2023-01-01' }),
       }),
     );
   });
@@ -103,9 +105,9 @@ describe('adding a period', () => {
       Country: 'FI',
       Figure: 'referenceRate',
       Value: 2.5,
-      ValidFrom: '2027-01-01',
-      ValidTo: '2027-06-30',
-      Source: 'Test notice: Suomen Pankki, viitekorko 1.1.–30.6.2027',
+      ValidFrom: '2023-01-01',
+      ValidTo: '2023-06-30',
+      Source: 'Test notice: Suomen Pankki, viitekorko 1.1.–30.6.2023',
     });
     expect(response.statusCode).toBe(201);
   });
@@ -114,9 +116,9 @@ describe('adding a period', () => {
     const period = {
       ...seReferenceRate,
       Figure: 'priceBaseAmount',
-      Value: 59_600,
-      ValidFrom: '2027-01-01',
-      ValidTo: '2027-12-31',
+      Value: 52_500,
+      ValidFrom: '2023-01-01',
+      ValidTo: '2023-12-31',
     };
     expect((await post(await staff('Manager', 'NO'), period)).statusCode).toBe(403);
     expect((await post(await staff('Sales', 'SE'), period)).statusCode).toBe(403);
@@ -130,7 +132,7 @@ describe('adding a period', () => {
     expect(
       list.Periods.some(
         (p: { Figure: string; ValidFrom: string }) =>
-          p.Figure === 'priceBaseAmount' && p.ValidFrom === '2027-01-01',
+          p.Figure === 'priceBaseAmount' && p.ValidFrom === '2023-01-01',
       ),
     ).toBe(false);
   });
@@ -145,10 +147,10 @@ describe('adding a period', () => {
     expect(await fieldOf({ ...seReferenceRate, ValidTo: '2027-06-29' })).toEqual(['ValidTo']);
     expect(await fieldOf({ ...seReferenceRate, Value: 2.2 })).toEqual(['Value']);
     expect(await fieldOf({ ...seReferenceRate, Source: '' })).toEqual(['Source']);
-    expect(await fieldOf({ ...seReferenceRate, ValidFrom: '2026-07-01', ValidTo: '2026-12-31' })).toEqual([
+    expect(await fieldOf({ ...seReferenceRate, ValidFrom: '2022-07-01', ValidTo: '2022-12-31' })).toEqual([
       'ValidTo',
     ]);
-    expect(await fieldOf({ ...seReferenceRate, ValidFrom: '2028-01-01', ValidTo: '2028-06-30' })).toEqual([
+    expect(await fieldOf({ ...seReferenceRate, ValidFrom: '2024-01-01', ValidTo: '2024-06-30' })).toEqual([
       'ValidFrom',
     ]);
     // (Super: a Swedish Manager may not add Finnish figures at all, 403.)
@@ -156,9 +158,9 @@ describe('adding a period', () => {
       ...seReferenceRate,
       Country: 'FI',
       Figure: 'priceBaseAmount',
-      Value: 59_600,
-      ValidFrom: '2027-01-01',
-      ValidTo: '2027-12-31',
+      Value: 52_500,
+      ValidFrom: '2023-01-01',
+      ValidTo: '2023-12-31',
     });
     expect(finnish.statusCode).toBe(400);
     expect(finnish.json().Errors.map((error: { Field: string }) => error.Field)).toContain('Figure');
@@ -167,6 +169,16 @@ describe('adding a period', () => {
 
   it('the database refuses to change or remove a period that has begun', async () => {
     const { db } = t.database;
+    // The database counts its own calendar day: a period of the past has begun whatever the test clock says.
+    await insertRegulatoryFigure(db, {
+      country: 'FI',
+      figure: 'referenceRate',
+      value: 2.5,
+      validFrom: '2026-07-01',
+      validTo: '2026-12-31',
+      source: 'Test notice: a period that has begun',
+      createdBy: 'test',
+    });
     await expect(db.execute(sql`UPDATE regulatory_figure SET value = 9`)).rejects.toThrow();
     await expect(db.execute(sql`DELETE FROM regulatory_figure`)).rejects.toThrow();
   });
@@ -210,9 +222,9 @@ describe('warnings for a missing running period', () => {
       const monitor = createMissingFigureWarnings({ db: fresh.database.db, log, now: fresh.clock.now });
       await monitor.check();
       expect(warnings.sort()).toEqual([
-        'FI reference rate: no figure for 2027-01-01 – 2027-06-30; applying the strict bound',
-        'SE price base amount: no figure for 2027-01-01 – 2027-12-31; applying the strict bound',
-        'SE reference rate: no figure for 2027-01-01 – 2027-06-30; applying the strict bound',
+        'FI reference rate: no figure for 2023-01-01 – 2023-06-30; applying the strict bound',
+        'SE price base amount: no figure for 2023-01-01 – 2023-12-31; applying the strict bound',
+        'SE reference rate: no figure for 2023-01-01 – 2023-06-30; applying the strict bound',
       ]);
       warnings.length = 0;
       fresh.clock.advance(6 * 60 * 60 * 1000);
@@ -230,8 +242,8 @@ describe('warnings for a missing running period', () => {
       fresh.clock.advance(24 * 60 * 60 * 1000);
       await monitor.check();
       expect(warnings.sort()).toEqual([
-        'FI reference rate: no figure for 2027-01-01 – 2027-06-30; applying the strict bound',
-        'SE price base amount: no figure for 2027-01-01 – 2027-12-31; applying the strict bound',
+        'FI reference rate: no figure for 2023-01-01 – 2023-06-30; applying the strict bound',
+        'SE price base amount: no figure for 2023-01-01 – 2023-12-31; applying the strict bound',
       ]);
       monitor.stop();
     } finally {
@@ -252,9 +264,13 @@ describe('issue 39: the figures of 2026, the caps in force and the reminders', (
         error: () => undefined,
       };
       const monitor = createMissingFigureWarnings({ db: fresh.database.db, log, now: fresh.clock.now });
-      const super_ = await fresh.staffToken([{ Name: 'Super' }]);
-      const view = async () =>
-        (await fresh.app.inject({ method: 'GET', url, headers: bearer(super_) })).json();
+      // Tokens are issued on the test clock: one per look, after the clock is set.
+      const view = async () => {
+        const token = await fresh.staffToken([{ Name: 'Super' }], 'Super Viewer');
+        const response = await fresh.app.inject({ method: 'GET', url, headers: bearer(token) });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json();
+      };
 
       fresh.clock.set(new Date('2026-11-28T10:00:00Z'));
       const now = await view();
@@ -362,9 +378,9 @@ describe('a stored quote', () => {
         country: 'SE',
         fallback: true,
         figures: [
-          { figure: 'referenceRate', value: 0, fallback: true, validFrom: '2027-01-01', source: null },
+          { figure: 'referenceRate', value: 0, fallback: true, validFrom: '2023-01-01', source: null },
           // The strict bound of the price base amount: the lowest one known (2025's 58 800 → 588 SEK).
-          { figure: 'priceBaseAmount', value: 58_800, fallback: true, validFrom: '2027-01-01' },
+          { figure: 'priceBaseAmount', value: 58_800, fallback: true, validFrom: '2023-01-01' },
         ],
       });
 
