@@ -9,7 +9,7 @@ import {
   changeRowFieldsIfRevisionUnchanged,
   updateApplicationStatus,
 } from './application-write.repository.ts';
-import { patchApplication } from './loan-application-write.service.ts';
+import { patchApplication } from './loan-application-patch.service.ts';
 import {
   countRows,
   createApplicationAs,

@@ -12,13 +12,9 @@ import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { applicationCreationRateLimit, tokenRequiredFirst } from '#src/plugins/security.ts';
 import { cloneApplication } from './loan-application-clone.service.ts';
-import {
-  archiveApplication,
-  completeStep,
-  createApplication,
-  patchApplication,
-  removeCoApplicant,
-} from './loan-application-write.service.ts';
+import { createApplication } from './loan-application-create.service.ts';
+import { patchApplication } from './loan-application-patch.service.ts';
+import { archiveApplication, completeStep, removeCoApplicant } from './loan-application-write.service.ts';
 import { applicationIdParams } from './route-params.ts';
 
 // §7 "Application calls": create, PATCH, step-complete, clone, archive, co-applicant removal.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { ACTIVE_APPLICATION_EXISTS_MESSAGE } from './loan-application-write.service.ts';
+import { ACTIVE_APPLICATION_EXISTS_MESSAGE } from './loan-application-change-rules.service.ts';
 import { createApplicationAs, newApplicant, unsecuredNo } from './test-fixtures.ts';
 
 let t: TestApp;

@@ -21,7 +21,7 @@ import {
 import type { Caller } from '#src/lib/caller.ts';
 import { applyApplicationChange } from './application-write.repository.ts';
 import { toCar, toChannelSnapshot, toChild, toDebt, toExpense } from './loan-application.mapper.ts';
-import { loadForChange, type WriteOptions } from './loan-application-write.service.ts';
+import { loadForChange, type WriteOptions } from './loan-application-change-rules.service.ts';
 import {
   deleteSubRecord,
   findSubRecord,
