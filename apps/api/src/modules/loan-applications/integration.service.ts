@@ -9,8 +9,9 @@ import { validateNationalId } from '@nordloan/domain/national-id';
 import type { Config } from '#src/config.ts';
 import type { Executor } from '#src/db/client.ts';
 import { fieldError, forbidden, serviceUnavailable } from '#src/lib/app-error.ts';
-import { assertStaffMay, describeCaller, isApplicantCaller } from '#src/lib/application-access.ts';
+import { describeCaller, isApplicantCaller, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { assertStaffMay } from '#src/lib/staff-access.ts';
 import {
   findCustomerById,
   findCustomerByPersonId,
@@ -33,6 +34,28 @@ export function assertIntegrationConfigured(config: Config): void {
 }
 
 /**
+ * Re-apply's checks before the body is read: the caller may reach the application it names (404/403 as
+ * everywhere, ADR 0006), then the integration URL (503). Ownership comes first, so another customer's id
+ * answers as an unknown one and never says whether an integration would have been called (issue 32).
+ */
+export async function assertMayReapply(options: {
+  db: Executor;
+  caller: Caller;
+  config: Config;
+  id: string;
+}): Promise<void> {
+  const { caller } = options;
+  const source = await loadApplicationForCaller({
+    db: options.db,
+    caller,
+    applicationId: options.id,
+    access: 'read',
+  });
+  if (caller.kind === 'staff') assertStaffMay(caller, 'application.clone', source.country);
+  assertIntegrationConfigured(options.config);
+}
+
+/**
  * Applicants create for themselves (the payload's customer must be theirs); partners and services
  * (application.integrate) for the customer the payload names, found by ID or by the person's national
  * id (created when new). The one-active-application rule holds for every integration create.
@@ -41,8 +64,11 @@ export async function integrationCreate(
   options: WriteOptions & { config: Config; input: IntegrationCreate },
 ): Promise<LoanApplication> {
   const { db, caller, input } = options;
-  assertIntegrationConfigured(options.config);
   const brand = getBrand(input.application.Brand);
+  // Whom the caller may create for comes before the integration (issue 32): naming another customer is a
+  // 403 whether or not an integration URL is configured.
+  assertMayCreateFor(caller, input, brand.country as Country);
+  assertIntegrationConfigured(options.config);
   const row = await db.transaction(async (tx) => {
     const owner = await integrationOwner(tx, caller, input, brand.brand, brand.country as Country);
     return insertNewApplication(tx, {
@@ -58,6 +84,19 @@ export async function integrationCreate(
   return presentApplication(db, row);
 }
 
+/** Applicants create only for themselves; staff need application.integrate in the brand's country. */
+function assertMayCreateFor(caller: Caller, input: IntegrationCreate, country: Country): void {
+  if (isApplicantCaller(caller)) {
+    if (input.application.LegacyID !== undefined)
+      throw fieldError('application.LegacyID', 'Only staff may set LegacyID');
+    if (input.customer.ID !== undefined && input.customer.ID !== caller.customerId) {
+      throw forbidden('You may create applications only for yourself');
+    }
+    return;
+  }
+  assertStaffMay(caller, 'application.integrate', country);
+}
+
 async function integrationOwner(
   tx: Executor,
   caller: Caller,
@@ -65,12 +104,8 @@ async function integrationOwner(
   brandId: string,
   country: Country,
 ): Promise<ApplicationOwner> {
+  assertMayCreateFor(caller, input, country);
   if (isApplicantCaller(caller)) {
-    if (input.application.LegacyID !== undefined)
-      throw fieldError('application.LegacyID', 'Only staff may set LegacyID');
-    if (input.customer.ID !== undefined && input.customer.ID !== caller.customerId) {
-      throw forbidden('You may create applications only for yourself');
-    }
     const customer = caller.customerId ? await findCustomerById(tx, caller.customerId) : undefined;
     return {
       customerId: customer?.id ?? null,
@@ -78,7 +113,6 @@ async function integrationOwner(
       country: customer?.country ?? null,
     };
   }
-  assertStaffMay(caller, 'application.integrate', country);
   if (input.customer.ID) {
     const customer = await findCustomerById(tx, input.customer.ID);
     if (!customer) throw fieldError('customer.ID', 'Unknown customer');

@@ -3,11 +3,11 @@ import type { LoanApplication } from '@nordloan/domain/loan-application';
 import { notFound } from '#src/lib/app-error.ts';
 import {
   assertCallerReaches,
-  assertStaffMay,
   describeCaller,
   isApplicantCaller,
   isUuid,
 } from '#src/lib/application-access.ts';
+import { assertStaffMay } from '#src/lib/staff-access.ts';
 import { findApplicants, upsertApplicant } from './application-applicant.repository.ts';
 import { findApplicationByIdForUpdate } from './application-locked-read.repository.ts';
 import { insertRevision } from './application-revision.repository.ts';

@@ -7,8 +7,9 @@ import type { CreateLoanApplication, LoanApplication } from '@nordloan/domain/lo
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { fieldError, forbidden } from '#src/lib/app-error.ts';
-import { assertStaffMay, describeCaller, isApplicantCaller } from '#src/lib/application-access.ts';
+import { describeCaller, isApplicantCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { assertStaffMay } from '#src/lib/staff-access.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { applicantValuesFrom, hasApplicantValues, resolveCoApplicantPerson } from './applicant-input.ts';

@@ -12,11 +12,11 @@ import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { conflict, notFound } from '#src/lib/app-error.ts';
 import {
   assertCallerReaches,
-  assertStaffMay,
   describeCaller,
   isApplicantCaller,
   isUuid,
 } from '#src/lib/application-access.ts';
+import { assertStaffMay } from '#src/lib/staff-access.ts';
 import {
   deleteApplicant,
   findApplicants,
