@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { type Config, testConfig } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
 import { nextDueAt } from '#src/jobs/job.repository.ts';
-import { ensureAgent } from '#src/modules/backoffice/agent.repository.ts';
 import {
   assignOpenAssignment,
   listAssignmentHistory,
@@ -19,20 +18,21 @@ import {
   findCallRecordByExternalRef,
   insertCallRecordForOrder,
 } from '#src/modules/backoffice/call.repository.ts';
+import { insertPersonCheck, listPersonChecks } from '#src/modules/backoffice/person-check.repository.ts';
+import { seedStaff } from '#src/modules/backoffice/staff-seed.ts';
 import {
   decideInsuranceRequest,
   insertInsurancePolicy,
   insertInsuranceRequest,
   listInsuranceRequestsForPerson,
-} from '#src/modules/backoffice/insurance.repository.ts';
-import { insertPersonCheck, listPersonChecks } from '#src/modules/backoffice/person-check.repository.ts';
-import { linkRealEstate, upsertFetchedRealEstate } from '#src/modules/backoffice/real-estate.repository.ts';
-import { seedStaff } from '#src/modules/backoffice/staff/staff-seed.ts';
+} from '#src/modules/insurance/insurance-policy.repository.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { createLendingWorker } from '#src/modules/lending/fan-out/lending-jobs.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { updateApplicationStatus } from '#src/modules/loan-applications/application-write.repository.ts';
 import { findOrCreatePerson } from '#src/modules/persons/person.repository.ts';
+import { linkRealEstate, upsertFetchedRealEstate } from '#src/modules/secured-loan/real-estate.repository.ts';
+import { ensureAgent } from '#src/modules/staff/agent.repository.ts';
 import { agentId, demoAgents, demoAssignments, demoBuckets, demoCallOrders } from './demo-backoffice.ts';
 import { demoPeople, loginPeople } from './demo-people.ts';
 
