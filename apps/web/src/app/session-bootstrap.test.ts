@@ -5,18 +5,18 @@ import { createApplicationSessionStore } from '#src/session/active-application.t
 import { createAuthStore } from '#src/session/auth-store.ts';
 import { emptyStartParameters } from '#src/session/start-params.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
-import { customerRecord, personRecord } from '#src/test/records.ts';
+import { customerRecord, loanApplicationRecord, personRecord } from '#src/test/records.ts';
 import { customerToken, personToken } from '#src/test/tokens.ts';
 
 // The session layer wired to the real request functions: which calls the page start makes.
 
 const jwt = customerToken({ exp: Math.floor(Date.now() / 1000) + 3600 });
-const application = {
+const application = loanApplicationRecord({
   ID: 'app-9',
   Product: 'CreditCard',
   CreatedAt: '2026-01-01T00:00:00Z',
   UpdatedAt: '2026-01-02T00:00:00Z',
-};
+});
 const calls: string[] = [];
 const routes: Record<string, { status?: number; body: unknown }> = {};
 

@@ -1,15 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { exchangeMagicToken } from '#src/features/auth/api/exchange-magic-token.ts';
 import { currentUserQueryOptions } from '#src/features/auth/api/get-current-user.ts';
-import { customerQueryOptions } from '#src/features/customer/api/get-customer.ts';
-import { getApplicationIdByMagicToken } from '#src/features/loan-application/api/get-application-id-by-magic-token.ts';
-import { loanApplicationQueryOptions } from '#src/features/loan-application/api/get-loan-application.ts';
-import { personQueryOptions } from '#src/features/person/api/get-person.ts';
 import { type ApplicationSessionState, applicationSessionStore } from '#src/session/active-application.ts';
 import { type AuthDependencies, type AuthOutcome, authenticate } from '#src/session/auth-flow.ts';
 import { type AuthStore, authStore } from '#src/session/auth-store.ts';
 import { eidLoginOutcomeStore } from '#src/session/eid-login-outcome.ts';
 import { emptyStartParameters, type StartParameters } from '#src/session/start-params.ts';
+import { getApplicationIdByMagicToken } from '#src/shared/entities/get-application-id-by-magic-token.ts';
+import { customerQueryOptions } from '#src/shared/entities/get-customer.ts';
+import { loanApplicationQueryOptions } from '#src/shared/entities/get-loan-application.ts';
+import { personQueryOptions } from '#src/shared/entities/get-person.ts';
 
 // Wires the pure session layer to the real calls: §4 authentication at page load, then the §2 hand-over
 // of an application (cross-domain `aid`/`id`, or a magic token resolved to an application id).

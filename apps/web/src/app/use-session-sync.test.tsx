@@ -1,3 +1,4 @@
+import type { Product } from '@nordloan/domain/enums';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,21 +7,18 @@ import { useSessionSync } from '#src/app/use-session-sync.ts';
 import { applicationSessionStore } from '#src/session/active-application.ts';
 import { authStore, initialAuthData } from '#src/session/auth-store.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { loanApplicationRecord, loanQuoteRecord } from '#src/test/records.ts';
 
 // The §4 sync table carried out with real queries: which calls go out for a view, product and method.
 
-const app = (ID: string, Product: string, CreatedAt: string) => ({
-  ID,
-  Product,
-  CreatedAt,
-  UpdatedAt: CreatedAt,
-  Status: 100,
-});
+const app = (ID: string, Product: Product, CreatedAt: string) =>
+  loanApplicationRecord({ ID, Product, CreatedAt, UpdatedAt: CreatedAt, Status: 100 });
 const applications = [
   app('card-old', 'CreditCard', '2026-01-01T00:00:00Z'),
   app('card-new', 'CreditCard', '2026-02-01T00:00:00Z'),
   app('loan-1', 'UnsecuredLoan', '2026-01-15T00:00:00Z'),
 ];
+const quotes = [loanQuoteRecord({ ID: 'q-1' }), loanQuoteRecord({ ID: 'q-2' })];
 const calls: string[] = [];
 
 function answer(url: string): unknown {
@@ -37,7 +35,7 @@ function answer(url: string): unknown {
   }
   const single = pathname.match(/^\/loan-application\/([^/]+)$/);
   if (single) return applications.find((item) => item.ID === single[1]);
-  if (pathname.endsWith('/quotes')) return [{ ID: 'q-1' }, { ID: 'q-2' }];
+  if (pathname.endsWith('/quotes')) return quotes;
   throw new Error(`unexpected ${url}`);
 }
 

@@ -1,10 +1,8 @@
 import type { DataSetStatus, Product } from '@nordloan/domain/enums';
+import type { LoanQuote } from '@nordloan/domain/lending/loan-quote.schema';
+import type { LoanApplication } from '@nordloan/domain/loan-application';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useLoanApplication } from '#src/features/loan-application/api/get-loan-application.ts';
-import { useLoanApplications } from '#src/features/loan-application/api/get-loan-applications.ts';
-import type { LoanApplication } from '#src/features/loan-application/api/loan-application.schema.ts';
-import { type LoanQuote, useLoanQuotes } from '#src/features/loan-quotes/api/get-loan-quotes.ts';
 import {
   activeLookupPageSize,
   activeLookupQuery,
@@ -15,6 +13,9 @@ import {
 } from '#src/session/active-application.ts';
 import { useAuthStore } from '#src/session/auth-store.ts';
 import { type SyncPlan, syncPlan } from '#src/session/sync-rules.ts';
+import { useLoanApplication } from '#src/shared/entities/get-loan-application.ts';
+import { useLoanApplications } from '#src/shared/entities/get-loan-applications.ts';
+import { useLoanQuotes } from '#src/shared/entities/get-loan-quotes.ts';
 
 // §4 "What is synced": the plan of session/sync-rules.ts carried out with the feature queries, and the
 // three §3 data sets (single loan, all applications, quotes; all and quotes carry a sync flag).

@@ -1,8 +1,9 @@
 import type { Customer } from '@nordloan/domain/customer';
+import type { LoanQuote } from '@nordloan/domain/lending/loan-quote.schema';
 import type { LoanApplication } from '@nordloan/domain/loan-application';
 import type { Person } from '@nordloan/domain/person';
 
-// Answers of the API's customer and person calls as the domain's contract shapes them, for tests that stand
+// Answers of the API's entity calls (customer, person, application, quote) as the domain's contract shapes them, for tests that stand
 // in for the network (typed: a field the contract drops or renames fails the type check here).
 
 export function personRecord(overrides: Partial<Person> = {}): Person {
@@ -79,6 +80,37 @@ export function loanApplicationRecord(overrides: Partial<LoanApplication> = {}):
     IsLocked: false,
     MainApplicant: null,
     CoApplicant: null,
+    CreatedAt: '2026-01-01T00:00:00.000Z',
+    UpdatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function loanQuoteRecord(overrides: Partial<LoanQuote> = {}): LoanQuote {
+  return {
+    ID: 'q-1',
+    LoanApplicationID: 'app-1',
+    LoanRequestID: 'lr-1',
+    Lender: { ID: 'kyst', Name: 'Kyst Sparebank' },
+    Currency: 'NOK',
+    Amount: 150_000,
+    DurationMonths: 60,
+    NominalRate: 12.4,
+    EffectiveRate: 13.3,
+    MonthlyPayment: 3_370,
+    TotalCost: 52_200,
+    TotalPayable: 202_200,
+    StartupFee: 950,
+    MonthlyFee: 45,
+    FeeHandling: 'financed',
+    OfferType: 'Annuity',
+    LoanKind: 'Consumer',
+    Decision: 'approved',
+    Status: 'approved',
+    AcceptanceStatus: null,
+    ExpiresAt: '2026-02-01T00:00:00.000Z',
+    DocumentRequests: [],
+    ReplacesQuoteID: null,
     CreatedAt: '2026-01-01T00:00:00.000Z',
     UpdatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -37,21 +37,22 @@ export const queryKeys = {
   magicApplication: (magicToken: string) => ['application-magic', magicToken] as const,
   /** §7 "GET /auth/me … its result is cached by token". */
   currentUser: (token: string) => ['auth-me', token] as const,
+  /** The entities (shared/entities/): one key each, whichever page reads them. */
+  loanApplication: (applicationID: string) => queryKeys.applicationView(applicationID, 'detail'),
+  /** Every quote of the application, replaced ones included (the v1 list). */
+  loanQuotes: (applicationID: string) => queryKeys.applicationView(applicationID, 'loan-quotes-presentation'),
   customer: (customerID: string) => ['customer', customerID] as const,
   /** §3 person cache data is keyed by personID and has an insurance view. */
   person: (personID: string) => ['person', personID] as const,
   personInsurance: (personID: string) => ['person', personID, 'insurance'] as const,
-  // The apply journey's own views: the domain's full application shape, its sub-records, and the
-  // person and customer as the form reads them. Under the same prefixes, so a PATCH refresh reaches them.
-  applyForm: (applicationID: string) => [...queryKeys.application(applicationID), 'apply-form'] as const,
+  // The apply journey's own views of the application's sub-records. Under the same prefix, so a PATCH
+  // refresh reaches them.
   applyDebts: (applicationID: string) => [...queryKeys.application(applicationID), 'apply-debts'] as const,
   applyExpenses: (applicationID: string) =>
     [...queryKeys.application(applicationID), 'apply-expenses'] as const,
   /** Secured loans: the home the loan is secured on, its loan-to-value and case documents (ADR 0027). */
   securedProperty: (applicationID: string) =>
     [...queryKeys.application(applicationID), 'secured-property'] as const,
-  applyPerson: (personID: string) => [...queryKeys.person(personID), 'apply-form'] as const,
-  applyCustomer: (customerID: string) => [...queryKeys.customer(customerID), 'apply-form'] as const,
   /** §7 GET /api/cms/terms-and-conditions, per country and brand. */
   terms: (country: string, brand: string) => ['terms', country, brand] as const,
 } as const;

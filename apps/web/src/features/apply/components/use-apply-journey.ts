@@ -17,15 +17,9 @@ import {
 } from '#src/features/apply/api/create-application.ts';
 import { useDeleteDebt } from '#src/features/apply/api/delete-debt.ts';
 import { useDeleteExpense } from '#src/features/apply/api/delete-expense.ts';
-import {
-  applyApplicationQueryOptions,
-  useApplyApplication,
-} from '#src/features/apply/api/get-application.ts';
 import { useCurrentTerms } from '#src/features/apply/api/get-current-terms.ts';
-import { useApplyCustomer } from '#src/features/apply/api/get-customer.ts';
 import { useDebts } from '#src/features/apply/api/get-debts.ts';
 import { useExpenses } from '#src/features/apply/api/get-expenses.ts';
-import { useApplyPerson } from '#src/features/apply/api/get-person.ts';
 import { leaveForEid } from '#src/features/apply/api/identify-applicant.ts';
 import { usePatchApplication } from '#src/features/apply/api/patch-application.ts';
 import { usePatchCustomer } from '#src/features/apply/api/patch-customer.ts';
@@ -64,6 +58,9 @@ import { applicationSessionStore, useApplicationSession } from '#src/session/act
 import { useAuthStore } from '#src/session/auth-store.ts';
 import { eidLoginOutcomeStore, useEidLoginError } from '#src/session/eid-login-outcome.ts';
 import { queryKeys } from '#src/shared/api/query-keys.ts';
+import { useCustomer } from '#src/shared/entities/get-customer.ts';
+import { useLoanApplication } from '#src/shared/entities/get-loan-application.ts';
+import { usePerson } from '#src/shared/entities/get-person.ts';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 import type { CoApplicantOutput } from './detail-steps.tsx';
 import { defaultLoanValues } from './loan-step.tsx';
@@ -126,10 +123,11 @@ export function useApplyJourney(products: Product[]) {
     .sort((a, b) => Date.parse(b.active!.updatedAt) - Date.parse(a.active!.updatedAt))[0];
   const applicationId = token ? (active?.active?.id ?? null) : null;
 
-  const applicationQuery = useApplyApplication(applicationId);
+  // The form starts from the stored application, whatever another page cached (staleTime 0).
+  const applicationQuery = useLoanApplication(applicationId, { staleTime: 0 });
   const application = applicationQuery.data ?? null;
-  const personQuery = useApplyPerson(personId, !!token && !!applicationId);
-  const customerQuery = useApplyCustomer(customerId, !!token && !!applicationId);
+  const personQuery = usePerson(personId, { enabled: !!token && !!applicationId });
+  const customerQuery = useCustomer(customerId, { enabled: !!token && !!applicationId });
   const debtsQuery = useDebts(applicationId);
   const expensesQuery = useExpenses(applicationId);
   const termsQuery = useCurrentTerms(brand.country, brand.brand);
@@ -217,7 +215,7 @@ export function useApplyJourney(products: Product[]) {
         personQuery.isPending));
 
   const remember = (updated: LoanApplication) => {
-    queryClient.setQueryData(applyApplicationQueryOptions(updated.ID).queryKey, updated);
+    queryClient.setQueryData(queryKeys.loanApplication(updated.ID), updated);
     applicationSessionStore.getState().setActiveApplication(updated.Product, updated);
   };
   const patch = async (id: string, body: PatchLoanApplication) =>
@@ -341,7 +339,7 @@ export function useApplyJourney(products: Product[]) {
               },
             },
           });
-          queryClient.setQueryData(queryKeys.applyPerson(personId), saved);
+          queryClient.setQueryData(queryKeys.person(personId), saved);
         }
         await advance(id, 'address');
       }),

@@ -20,7 +20,7 @@ const liveViews = [
   'loan-quotes-presentation-v2',
   'registration-status',
   'loan-request',
-  'loan-quotes',
+  'loan-quotes-presentation',
 ] as const;
 
 /** Pauses before reconnecting, growing to the last one and staying there. */

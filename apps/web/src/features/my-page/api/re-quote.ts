@@ -1,14 +1,13 @@
-import { loanQuoteSchema } from '@nordloan/domain/lending/loan-quote.schema';
 import { type ReQuoteBody, reQuoteResultSchema } from '@nordloan/domain/lending/transparency';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
-import { fillPath, getJson, joinUrl, parseAnswer, postJson } from '#src/shared/api/http.ts';
+import { fillPath, joinUrl, parseAnswer, postJson } from '#src/shared/api/http.ts';
 import { queryKeys } from '#src/shared/api/query-keys.ts';
-import { integrationUrl, serviceUrl } from '#src/shared/api/service-urls.ts';
+import { serviceUrl } from '#src/shared/api/service-urls.ts';
+import { useLoanQuotes } from '#src/shared/entities/get-loan-quotes.ts';
 
 // Issue 13 item 5: a new amount or term for every open offer at once (POST /loan-application/{id}/re-quote),
-// and the history of offers (the v1 quote list keeps the replaced ones).
+// and the history of offers (the v1 quote list keeps the replaced ones: the shared quotes entity).
 
 export async function reQuote(applicationID: string, input: ReQuoteBody, token: string | null) {
   const url = joinUrl(
@@ -27,19 +26,6 @@ export function useReQuote(applicationID: string) {
   });
 }
 
-const quoteHistorySchema = z.array(loanQuoteSchema);
-
 export function useQuoteHistory(applicationID: string, options: { enabled: boolean }) {
-  const token = useAuthStore(effectiveToken);
-  return useQuery({
-    queryKey: queryKeys.applicationView(applicationID, 'loan-quotes'),
-    queryFn: async () => {
-      const url = joinUrl(
-        integrationUrl(),
-        fillPath('/loan-quote-presentation/application/{applicationID}/quotes', { applicationID }),
-      );
-      return parseAnswer(quoteHistorySchema, await getJson<unknown>(url, { token }));
-    },
-    enabled: options.enabled && !!token,
-  });
+  return useLoanQuotes(applicationID, options);
 }

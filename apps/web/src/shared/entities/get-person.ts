@@ -6,7 +6,8 @@ import { queryKeys } from '#src/shared/api/query-keys.ts';
 import { personServiceUrl } from '#src/shared/api/service-urls.ts';
 
 // §7 GET /person/{id} against the configurable person service base address; §8 entity error texts. The
-// answer is parsed with the domain's person schema, the one the API answers with.
+// answer is parsed with the domain's person schema, the one the API answers with. One cache entry per
+// person, read by the sign-in (session bootstrap) and the apply form alike.
 
 export async function getPerson(personID: string, token: string | null): Promise<Person | null> {
   const url = joinUrl(personServiceUrl(), fillPath('/person/{personID}', { personID }));
@@ -16,8 +17,10 @@ export async function getPerson(personID: string, token: string | null): Promise
 export const personQueryOptions = (personID: string, token: string | null) =>
   queryOptions({ queryKey: queryKeys.person(personID), queryFn: () => getPerson(personID, token) });
 
-export function usePerson() {
+export function usePerson(personId: string | null, options: { enabled?: boolean } = {}) {
   const token = useAuthStore(effectiveToken);
-  const personId = useAuthStore((state) => state.personId);
-  return useQuery({ ...personQueryOptions(personId ?? '', token), enabled: !!token && !!personId });
+  return useQuery({
+    ...personQueryOptions(personId ?? '', token),
+    enabled: (options.enabled ?? true) && !!token && !!personId,
+  });
 }

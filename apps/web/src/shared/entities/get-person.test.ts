@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getPerson } from '#src/features/person/api/get-person.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { getPerson } from '#src/shared/entities/get-person.ts';
 import { personRecord } from '#src/test/records.ts';
 
 const fetchMock = vi.fn<typeof fetch>();

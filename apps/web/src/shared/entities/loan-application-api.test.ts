@@ -1,15 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getApplicationIdByMagicToken } from '#src/features/loan-application/api/get-application-id-by-magic-token.ts';
-import {
-  getLoanApplication,
-  loanApplicationQueryOptions,
-} from '#src/features/loan-application/api/get-loan-application.ts';
-import { getLoanApplications } from '#src/features/loan-application/api/get-loan-applications.ts';
 import { activeLookupQuery } from '#src/session/active-application.ts';
 import { createQueryClient, defaultStaleTime } from '#src/shared/api/query-client.ts';
 import { applicationViews, queryKeys, refreshApplication } from '#src/shared/api/query-keys.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { getApplicationIdByMagicToken } from '#src/shared/entities/get-application-id-by-magic-token.ts';
+import {
+  getLoanApplication,
+  loanApplicationQueryOptions,
+} from '#src/shared/entities/get-loan-application.ts';
+import { getLoanApplications } from '#src/shared/entities/get-loan-applications.ts';
+import { loanApplicationRecord } from '#src/test/records.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, value: unknown, statusText = '') =>
@@ -20,16 +21,7 @@ const json = (status: number, value: unknown, statusText = '') =>
       headers: { 'content-type': 'application/json' },
     }),
   );
-const application = {
-  ID: 'app-1',
-  HumanReadableID: 'NL-1',
-  Product: 'UnsecuredLoan',
-  Status: 100,
-  Brand: 'no-main',
-  CreatedAt: '2026-01-01T00:00:00Z',
-  UpdatedAt: '2026-01-01T00:00:00Z',
-  Revision: 1,
-};
+const application = loanApplicationRecord({ ID: 'app-1', HumanReadableID: 'NL-1' });
 
 beforeEach(() => {
   fetchMock.mockReset();

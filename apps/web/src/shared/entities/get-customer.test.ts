@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getCustomer } from '#src/features/customer/api/get-customer.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { getCustomer } from '#src/shared/entities/get-customer.ts';
 import { customerRecord } from '#src/test/records.ts';
 
 const fetchMock = vi.fn<typeof fetch>();

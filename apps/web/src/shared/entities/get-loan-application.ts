@@ -1,14 +1,14 @@
+import { type LoanApplication, loanApplicationSchema } from '@nordloan/domain/loan-application';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type LoanApplication,
-  loanApplicationSchema,
-} from '#src/features/loan-application/api/loan-application.schema.ts';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
 import { entityRequest, fillPath, joinUrl, parseAnswer } from '#src/shared/api/http.ts';
 import { queryKeys } from '#src/shared/api/query-keys.ts';
 import { serviceUrl } from '#src/shared/api/service-urls.ts';
 
-// §7 GET /loan-application/{id}: one application. §8: a failed load rethrows the error message.
+// §7 GET /loan-application/{id}: one application, parsed with the domain's application schema (the one the
+// API answers with, docs/decisions/0018). §8: a failed load rethrows the error message. One cache entry per
+// application: the session layer, the personal page and the apply form read and update the same.
+
 export async function getLoanApplication(id: string, token: string | null): Promise<LoanApplication | null> {
   const url = joinUrl(serviceUrl(), fillPath('/loan-application/{id}', { id }));
   return parseAnswer(loanApplicationSchema, await entityRequest<unknown>('GET', url, { token }));
@@ -16,15 +16,22 @@ export async function getLoanApplication(id: string, token: string | null): Prom
 
 export const loanApplicationQueryOptions = (id: string, token: string | null) =>
   queryOptions({
-    queryKey: queryKeys.applicationView(id, 'detail'),
+    queryKey: queryKeys.loanApplication(id),
     queryFn: () => getLoanApplication(id, token),
   });
 
-/** §6: runs only when a token exists (the URL's token when none is set). */
-export function useLoanApplication(id: string | null, options: { enabled?: boolean } = {}) {
+/**
+ * §6: runs only when a token exists (the URL's token when none is set). `staleTime: 0` for a reader that
+ * must start from the stored application (the apply form's defaults), whatever another page cached.
+ */
+export function useLoanApplication(
+  id: string | null,
+  options: { enabled?: boolean; staleTime?: number } = {},
+) {
   const token = useAuthStore(effectiveToken);
   return useQuery({
     ...loanApplicationQueryOptions(id ?? '', token),
+    ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
     enabled: (options.enabled ?? true) && !!token && !!id,
   });
 }

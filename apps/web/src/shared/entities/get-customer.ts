@@ -7,7 +7,8 @@ import { queryKeys } from '#src/shared/api/query-keys.ts';
 import { serviceUrl } from '#src/shared/api/service-urls.ts';
 
 // §7 GET /customer/{id}. §8: customer calls fail with the short 'Failed to fetch customer'. Parsed with
-// the domain's customer schema, the one the API answers with.
+// the domain's customer schema, the one the API answers with. One cache entry per customer, read by the
+// sign-in (session bootstrap) and the apply form alike.
 
 export async function getCustomer(customerID: string, token: string | null): Promise<Customer | null> {
   const url = joinUrl(serviceUrl(), fillPath('/customer/{customerID}', { customerID }));
@@ -26,13 +27,10 @@ export async function getCustomer(customerID: string, token: string | null): Pro
 export const customerQueryOptions = (customerID: string, token: string | null) =>
   queryOptions({ queryKey: queryKeys.customer(customerID), queryFn: () => getCustomer(customerID, token) });
 
-/** §4/§6: unscoped users do not load a customer record. */
-export function useCustomer() {
+export function useCustomer(customerId: string | null, options: { enabled?: boolean } = {}) {
   const token = useAuthStore(effectiveToken);
-  const customerId = useAuthStore((state) => state.customerId);
-  const isUnscoped = useAuthStore((state) => state.isUnscoped);
   return useQuery({
     ...customerQueryOptions(customerId ?? '', token),
-    enabled: !!token && !!customerId && !isUnscoped,
+    enabled: (options.enabled ?? true) && !!token && !!customerId,
   });
 }

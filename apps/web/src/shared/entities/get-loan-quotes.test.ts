@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getLoanQuotes } from '#src/features/loan-quotes/api/get-loan-quotes.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { getLoanQuotes } from '#src/shared/entities/get-loan-quotes.ts';
+import { loanQuoteRecord } from '#src/test/records.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, value: unknown, statusText = '') =>
@@ -27,8 +28,8 @@ afterEach(() => {
 
 describe('§7 quotes (integration service)', () => {
   it('quotes come from the integration service', async () => {
-    json(200, [{ ID: 'q-1' }]);
-    expect(await getLoanQuotes('app-1', 'tok')).toEqual([{ ID: 'q-1' }]);
+    json(200, [loanQuoteRecord({ ID: 'q-1' })]);
+    expect(await getLoanQuotes('app-1', 'tok')).toEqual([loanQuoteRecord({ ID: 'q-1' })]);
     expect(fetchMock.mock.calls[0]![0]).toBe(
       'https://int.test/loan-quote-presentation/application/app-1/quotes',
     );

@@ -1,16 +1,13 @@
 import type { Product } from '@nordloan/domain/enums';
+import { type LoanApplicationPage, loanApplicationPageSchema } from '@nordloan/domain/loan-application';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type LoanApplicationPage,
-  loanApplicationPageSchema,
-} from '#src/features/loan-application/api/loan-application.schema.ts';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
 import { entityRequest, joinUrl, parseAnswer } from '#src/shared/api/http.ts';
 import { queryKeys } from '#src/shared/api/query-keys.ts';
 import { serviceUrl } from '#src/shared/api/service-urls.ts';
 
 // §7 GET /loan-application with its query. Repeated values (personID, product, status, group) are sent
-// joined by comma, as every generic helper does (§7).
+// joined by comma, as every generic helper does (§7). Parsed with the domain's page schema (ADR 0018).
 export interface LoanApplicationFilters {
   humanReadableID?: string;
   customerID?: string;

@@ -1,3 +1,4 @@
+import { type LoanQuote, loanQuoteSchema } from '@nordloan/domain/lending/loan-quote.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
@@ -5,14 +6,12 @@ import { fillPath, getJson, joinUrl, parseAnswer } from '#src/shared/api/http.ts
 import { queryKeys } from '#src/shared/api/query-keys.ts';
 import { integrationUrl } from '#src/shared/api/service-urls.ts';
 
-// §7 integration service: GET /loan-quote-presentation/application/{id}/quotes. §3 does not show the
-// quote fields; the few every screen needs are typed, the rest pass through.
-export const loanQuoteSchema = z.looseObject({ ID: z.string().optional() });
-export type LoanQuote = z.infer<typeof loanQuoteSchema>;
-const loanQuotesSchema = z.union([
-  z.array(loanQuoteSchema),
-  z.looseObject({ Items: z.array(loanQuoteSchema) }).transform((page) => page.Items),
-]);
+// §7 integration service: GET /loan-quote-presentation/application/{id}/quotes — every quote of the
+// application, replaced ones included (the offer history). Parsed with the domain's quote schema, the one the
+// API answers with (docs/decisions/0018). The session layer's quotes data set and the personal page's offer
+// history read the same cache entry.
+
+const loanQuotesSchema = /* @__PURE__ */ z.array(loanQuoteSchema);
 
 export async function getLoanQuotes(
   applicationID: string,
@@ -27,7 +26,7 @@ export async function getLoanQuotes(
 
 export const loanQuotesQueryOptions = (applicationID: string, token: string | null) =>
   queryOptions({
-    queryKey: queryKeys.applicationView(applicationID, 'loan-quotes-presentation'),
+    queryKey: queryKeys.loanQuotes(applicationID),
     queryFn: () => getLoanQuotes(applicationID, token),
   });
 
