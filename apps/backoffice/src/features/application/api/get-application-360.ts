@@ -1,95 +1,14 @@
 import {
-  assignmentSchema,
-  callRecordSchema,
-  noteSchema,
-  personCheckSchema,
-} from '@nordloan/domain/backoffice';
+  type Applicant360,
+  type Application360,
+  application360Schema,
+} from '@nordloan/domain/application-360';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { parseWith, request, segment } from '#src/shared/api/http.ts';
 
-// GET /backoffice/applications/{id}: the 360° view (the read is audited by the server). The parts this
-// page acts on are parsed with the domain's schemas or named here; the records it only shows (income,
-// debts, documents, consents, …) are shown as the server sends them (shared/ui/record-view.tsx), so a
-// field the server adds is shown rather than dropped.
-
-const records = z.array(z.unknown());
-
-export const applicantViewSchema = z.looseObject({
-  Role: z.string(),
-  Person: z
-    .looseObject({ ID: z.string(), FirstName: z.string().nullish(), LastName: z.string().nullish() })
-    .nullable(),
-  Income: z.unknown(),
-  Debts: records,
-  Expenses: records,
-  Children: records,
-  Cars: records,
-  RealEstate: records,
-  PersonChecks: z.array(personCheckSchema).optional(),
-});
-export type ApplicantView = z.infer<typeof applicantViewSchema>;
-
-/** One offer of a lender (domain LoanQuote; only what the page acts on is named). */
-export const quoteSchema = z.looseObject({
-  ID: z.string(),
-  Status: z.string(),
-  Amount: z.number(),
-  DurationMonths: z.number().int(),
-});
-export type Quote = z.infer<typeof quoteSchema>;
-
-/** All of one lender's answers to the application, with the timeline of its registration. */
-export const lenderQuotesSchema = z.object({
-  Lender: z.object({ ID: z.string(), Name: z.string() }),
-  Status: z.number().int().nullable(),
-  Reason: z.string().nullable(),
-  Quotes: z.array(quoteSchema),
-  Timeline: z.array(
-    z.object({ At: z.string(), Event: z.string(), Status: z.union([z.string(), z.number()]).nullable() }),
-  ),
-});
-export type LenderQuotes = z.infer<typeof lenderQuotesSchema>;
-
-export const staffActionSchema = z.object({
-  Name: z.string(),
-  Method: z.string(),
-  Path: z.string(),
-  Permission: z.string(),
-  Allowed: z.boolean(),
-});
-
-export const application360Schema = z.object({
-  Application: z.looseObject({
-    ID: z.string(),
-    HumanReadableID: z.string(),
-    Status: z.number().int(),
-    Product: z.string(),
-    Country: z.string(),
-    Brand: z.string(),
-  }),
-  Applicants: z.array(applicantViewSchema),
-  Documents: records,
-  Quotes: z.array(lenderQuotesSchema),
-  Consents: records,
-  /** What the applicant chose on the personal page (issue 13 item 7); null without a customer record. */
-  ContactPreferences: z
-    .object({ Email: z.boolean(), Sms: z.boolean(), NoSalesCalls: z.boolean() })
-    .nullable()
-    .default(null),
-  /** Every call, e-mail and SMS about the application: masked addresses, no bodies. */
-  ContactLog: records.default([]),
-  TermsAccepted: records,
-  Leads: records,
-  Calls: z.array(callRecordSchema),
-  StatusHistory: records,
-  Notes: z.array(noteSchema),
-  Assignment: assignmentSchema.nullable(),
-  PersonChecks: z.array(personCheckSchema),
-  /** The staff actions on this application and whether the caller's role allows each here. */
-  Actions: z.array(staffActionSchema).default([]),
-});
-export type Application360 = z.infer<typeof application360Schema>;
+// GET /backoffice/applications/{id}: the 360° view (the read is audited by the server), parsed with the
+// domain's application360Schema — the one the API writes it with (docs/decisions/0018). The records it only
+// shows (income, debts, documents, consents, …) are shown field by field (shared/ui/record-view.tsx).
 
 export async function getApplication360(applicationID: string): Promise<Application360> {
   return parseWith(application360Schema)(
@@ -110,7 +29,7 @@ export function useApplication360(applicationID: string) {
 }
 
 /** A person's first and last name as far as they are known ('' when neither is). */
-export function fullName(person: ApplicantView['Person'] | undefined): string {
+export function fullName(person: Applicant360['Person'] | undefined): string {
   return [person?.FirstName, person?.LastName].filter(Boolean).join(' ');
 }
 

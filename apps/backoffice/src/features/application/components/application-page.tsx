@@ -1,7 +1,7 @@
+import type { Application360 } from '@nordloan/domain/application-360';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { NavLink, useNavigate, useParams } from 'react-router';
 import {
-  type Application360,
   applicantName,
   mayDo,
   useApplication360,

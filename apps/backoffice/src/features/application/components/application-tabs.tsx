@@ -1,8 +1,5 @@
-import {
-  type ApplicantView,
-  type Application360,
-  fullName,
-} from '#src/features/application/api/get-application-360.ts';
+import type { Applicant360, Application360 } from '@nordloan/domain/application-360';
+import { fullName } from '#src/features/application/api/get-application-360.ts';
 import { Empty } from '#src/shared/ui/feedback.tsx';
 import { formatDateTime, humanize } from '#src/shared/ui/format.ts';
 import { Fields, formatScalar, RecordView } from '#src/shared/ui/record-view.tsx';
@@ -28,7 +25,7 @@ export function isApplicationTab(value: string | undefined): value is Applicatio
   return applicationTabs.some((tab) => tab.id === value);
 }
 
-export function roleLabel(applicant: ApplicantView, index: number): string {
+export function roleLabel(applicant: Applicant360, index: number): string {
   return applicant.Role ? humanize(applicant.Role) : index === 0 ? 'Main applicant' : 'Co-applicant';
 }
 

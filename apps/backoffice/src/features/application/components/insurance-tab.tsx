@@ -1,3 +1,4 @@
+import type { Application360 } from '@nordloan/domain/application-360';
 import {
   type Country,
   currencyByCountry,
@@ -6,7 +7,7 @@ import {
 } from '@nordloan/domain/enums';
 import { type InsuranceRequestView, insuranceRules } from '@nordloan/domain/insurance';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type Application360, fullName, mayDo } from '#src/features/application/api/get-application-360.ts';
+import { fullName, mayDo } from '#src/features/application/api/get-application-360.ts';
 import { useEndInsurancePolicy, usePersonInsurance } from '#src/features/application/api/person-insurance.ts';
 import { ApiError } from '#src/shared/api/http.ts';
 import { Empty, ErrorMessage, Loading, Notice } from '#src/shared/ui/feedback.tsx';

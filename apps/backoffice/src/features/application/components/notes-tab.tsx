@@ -1,6 +1,7 @@
+import type { Application360 } from '@nordloan/domain/application-360';
 import { type FormEvent, useState } from 'react';
 import { useAddNote } from '#src/features/application/api/add-note.ts';
-import { type Application360, mayDo } from '#src/features/application/api/get-application-360.ts';
+import { mayDo } from '#src/features/application/api/get-application-360.ts';
 import { ErrorMessage } from '#src/shared/ui/feedback.tsx';
 import { NotesList } from './application-tabs.tsx';
 

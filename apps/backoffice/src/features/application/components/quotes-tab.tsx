@@ -1,11 +1,8 @@
+import type { Application360, LenderQuotes } from '@nordloan/domain/application-360';
+import type { LoanQuote as Quote } from '@nordloan/domain/lending/loan-quote.schema';
 import { type FormEvent, useState } from 'react';
 import { useChangeOffer } from '#src/features/application/api/change-offer.ts';
-import {
-  type Application360,
-  type LenderQuotes,
-  mayDo,
-  type Quote,
-} from '#src/features/application/api/get-application-360.ts';
+import { mayDo } from '#src/features/application/api/get-application-360.ts';
 import { Empty, ErrorMessage, Notice } from '#src/shared/ui/feedback.tsx';
 import { formatDateTime } from '#src/shared/ui/format.ts';
 import { formatScalar } from '#src/shared/ui/record-view.tsx';
