@@ -1,29 +1,36 @@
-import { insuranceRules } from '@nordloan/domain/insurance';
-import type {
-  InsurancePolicyRow,
-  InsuranceRequestRow,
-} from '#src/modules/backoffice/insurance.repository.ts';
+import type { InsuranceDecision, PaymentMandateKind } from '@nordloan/domain/enums';
+import {
+  type InsuranceMandate,
+  type InsurancePolicyView,
+  type InsuranceRequestView,
+  insuranceRules,
+  type MandateStatus,
+  type PaymentMandate,
+  type PaymentMandateStatus,
+} from '@nordloan/domain/insurance';
 import type { InsuranceMandateRow, InsurancePaymentMandateRow } from './insurance.repository.ts';
+import type { InsurancePolicyRow, InsuranceRequestRow } from './insurance-policy.repository.ts';
 
-// The wire shapes of the insurance calls (PascalCase, as every other record of the API).
+// Rows → the wire shapes of the insurance calls (packages/domain/src/insurance.ts; PascalCase, as every other
+// record of the API). The status and kind columns hold only the values their CHECK constraints allow.
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const toMandate = (row: InsuranceMandateRow) => ({
+export const toMandate = (row: InsuranceMandateRow): InsuranceMandate => ({
   ID: row.id,
   InsuranceRequestID: row.requestId,
   Provider: row.provider,
-  Status: row.status as 'pending' | 'signed' | 'failed',
+  Status: row.status as MandateStatus,
   FailureReason: row.failureReason,
   SignedAt: iso(row.signedAt),
   CreatedAt: row.createdAt.toISOString(),
 });
 
-export const toPaymentMandate = (row: InsurancePaymentMandateRow) => ({
+export const toPaymentMandate = (row: InsurancePaymentMandateRow): PaymentMandate => ({
   ID: row.id,
   InsuranceRequestID: row.requestId,
-  Kind: row.kind,
-  Status: row.status as 'pending' | 'active' | 'declined' | 'failed',
+  Kind: row.kind as PaymentMandateKind,
+  Status: row.status as PaymentMandateStatus,
   PayerLast4: row.payerLast4,
   FailureReason: row.failureReason,
   ActivatedAt: iso(row.activatedAt),
@@ -37,7 +44,7 @@ export function withdrawalDeadline(startsOn: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-export const toPolicy = (row: InsurancePolicyRow) => ({
+export const toPolicy = (row: InsurancePolicyRow): InsurancePolicyView => ({
   ID: row.id,
   InsuranceRequestID: row.requestId,
   PolicyNumber: row.policyNumber,
@@ -58,7 +65,7 @@ export const toRequest = (
     paymentMandate?: InsurancePaymentMandateRow | undefined;
     policy?: InsurancePolicyRow | undefined;
   } = {},
-) => ({
+): InsuranceRequestView => ({
   ID: row.id,
   PersonID: row.personId,
   LoanApplicationID: row.loanApplicationId,
@@ -67,11 +74,10 @@ export const toRequest = (
   Insurer: row.insurer,
   InsuredMonthlyAmount: row.insuredMonthlyAmount,
   MonthlyPremium: row.monthlyPremium,
-  Decision: row.decision as 'new' | 'approved' | 'denied',
+  Decision: row.decision as InsuranceDecision,
   DecidedAt: iso(row.decidedAt),
   CreatedAt: row.createdAt.toISOString(),
   Mandate: related.mandate ? toMandate(related.mandate) : null,
   PaymentMandate: related.paymentMandate ? toPaymentMandate(related.paymentMandate) : null,
   Policy: related.policy ? toPolicy(related.policy) : null,
 });
-export type InsuranceRequestDto = ReturnType<typeof toRequest>;

@@ -1,17 +1,19 @@
-import { type StaffPermission, staffMay } from '@nordloan/domain/access';
+import { staffMay } from '@nordloan/domain/access';
+import type {
+  Applicant360,
+  Application360,
+  LenderQuotes,
+  QuoteTimelineEntry,
+  StaffAction,
+} from '@nordloan/domain/application-360';
 import type { TokenRole } from '@nordloan/domain/auth';
-import type { Assignment, CallRecord, Note, PersonCheck } from '@nordloan/domain/backoffice';
-import type { RealEstate } from '@nordloan/domain/backoffice-assets';
 import { getBrand, isBrandId } from '@nordloan/domain/brands/registry';
-import type { ContactLogEntry } from '@nordloan/domain/contact-log';
 import {
   brandRateCeiling,
-  type NorwayLendingRulesResult,
   norwayLendingRulesForApplication,
 } from '@nordloan/domain/finance/norway-lending-rules';
 import { findLender } from '@nordloan/domain/lending/lender-panel';
-import type { LoanQuote } from '@nordloan/domain/lending/loan-quote.schema';
-import type { Applicant, LoanApplication } from '@nordloan/domain/loan-application';
+import type { Applicant } from '@nordloan/domain/loan-application';
 import type { Db } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
@@ -51,68 +53,9 @@ async function loadSubRecords(db: Db, caller: Caller, id: string) {
 }
 type SubRecords = Awaited<ReturnType<typeof loadSubRecords>>;
 
-export interface Applicant360 {
-  Role: ApplicantRole;
-  Person: ReturnType<typeof toPerson> | null;
-  Income: Applicant | null;
-  Debts: SubRecords['debts'];
-  Expenses: SubRecords['expenses'];
-  Children: SubRecords['children'];
-  Cars: SubRecords['cars'];
-  RealEstate: RealEstate[];
-  PersonChecks: PersonCheck[];
-}
-
-export interface QuoteTimelineEntry {
-  At: string;
-  Event: string;
-  Status: string | number | null;
-}
-
-export interface LenderQuotes {
-  Lender: { ID: string; Name: string };
-  /** The lender's registration status (§4 finer statuses 211…), null before the panel was asked. */
-  Status: number | null;
-  Reason: string | null;
-  Quotes: LoanQuote[];
-  Timeline: QuoteTimelineEntry[];
-}
-
-export interface StaffAction {
-  Name: string;
-  Method: 'POST';
-  Path: string;
-  Permission: StaffPermission;
-  Allowed: boolean;
-}
-
-export interface Application360 {
-  Application: LoanApplication;
-  Applicants: Applicant360[];
-  Documents: ReturnType<typeof toDocument>[];
-  Quotes: LenderQuotes[];
-  Consents: { Brand: string; Purpose: string; Channel: string; Status: string; At: string }[];
-  /**
-   * Issue 13 item 7 (ADR 0037): what the applicant chose on the personal page, read from the marketing
-   * consents; null without a customer record. NoSalesCalls keeps sales orders off the call list.
-   */
-  ContactPreferences: { Email: boolean; Sms: boolean; NoSalesCalls: boolean } | null;
-  /** Every call, e-mail and SMS about the application (masked addresses, no bodies). */
-  ContactLog: ContactLogEntry[];
-  TermsAccepted: { Type: string; Version: string; Brand: string; AcceptedAt: string }[];
-  Leads: ReturnType<typeof toLead>[];
-  Calls: CallRecord[];
-  StatusHistory: { From: number; To: number; At: string; Actor: string; Reason: string }[];
-  Notes: Note[];
-  Assignment: Assignment | null;
-  PersonChecks: PersonCheck[];
-  /**
-   * Norway: utlånsforskriften's debt ceiling and stress test on the application as filed (ADR 0036), so
-   * the case handler sees the flag the pre-check showed the applicant; null elsewhere or while incomplete.
-   */
-  LendingRules: NorwayLendingRulesResult | null;
-  Actions: StaffAction[];
-}
+// The view's shape is the domain's contract (@nordloan/domain/application-360); the route writes it through
+// that schema, so a field added here and not there is dropped.
+export type { Application360 };
 
 /** The newest marketing answer per channel wins (consents of every consent brand of the customer). */
 function contactPreferencesOf(consents: { purpose: string; channel: string; status: string; seq: number }[]) {
