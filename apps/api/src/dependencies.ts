@@ -2,16 +2,20 @@ import { join } from 'node:path';
 import type { AppDependencies } from './app.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { outboxRelayTick } from './jobs/outbox-relay.ts';
+import { type EventPublisher, outboxRelayTick, publishToAll } from './jobs/outbox-relay.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { createLocalTelephony } from './modules/backoffice/calls/local-telephony.ts';
-import { createLocalScreeningList } from './modules/backoffice/screening/local-screening-list.ts';
+import { workQueueEventSubscriber } from './modules/backoffice/queues/work-queue.events.ts';
+import { createLocalScreeningList } from './modules/compliance/local-screening-list.ts';
+import { screeningEventSubscriber } from './modules/compliance/screening.events.ts';
+import type { ScreeningAdapter } from './modules/compliance/screening-adapter.ts';
 import { createLocalDocumentStorage, type DocumentStorage } from './modules/documents/document-storage.ts';
 import type { S3DocumentStorageOptions } from './modules/documents/s3-document-storage.ts';
 import { createLocalEidSigning } from './modules/insurance/eid-signing.ts';
 import { createLocalPaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
 import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
+import { lendingEventSubscriber } from './modules/lending/lending.events.ts';
 import { messageEventPublisher } from './modules/messages/message.service.ts';
 import { createMessaging } from './modules/messages/messaging.ts';
 
@@ -39,6 +43,7 @@ export function defaultDependencies(options: {
   now: () => Date;
 }): AdapterDependencies {
   const { config, db, now } = options;
+  const screening = createLocalScreeningList();
   return {
     panel: createSimulatedLenderPanel({
       seed: config.worker.lenderSeed,
@@ -51,24 +56,51 @@ export function defaultDependencies(options: {
         : createLocalDocumentStorage(join(config.dataDir, 'documents')),
     // Outbound calls and PEP/sanctions screening: local stand-ins (ADR 0022).
     telephony: createLocalTelephony({ now }),
-    screening: createLocalScreeningList(),
+    screening,
     // Insurance: e-ID signing of the mandate and the premium's payment mandate (ADR 0026).
     eidSigning: createLocalEidSigning({ now }),
     paymentMandates: createLocalPaymentMandateProvider({ now }),
     // E-mail over SMTP (a local sink outside production) and SMS (a local gateway): ADR 0030.
     messaging: createMessaging(config),
-    // One in-process worker per instance; the modules register their job handlers on it. The outbox's
-    // events become status notifications to the applicant (modules/messages).
+    // One in-process worker per instance; the modules register their job handlers on it. Its tick relays
+    // the outbox: the modules react to the events (ADR 0056), and they become status notifications to the
+    // applicant (modules/messages).
     worker: config.worker.enabled
       ? (log) =>
           createJobWorker({
             db,
             now,
             log,
-            onTick: outboxRelayTick({ db, now, log, publish: messageEventPublisher(config) }),
+            onTick: outboxRelayTick({
+              db,
+              now,
+              log,
+              publish: publishToAll([
+                moduleEventPublisher({ screening, now }),
+                messageEventPublisher(config),
+              ]),
+            }),
           })
       : undefined,
   };
+}
+
+/**
+ * What the modules do with the outbox's events (ADR 0056), in the relay's transaction, in this order:
+ * compliance screens a submission (and writes its `application-screened`); the lending engine takes an
+ * application the screening no longer holds on to the lenders, or ends a blocked one's lender work; the
+ * back office places the application in its work queue. The app's worker adds the notifications; the
+ * tests' and the seed's lending workers relay with this alone.
+ */
+export function moduleEventPublisher(options: {
+  screening: ScreeningAdapter;
+  now: () => Date;
+}): EventPublisher {
+  return publishToAll([
+    screeningEventSubscriber(options),
+    lendingEventSubscriber(),
+    workQueueEventSubscriber(),
+  ]);
 }
 
 /**

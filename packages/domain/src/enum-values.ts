@@ -360,6 +360,11 @@ export const eventNames = [
 ] as const;
 export type EventName = (typeof eventNames)[number];
 
+// Events of our own between the API's modules, not §3's: compliance's screening results, which the lending
+// engine and the back office react to (docs/decisions/0056). They go through the same outbox.
+export const moduleEventNames = ['application-screened', 'screening-decided'] as const;
+export type ModuleEventName = (typeof moduleEventNames)[number];
+
 // §4 Client-side flow events: the one list (the web's tracking is typed by it). The spec words the modal
 // and payment-provider events in prose ("open and close change-offer modal", "payment-provider event"); each
 // is spelled as its words in kebab case, so 'payment-provider-event' (docs/decisions/0018).

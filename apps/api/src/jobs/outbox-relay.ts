@@ -15,6 +15,17 @@ import type { WorkerLogger } from './worker.ts';
  */
 export type EventPublisher = (event: OutboxEventRow, tx: Executor) => Promise<void>;
 
+/**
+ * Several publishers as one, each in turn for every event, all in the relay's transaction: the modules that
+ * react to events (docs/decisions/0056) and the notifications. One that fails fails the event, which is put
+ * off and handed to all of them again later — so each must be idempotent (the event id is not remembered).
+ */
+export function publishToAll(publishers: readonly EventPublisher[]): EventPublisher {
+  return async (event, tx) => {
+    for (const publish of publishers) await publish(event, tx);
+  };
+}
+
 /** How long a failed event waits before its next attempt: a minute, doubling, at most 30 minutes. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
@@ -97,8 +108,10 @@ async function relayEachAlone(options: {
  * The relay as a worker's tick (JobWorkerOptions.onTick): events go to `publish`, a debug line by default.
  * A tick drains a backlog batch after batch, up to `maxBatchesPerTick`: at one batch a tick the relay
  * handed on at most 100 events per poll interval while the worker was busy (≈ 200 a second), fewer than a
- * busy fan-out writes (ADR 0047: ≈ 15 events per application). The worker runs its tick beside the jobs,
- * so a long drain holds back no claim; bounded, so that stopping the worker waits for one tick at most.
+ * busy fan-out writes (ADR 0047: ≈ 15 events per application). It goes on until a batch finds nothing:
+ * a publisher may write events of its own (compliance's screening result, ADR 0056), which the same tick
+ * then hands on. The worker runs its tick beside the jobs, so a long drain holds back no claim; bounded, so
+ * that stopping the worker waits for one tick at most.
  */
 export function outboxRelayTick(options: {
   db: Db;
@@ -115,8 +128,7 @@ export function outboxRelayTick(options: {
       log?.debug({ eventId: event.id, event: event.eventName, aggregateId: event.aggregateId }, 'event'));
   return async () => {
     for (let batch = 0; batch < maxBatchesPerTick; batch++) {
-      if ((await relayOutbox({ db, now, publish, limit: batchSize, ...(log ? { log } : {}) })) < batchSize)
-        return;
+      if ((await relayOutbox({ db, now, publish, limit: batchSize, ...(log ? { log } : {}) })) === 0) return;
     }
   };
 }

@@ -1,4 +1,4 @@
-import type { EventName } from '@nordloan/domain/enums';
+import type { EventName, ModuleEventName } from '@nordloan/domain/enums';
 import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { insertRowsAsJson } from '#src/db/json-rows.ts';
@@ -8,7 +8,8 @@ import { outboxEvent } from '#src/db/schema/lending.ts';
 // on by outbox-relay.ts.
 
 export interface NewOutboxEvent {
-  eventName: EventName;
+  /** A §3 event, or one of our own between modules (docs/decisions/0056). */
+  eventName: EventName | ModuleEventName;
   aggregateType: 'loan-application' | 'loan-quote';
   aggregateId: string;
   loanApplicationId: string;

@@ -4,6 +4,7 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Config } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { findJobs, nextDueAt } from '#src/jobs/job.repository.ts';
+import type { EventPublisher } from '#src/jobs/outbox-relay.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import {
   createLendingWorker,
@@ -119,18 +120,27 @@ export async function createCompleteApplication(
   };
 }
 
-export async function submit(t: Pick<TestApp, 'app'>, application: CreatedApplication) {
-  return t.app.inject({
+/**
+ * Submits through the API, then hands on the outbox's events as the app's worker would right after it
+ * (ADR 0056): the submission is screened and placed in its work queue before the test goes on.
+ */
+export async function submit(t: Pick<TestApp, 'app' | 'relayEvents'>, application: CreatedApplication) {
+  const response = await t.app.inject({
     method: 'PATCH',
     url: `/loan-application/${application.id}/application-complete`,
     headers: bearer(application.token),
     payload: {},
   });
+  await t.relayEvents();
+  return response;
 }
 
-/** A worker on the test app's database and clock; the panel without random failures unless asked. */
+/**
+ * A worker on the test app's database and clock; the panel without random failures unless asked. Its tick
+ * relays the outbox to the test app's module reactions (`t.events`: screening, work queues; ADR 0056).
+ */
 export function testWorker(
-  t: { database: DatabaseHandle; config: Config; clock: { now(): Date } },
+  t: { database: DatabaseHandle; config: Config; clock: { now(): Date }; events?: EventPublisher },
   options: Partial<LendingWorkerOptions> & {
     failures?: boolean;
     disbursement?: 'automatic' | 'callback';
@@ -144,7 +154,14 @@ export function testWorker(
       failures: options.failures ?? false,
       disbursement: options.disbursement ?? 'automatic',
     });
-  return createLendingWorker({ db: t.database.db, config: t.config, now: t.clock.now, ...options, panel });
+  return createLendingWorker({
+    db: t.database.db,
+    config: t.config,
+    now: t.clock.now,
+    ...(t.events ? { publish: t.events } : {}),
+    ...options,
+    panel,
+  });
 }
 
 /**

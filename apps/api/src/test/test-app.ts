@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '#src/app.ts';
 import { type Config, testConfig } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { defaultDependencies } from '#src/dependencies.ts';
+import { defaultDependencies, moduleEventPublisher } from '#src/dependencies.ts';
+import { type EventPublisher, relayOutbox } from '#src/jobs/outbox-relay.ts';
 import { createJobWorker } from '#src/jobs/worker.ts';
 import {
   createTokenService,
@@ -11,9 +12,9 @@ import {
   type SigningKey,
   type TokenService,
 } from '#src/modules/auth/token.service.ts';
-import { findOrCreateAgent } from '#src/modules/staff/staff.service.ts';
 import { messageJobHandlers } from '#src/modules/messages/message.service.ts';
 import type { Messaging } from '#src/modules/messages/messaging.ts';
+import { findOrCreateAgent } from '#src/modules/staff/staff.service.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -40,6 +41,16 @@ export interface TestApp {
   messaging: Messaging;
   /** Sends the queued messages that are due, as the app's worker would (tests run no worker). */
   deliverMessages(): Promise<number>;
+  /**
+   * What the modules do with the outbox's events (ADR 0056: screening, work queues, the intake going on
+   * after a screening), on the app's screening provider; the tests' lending workers relay with it.
+   */
+  events: EventPublisher;
+  /**
+   * Hands on every outbox event as the app's worker would between requests (tests run no worker): after a
+   * status change, before looking at its work queue or its screening. Answers how many it handed on.
+   */
+  relayEvents(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -84,6 +95,7 @@ export async function createTestApp(
   const now = options.deps?.now ?? clock.now;
   const adapters = defaultDependencies({ config, db: database.db, now });
   const messaging = options.deps?.messaging ?? adapters.messaging;
+  const events = moduleEventPublisher({ screening: options.deps?.screening ?? adapters.screening, now });
   const app = await buildApp({
     config,
     database,
@@ -112,6 +124,20 @@ export async function createTestApp(
       return (await tokens.sign({ Roles: roles, sub: agent.id })) as string;
     },
     messaging,
+    events,
+    async relayEvents() {
+      // An event the modules could not handle is put off by the relay; a test should hear of it.
+      const putOff: string[] = [];
+      const log = { warn: (fields: { err?: unknown }) => putOff.push(String(fields.err)) };
+      let relayed = 0;
+      for (let batch = 0; batch < 100; batch++) {
+        const count = await relayOutbox({ db: database.db, now, publish: events, log });
+        if (putOff.length > 0) throw new Error(`relayEvents: an event was put off: ${putOff.join('; ')}`);
+        if (count === 0) return relayed;
+        relayed += count;
+      }
+      throw new Error('relayEvents: events still waiting after 100 batches');
+    },
     deliverMessages() {
       const worker = createJobWorker({
         db: database.db,

@@ -5,6 +5,7 @@ import { findTransitionRule } from '@nordloan/domain/status-machine';
 import type { FastifyInstance } from 'fastify';
 import { type Config, testConfig } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
+import { moduleEventPublisher } from '#src/dependencies.ts';
 import { nextDueAt } from '#src/jobs/job.repository.ts';
 import {
   assignOpenAssignment,
@@ -18,8 +19,9 @@ import {
   findCallRecordByExternalRef,
   insertCallRecordForOrder,
 } from '#src/modules/backoffice/call.repository.ts';
-import { insertPersonCheck, listPersonChecks } from '#src/modules/backoffice/person-check.repository.ts';
 import { seedStaff } from '#src/modules/backoffice/staff-seed.ts';
+import { createLocalScreeningList } from '#src/modules/compliance/local-screening-list.ts';
+import { insertPersonCheck, listPersonChecks } from '#src/modules/compliance/person-check.repository.ts';
 import {
   decideInsuranceRequest,
   insertInsurancePolicy,
@@ -209,11 +211,14 @@ export async function seedDemoData(options: {
     // seed does not wait in real time; an hour of lender work is enough to reach the offers.
     let workerTime = now().getTime();
     const horizon = workerTime + 60 * 60 * 1000;
+    const workerNow = () => new Date(workerTime);
     const worker = createLendingWorker({
       db,
       config: options.config ?? testConfig(),
-      now: () => new Date(workerTime),
+      now: workerNow,
       panel,
+      // The screening of each submission starts its intake, and the work queues fill (ADR 0056).
+      publish: moduleEventPublisher({ screening: createLocalScreeningList(), now: workerNow }),
     });
     for (let round = 0; round < 100; round++) {
       await worker.runUntilIdle();

@@ -1,17 +1,9 @@
-import type {
-  Assignment,
-  Bucket,
-  BucketSummary,
-  CallOrder,
-  CallRecord,
-  PersonCheck,
-} from '@nordloan/domain/backoffice';
+import type { Assignment, Bucket, BucketSummary, CallOrder, CallRecord } from '@nordloan/domain/backoffice';
 import type { Country, OutboundNumberType } from '@nordloan/domain/enums';
 import type { ApplicationStatusCode } from '@nordloan/domain/statuses';
 import type { AssignmentRow } from './assignment.repository.ts';
 import type { BucketRow, BucketSummaryRow } from './bucket.repository.ts';
 import type { CallOrderRow, CallRecordRow } from './call.repository.ts';
-import type { PersonCheckRow } from './person-check.repository.ts';
 
 // Rows → the §3 shapes of packages/domain/src/backoffice.ts (PascalCase, timestamps as ISO strings, §5).
 // The text columns hold only values their CHECK constraints allow, which are the domain's enums; the
@@ -97,17 +89,5 @@ export function toCallRecord(row: CallRecordRow): CallRecord {
     WentToVoicemail: row.wentToVoicemail,
     EndedAt: isoOrNull(row.endedAt),
     StateDescription: row.stateDescription,
-  };
-}
-
-export function toPersonCheck(row: PersonCheckRow): PersonCheck {
-  return {
-    ID: row.id,
-    CreatedAt: iso(row.createdAt),
-    PersonID: row.personId,
-    LoanApplicationID: row.loanApplicationId,
-    Details: row.details,
-    FullName: row.fullName,
-    Attributes: { PEP: row.isPep, RCA: row.isRca, Sanctioned: row.isSanctioned },
   };
 }

@@ -1,15 +1,19 @@
 import { personCheckSchema } from '@nordloan/domain/backoffice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
+import {
+  createTestApplication,
+  createTestPerson,
+  expectDatabaseError,
+} from '#src/modules/backoffice/test-fixtures.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
-import { toPersonCheck } from './backoffice.dto.ts';
+import { toPersonCheck } from './person-check.mapper.ts';
 import {
   findLatestPersonCheck,
   findPersonCheckById,
   insertPersonCheck,
   listPersonChecks,
 } from './person-check.repository.ts';
-import { createTestApplication, createTestPerson, expectDatabaseError } from './test-fixtures.ts';
 
 describe('person check repository', () => {
   let database: DatabaseHandle;

@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
+import { qualified } from '#src/db/json-rows.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { personCheck } from '#src/db/schema/backoffice.ts';
 import { person } from '#src/db/schema/core.ts';
+import { applicationStatusTransition } from '#src/db/schema/lending.ts';
 import { personCheckReview } from '#src/db/schema/screening.ts';
-import type { PersonCheckRow } from '../person-check.repository.ts';
+import type { PersonCheckRow } from './person-check.repository.ts';
 
 export type PersonCheckReviewRow = typeof personCheckReview.$inferSelect;
 export type NewPersonCheckReviewRow = typeof personCheckReview.$inferInsert;
@@ -71,17 +73,54 @@ export async function hasOpenHit(db: Executor, loanApplicationId: string): Promi
   return row !== undefined;
 }
 
-/** Of `loanApplicationIds`, those with an open hit (hasOpenHit for many, one statement). */
-export async function applicationsWithOpenHit(
+/** Why the screening holds an application before the lender panel (ADR 0022, ADR 0056). */
+export type ScreeningHold = 'open-hit' | 'not-screened';
+
+/**
+ * Of `loanApplicationIds`, those the screening holds before the lender panel, in one statement: an open hit
+ * waits for a decision; an application submitted (→ 160) after its latest screening waits for the screening
+ * of that submission, which runs when the relay hands on the submission's event (ADR 0056). The screening's
+ * checks are stored no earlier than the submission they screen, so "no check at or after the last → 160".
+ */
+export async function screeningHoldsOf(
   db: Executor,
   loanApplicationIds: readonly string[],
-): Promise<Set<string>> {
-  if (loanApplicationIds.length === 0) return new Set();
+): Promise<Map<string, ScreeningHold>> {
+  if (loanApplicationIds.length === 0) return new Map();
+  // Qualified: in a select list Drizzle writes a column without its table, which the subqueries would
+  // read as their own table's column.
+  const applicationId = qualified(loanApplication.id);
+  const openHit = sql<boolean>`EXISTS (
+    SELECT 1 FROM ${personCheck} AS hit
+     WHERE hit.loan_application_id = ${applicationId}
+       AND (hit.is_pep OR hit.is_rca OR hit.is_sanctioned)
+       AND NOT EXISTS (SELECT 1 FROM ${personCheckReview} AS review WHERE review.person_check_id = hit.id))`;
+  const notScreened = sql<boolean>`EXISTS (
+    SELECT 1 FROM ${applicationStatusTransition} AS submitted
+     WHERE submitted.loan_application_id = ${applicationId} AND submitted.to_status = 160
+       AND NOT EXISTS (SELECT 1 FROM ${personCheck} AS screened
+                        WHERE screened.loan_application_id = ${applicationId}
+                          AND screened.created_at >= submitted.created_at))`;
   const rows = await db
-    .selectDistinct({ id: personCheck.loanApplicationId })
+    .select({ id: loanApplication.id, openHit, notScreened })
+    .from(loanApplication)
+    .where(inArray(loanApplication.id, [...loanApplicationIds]));
+  const holds = new Map<string, ScreeningHold>();
+  for (const row of rows) {
+    if (row.openHit) holds.set(row.id, 'open-hit');
+    else if (row.notScreened) holds.set(row.id, 'not-screened');
+  }
+  return holds;
+}
+
+/** Whether a screening of the application was stored at or after `since` (a submission's screening ran). */
+export async function screenedSince(db: Executor, loanApplicationId: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: personCheck.id })
     .from(personCheck)
-    .where(and(inArray(personCheck.loanApplicationId, [...loanApplicationIds]), isHit, undecided));
-  return new Set(rows.map((row) => row.id).filter((id): id is string => id !== null));
+    .where(and(eq(personCheck.loanApplicationId, loanApplicationId), gte(personCheck.createdAt, since)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export interface OpenHitRow {

@@ -12,8 +12,8 @@ import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { staffGate } from '#src/modules/staff/staff.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { runScreening } from './screening.service.ts';
-import { decidePersonCheck, listScreeningReviews } from './screening-review.service.ts';
 import type { ScreeningAdapter } from './screening-adapter.ts';
+import { decidePersonCheck, listScreeningReviews } from './screening-review.service.ts';
 
 export interface ScreeningRoutesOptions extends ModuleOptions {
   /** The screening provider (the local list unless another is wired in; ADR 0022). */

@@ -1,79 +1,110 @@
 import type { PersonCheck } from '@nordloan/domain/backoffice';
 import type { Country } from '@nordloan/domain/enums';
-import type {
-  PersonCheckDecision,
-  PersonCheckDecisionBody,
-  ScreeningReviewPage,
-} from '@nordloan/domain/screening';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
-import { conflict, notFound, serviceUnavailable } from '#src/lib/app-error.ts';
+import type { OutboxEventRow } from '#src/db/schema/lending.ts';
+import { insertOutboxEvents, type NewOutboxEvent } from '#src/jobs/outbox.repository.ts';
+import { notFound, serviceUnavailable } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { assertStaffMay } from '#src/lib/staff-access.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
-import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
-import { enqueueIntake } from '#src/modules/lending/intake/intake.service.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
-import {
-  actorForCaller,
-  applyTransition,
-} from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
+import { toPersonCheck } from './person-check.mapper.ts';
+import { insertPersonCheck, listPersonChecks, type PersonCheckRow } from './person-check.repository.ts';
 import {
-  findOpenAssignment,
-  moveOpenAssignment,
-  openAssignment,
-  processOpenAssignment,
-} from '../assignment.repository.ts';
-import { toPersonCheck } from '../backoffice.dto.ts';
-import { type BucketRow, ensureBucket } from '../bucket.repository.ts';
-import type { Paging } from '../calls/calls.repository.ts';
-import { agentIdOf, assertStaffScope, listCountries } from '../calls/staff-scope.ts';
-import { findPersonCheckById, insertPersonCheck, type PersonCheckRow } from '../person-check.repository.ts';
-import {
-  findReviewOfCheck,
   hasOpenHit,
-  insertReview,
   isHitRow,
-  listOpenHits,
-  listOpenHitsOfApplication,
+  type ScreeningHold,
+  screenedSince,
+  screeningHoldsOf,
 } from './screening.repository.ts';
 import type { ScreeningAdapter, ScreeningSubject } from './screening-adapter.ts';
 
 // PEP / sanctions screening of every applicant (ADR 0022; hvitvaskingsloven §§ 18, 20, penningtvättslagen
-// 3 kap., rahanpesulaki 3 luku, hvidvaskloven § 18). Each run stores one PersonCheck per applicant; a hit
-// puts the application in the review bucket and holds it before the lender panel until a reviewer
-// (`screening.review`: Manager, Super) clears it (it continues) or blocks it (198 sanctions, 199 fraud).
+// 3 kap., rahanpesulaki 3 luku, hvidvaskloven § 18). Each run stores one PersonCheck per applicant. The
+// screening of a submission runs when the outbox relay hands on its event (screening.events.ts, ADR 0056);
+// an application submitted and not yet screened, or with an open hit, is held before the lender panel
+// (screeningHoldsOf) until a reviewer (`screening.review`: Manager, Super) clears the hit (it continues)
+// or blocks the application (198 sanctions, 199 fraud). What the other modules do about a screening —
+// the review bucket, going on with the intake — they do from this module's events.
 
-export const reviewBucketName = 'PEP and sanctions review';
+export type { ScreeningHold } from './screening.repository.ts';
+export type { ScreeningAdapter } from './screening-adapter.ts';
 
-async function reviewBucket(tx: Executor): Promise<BucketRow> {
-  return ensureBucket(tx, {
-    name: reviewBucketName,
-    priority: 5,
-    requiresAceAction: false,
-    actions: [
-      {
-        role: 'Manager',
-        kind: 'review',
-        name: 'Clear or block the screening hit',
-        description:
-          'Compare the hit with the applicant (name, birth date, address); clear it or block the application.',
-      },
-    ],
-    conditionsExplanation:
-      'A PEP, RCA or sanctions screening hit on an applicant waits for a compliance decision; the application does not reach lenders until then.',
-  });
+/** `application-screened` (ADR 0056): a screening run stored its checks. */
+export interface ApplicationScreenedPayload {
+  LoanApplicationID: string;
+  Country: string;
+  PersonCheckIDs: string[];
+  /** How many of the checks are hits (PEP, RCA or Sanctioned). */
+  Hits: number;
+  /** The submission's automatic screening, or a staff member's run on demand. */
+  Trigger: 'submission' | 'staff';
+}
+
+/** `screening-decided` (ADR 0056): a reviewer cleared a hit or blocked the application. */
+export interface ScreeningDecidedPayload {
+  LoanApplicationID: string;
+  Country: string;
+  PersonCheckID: string;
+  Decision: 'clear' | 'block';
+  /** The deciding agent (null for a token that names none). */
+  DecidedBy: string | null;
+  /** The reviewer's reason (a block's reason ends the lenders' open work with it). */
+  Reason: string;
+  /** The hits the decision covered. */
+  Covered: string[];
+  /** The application's status after the decision (198/199 after a block). */
+  Status: number;
+}
+
+/** The payload of a screening event, or undefined for any other event. */
+export function screeningEventOf(
+  event: Pick<OutboxEventRow, 'eventName' | 'payload'>,
+):
+  | { kind: 'application-screened'; payload: ApplicationScreenedPayload }
+  | { kind: 'screening-decided'; payload: ScreeningDecidedPayload }
+  | undefined {
+  if (event.eventName === 'application-screened') {
+    return { kind: 'application-screened', payload: event.payload as unknown as ApplicationScreenedPayload };
+  }
+  if (event.eventName === 'screening-decided') {
+    return { kind: 'screening-decided', payload: event.payload as unknown as ScreeningDecidedPayload };
+  }
+  return undefined;
+}
+
+export function screeningEvent(
+  application: Pick<LoanApplicationRow, 'id'>,
+  payload: ApplicationScreenedPayload | ScreeningDecidedPayload,
+  now: Date,
+): NewOutboxEvent {
+  return {
+    eventName: 'Decision' in payload ? 'screening-decided' : 'application-screened',
+    aggregateType: 'loan-application',
+    aggregateId: application.id,
+    loanApplicationId: application.id,
+    payload: { ...payload },
+    createdAt: now,
+  };
 }
 
 /**
- * Screens the main applicant and co-applicant, stores a PersonCheck each, and on a hit puts the
- * application into the review bucket (opening an assignment, or moving the open one there).
+ * Screens the main applicant and co-applicant of an application the caller holds FOR UPDATE, stores a
+ * PersonCheck each and writes `application-screened`. A provider that does not answer for someone fails
+ * the caller's transaction: nothing is stored.
  */
-export async function screenApplication(
+async function screenApplication(
   tx: Executor,
-  input: { application: LoanApplicationRow; adapter: ScreeningAdapter; now: Date },
+  input: {
+    application: LoanApplicationRow;
+    adapter: ScreeningAdapter;
+    now: Date;
+    trigger: ApplicationScreenedPayload['Trigger'];
+  },
 ): Promise<PersonCheckRow[]> {
   const { application, adapter, now } = input;
   const personIds = [application.personId, application.coApplicantPersonId].filter(
@@ -119,38 +150,43 @@ export async function screenApplication(
       }),
     );
   }
-  if (checks.some(isHitRow)) {
-    const bucket = await reviewBucket(tx);
-    const placed = await openAssignment(tx, {
-      loanApplicationId: application.id,
-      bucketId: bucket.id,
-      country: application.country,
-      revision: application.revision,
+  await insertOutboxEvents(tx, [
+    screeningEvent(
+      application,
+      {
+        LoanApplicationID: application.id,
+        Country: application.country,
+        PersonCheckIDs: checks.map((check) => check.id),
+        Hits: checks.filter(isHitRow).length,
+        Trigger: input.trigger,
+      },
       now,
-    });
-    if (!placed) {
-      const open = await findOpenAssignment(tx, application.id);
-      if (open && open.bucketId !== bucket.id) {
-        await moveOpenAssignment(tx, {
-          loanApplicationId: application.id,
-          bucketId: bucket.id,
-          revision: application.revision,
-          now,
-        });
-      }
-    }
-  }
+    ),
+  ]);
   return checks;
 }
 
-/** The submit hook: screening as the application is submitted (in the submit transaction). */
-export async function screenSubmittedApplication(
+/**
+ * The screening of a submission (the relay's `loan-application-status-changed` to 160, screening.events.ts).
+ * At most once per submission: a screening stored at or after `submittedAt` (a second delivery of the event,
+ * or a staff run since) already screened it. The checks are stored at `now`, and never before the
+ * submission (another instance's clock), which is what screeningHoldsOf compares.
+ */
+export async function screenSubmission(
   tx: Executor,
-  application: LoanApplicationRow,
-  adapter: ScreeningAdapter,
-  now: Date,
+  input: { applicationId: string; adapter: ScreeningAdapter; submittedAt: Date; now: Date },
 ): Promise<void> {
-  const checks = await screenApplication(tx, { application, adapter, now });
+  // Held as a staff run holds it: the batch intake reads the holds under the same lock (ADR 0047).
+  const application = await findApplicationByIdForUpdate(tx, input.applicationId);
+  if (!application) return;
+  if (await screenedSince(tx, application.id, input.submittedAt)) return;
+  const now = new Date(Math.max(input.now.getTime(), input.submittedAt.getTime()));
+  const checks = await screenApplication(tx, {
+    application,
+    adapter: input.adapter,
+    now,
+    trigger: 'submission',
+  });
   if (checks.some(isHitRow)) {
     await recordAudit(tx, {
       actor: { kind: 'system', name: 'screening' },
@@ -165,13 +201,6 @@ export async function screenSubmittedApplication(
   }
 }
 
-/** Whether the application must not go to the lenders yet: an open screening hit waits for review. */
-export async function screeningHoldsApplication(db: Executor, applicationId: string): Promise<boolean> {
-  return hasOpenHit(db, applicationId);
-}
-
-export type { ScreeningAdapter } from './screening-adapter.ts';
-
 /** Staff run the screening again (e.g. after a name change or a list update). */
 export async function runScreening(options: {
   db: Db;
@@ -184,10 +213,15 @@ export async function runScreening(options: {
   if (!isUuid(options.applicationId)) throw notFound();
   const found = await findApplicationById(db, options.applicationId);
   if (!found) throw notFound();
-  const staff = assertStaffScope(caller, 'screening.review', found.country);
+  const staff = assertStaffMay(caller, 'screening.review', found.country, { record: true });
   return db.transaction(async (tx) => {
     const application = (await findApplicationByIdForUpdate(tx, found.id))!;
-    const checks = await screenApplication(tx, { application, adapter: options.adapter, now });
+    const checks = await screenApplication(tx, {
+      application,
+      adapter: options.adapter,
+      now,
+      trigger: 'staff',
+    });
     await recordAudit(tx, {
       actor: staff,
       action: 'screening.run',
@@ -202,123 +236,26 @@ export async function runScreening(options: {
   });
 }
 
-export async function listScreeningReviews(options: {
-  db: Db;
-  caller: Caller;
-  country?: Country | undefined;
-  paging: Paging;
-}): Promise<ScreeningReviewPage> {
-  const countries = listCountries(options.caller, 'screening.review', options.country);
-  const { items, total } = await listOpenHits(options.db, countries, options.paging);
-  return {
-    Items: items.map((item) => ({
-      PersonCheck: toPersonCheck(item.check),
-      LoanApplicationID: item.check.loanApplicationId!,
-      HumanReadableID: item.humanReadableId,
-      ApplicantName: [item.firstName, item.lastName].filter(Boolean).join(' ') || item.check.fullName,
-      Country: item.country as Country,
-      Status: item.status as PersonCheckDecision['Status'],
-    })),
-    Total: total,
-  };
+/**
+ * Why the application must not go to the lenders yet, or undefined: an open hit waits for review, a
+ * submission for its screening. The intake asks it at 200 and staff moves to 210 are refused by it.
+ */
+export async function screeningHoldOf(
+  db: Executor,
+  applicationId: string,
+): Promise<ScreeningHold | undefined> {
+  return (await screeningHoldsOf(db, [applicationId])).get(applicationId);
 }
 
-const blockStatus = { sanctions: 198, fraud: 199 } as const;
+/** screeningHoldOf for many applications, in one statement (the batch intake, ADR 0047). */
+export { screeningHoldsOf } from './screening.repository.ts';
 
-/**
- * A reviewer's decision on a hit. It covers every open hit of the same person on the application;
- * a block also closes the application's other open hits (the application is blocked as a whole).
- */
-export async function decidePersonCheck(options: {
-  db: Db;
-  caller: Caller;
-  personCheckId: string;
-  body: PersonCheckDecisionBody;
-  now: Date;
-}): Promise<PersonCheckDecision> {
-  const { db, caller, body, now } = options;
-  if (!isUuid(options.personCheckId)) throw notFound();
-  const check = await findPersonCheckById(db, options.personCheckId);
-  if (!check?.loanApplicationId) throw notFound();
-  const loanApplicationId = check.loanApplicationId;
-  return db.transaction(async (tx) => {
-    const application = await findApplicationByIdForUpdate(tx, loanApplicationId);
-    if (!application) throw notFound();
-    const staff = assertStaffScope(caller, 'screening.review', application.country);
-    if (!isHitRow(check)) throw conflict('This check found nothing to review');
-    if (await findReviewOfCheck(tx, check.id)) throw conflict('This check has already been decided');
-    const decidedBy = agentIdOf(staff);
+/** Whether a hit on the application still waits for a decision. */
+export async function hasOpenScreeningHit(db: Executor, applicationId: string): Promise<boolean> {
+  return hasOpenHit(db, applicationId);
+}
 
-    const covered = await listOpenHitsOfApplication(
-      tx,
-      application.id,
-      body.Decision === 'block' ? undefined : check.personId,
-    );
-    for (const hit of covered) {
-      const stored = await insertReview(tx, {
-        personCheckId: hit.id,
-        loanApplicationId: application.id,
-        decision: body.Decision,
-        reason: body.Reason,
-        decidedBy,
-        decidedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (!stored && hit.id === check.id) throw conflict('This check has already been decided');
-    }
-
-    let current = application;
-    if (body.Decision === 'block') {
-      const reason = `Screening hit blocked: ${body.Reason}`;
-      current = await applyTransition(tx, application, {
-        applicationId: application.id,
-        to: blockStatus[body.BlockAs ?? 'sanctions'],
-        actor: actorForCaller(staff, application),
-        reason,
-        now,
-        details: { PersonCheckID: check.id },
-      });
-      await endOpenWork(tx, { applicationId: application.id, ending: 'cancelled', now, reason });
-    }
-    const stillOpen = await hasOpenHit(tx, application.id);
-    if (!stillOpen) {
-      const open = await findOpenAssignment(tx, application.id);
-      const bucket = await reviewBucket(tx);
-      if (open && open.bucketId === bucket.id && decidedBy) {
-        await processOpenAssignment(tx, { loanApplicationId: application.id, processedBy: decidedBy, now });
-      }
-      // Cleared while held before the lender panel: the intake takes it on from where it stopped.
-      if (body.Decision === 'clear' && current.status === 200) {
-        await enqueueIntake(tx, current, now);
-      }
-    }
-    await recordAudit(tx, {
-      actor: staff,
-      action: body.Decision === 'block' ? 'screening.block' : 'screening.clear',
-      subjectType: 'person-check',
-      subjectId: check.id,
-      loanApplicationId: application.id,
-      country: application.country as Country,
-      reason: body.Reason,
-      details: {
-        PersonID: check.personId,
-        PEP: check.isPep,
-        RCA: check.isRca,
-        Sanctioned: check.isSanctioned,
-        Covered: covered.map((hit) => hit.id),
-        Status: current.status,
-      },
-      at: now,
-    });
-    return {
-      PersonCheck: toPersonCheck(check),
-      Decision: body.Decision,
-      Reason: body.Reason,
-      DecidedAt: now.toISOString(),
-      DecidedBy: decidedBy,
-      LoanApplicationID: application.id,
-      Status: current.status as PersonCheckDecision['Status'],
-    };
-  });
+/** A person's screenings as the §3 Person check, newest first (the 360° view). */
+export async function personChecksOf(db: Executor, personId: string): Promise<PersonCheck[]> {
+  return (await listPersonChecks(db, personId)).map(toPersonCheck);
 }

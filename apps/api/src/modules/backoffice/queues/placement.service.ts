@@ -3,22 +3,22 @@ import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { assignment } from '#src/db/schema/backoffice.ts';
-import { workQueueAgentId } from '../agent.repository.ts';
+import { workQueueAgentId } from '#src/modules/staff/agent.repository.ts';
+import { openAssignment } from '../assignment.repository.ts';
 import {
-  findOpenAssignmentWithRule,
-  openAssignment,
-  openAssignmentWithRuleJson,
-  readOpenAssignmentWithRule,
-} from '../assignment.repository.ts';
-import { type AssignmentChangeAt, ensureRuleBucket, updateAssignmentsAt } from './queue.repository.ts';
+  type AssignmentChangeAt,
+  ensureRuleBucket,
+  findPlacementStates,
+  type PlacementState,
+  updateAssignmentsAt,
+} from './queue.repository.ts';
 
-// Applications enter the work queues by status (ADR 0021): called by the status-transition service in the
-// same transaction as every status change, so a queue never disagrees with the application.
+// Applications enter the work queues by status (ADR 0021). The back office places them from the outbox's
+// `loan-application-status-changed` events, in the relay's transaction (work-queue.events.ts, ADR 0056),
+// by the status the application has when the event is handed on: an event handed on twice places once, and
+// an older event handed on after a newer one moves nothing back.
 
-/** The changed application's open item, read in a status change's own statement (changeLockedApplications). */
-export const openAssignmentOfUpdated = openAssignmentWithRuleJson(sql`updated.id`);
-
-type OpenItem = NonNullable<ReturnType<typeof readOpenAssignmentWithRule>>;
+type OpenItem = NonNullable<PlacementState['open']>;
 
 /** What placing an application by its status does to its work-queue item (ADR 0021). */
 type Placement =
@@ -29,8 +29,8 @@ type Placement =
 
 /**
  * An open item in a rule bucket moves (the assignee keeps it); an end status closes it. Items in buckets
- * staff or other modules fill by hand (e.g. the screening review) are left alone: whoever placed them
- * processes them.
+ * staff or other reactions fill (e.g. the screening review) are left alone: whoever placed them processes
+ * them.
  */
 function planPlacement(status: number, found: OpenItem | undefined): Placement {
   const rule = workQueueRuleFor(status);
@@ -43,38 +43,18 @@ function planPlacement(status: number, found: OpenItem | undefined): Placement {
   return rule ? { kind: 'open', rule } : { kind: 'none' };
 }
 
-/** Puts the application into the bucket its status belongs in (planPlacement). */
-export async function placeInWorkQueue(
-  tx: Executor,
-  application: { id: string; status: number; country: string },
-  now: Date,
-  /** The open item as `openAssignmentOfUpdated` read it in the status change's own statement. */
-  known?: { openAssignment: unknown },
-): Promise<void> {
-  await placeInWorkQueues(tx, [{ application, ...(known ? known : {}) }], now);
-}
-
 /**
- * placeInWorkQueue for many applications (a batch of status changes, ADR 0047): the rules' buckets found
- * once each, the moved and closed items changed in one statement.
+ * Puts each application into the bucket its current status belongs in (planPlacement): the statuses and
+ * open items read in one statement, the rules' buckets found once each, the moved and closed items changed
+ * in one statement. A race with another relay placing the same application changes nothing twice: one
+ * open item per application (a unique index), and the updates are made at the item's Revision.
  */
-export async function placeInWorkQueues(
+export async function placeByCurrentStatus(
   tx: Executor,
-  items: ReadonlyArray<{
-    application: { id: string; status: number; country: string };
-    /** The open item as `openAssignmentOfUpdated` read it; left out, it is read here. */
-    openAssignment?: unknown;
-  }>,
+  applicationIds: readonly string[],
   now: Date,
 ): Promise<void> {
-  const plans: Array<{ application: { id: string; country: string }; placement: Placement }> = [];
-  for (const { application, ...known } of items) {
-    const found =
-      'openAssignment' in known
-        ? readOpenAssignmentWithRule(known.openAssignment)
-        : await findOpenAssignmentWithRule(tx, application.id);
-    plans.push({ application, placement: planPlacement(application.status, found) });
-  }
+  const states = await findPlacementStates(tx, applicationIds);
   const buckets = new Map<WorkQueueRule, string>();
   const bucketOf = async (rule: WorkQueueRule) => {
     let id = buckets.get(rule);
@@ -85,7 +65,8 @@ export async function placeInWorkQueues(
     return id;
   };
   const changes: AssignmentChangeAt[] = [];
-  for (const { application, placement } of plans) {
+  for (const { application, open } of states) {
+    const placement = planPlacement(application.status, open);
     switch (placement.kind) {
       case 'none':
         break;
@@ -120,7 +101,7 @@ export async function placeInWorkQueues(
 export async function placeUnqueuedApplications(db: Executor, now: Date): Promise<number> {
   const statuses = workQueueRules.flatMap((rule) => [...rule.statuses]);
   const rows = await db
-    .select({ id: loanApplication.id, status: loanApplication.status, country: loanApplication.country })
+    .select({ id: loanApplication.id })
     .from(loanApplication)
     .where(
       and(
@@ -133,6 +114,10 @@ export async function placeUnqueuedApplications(db: Executor, now: Date): Promis
         ),
       ),
     );
-  for (const row of rows) await placeInWorkQueue(db, row, now);
+  await placeByCurrentStatus(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
   return rows.length;
 }

@@ -195,6 +195,42 @@ export async function updateAssignmentAt(
   return row;
 }
 
+/** An application as work-queue placement sees it: its status and country, and its open item's rule. */
+export interface PlacementState {
+  application: { id: string; status: number; country: string };
+  /** The open item and its bucket's rule (null: a bucket filled by hand); undefined when none is open. */
+  open: { assignment: AssignmentRow; rule: string | null } | undefined;
+}
+
+/** The applications' current status and open item (one per application, a unique index), one statement. */
+export async function findPlacementStates(
+  db: Executor,
+  applicationIds: readonly string[],
+): Promise<PlacementState[]> {
+  if (applicationIds.length === 0) return [];
+  const rows = await db
+    .select({
+      application: {
+        id: loanApplication.id,
+        status: loanApplication.status,
+        country: loanApplication.country,
+      },
+      assignment,
+      rule: bucket.rule,
+    })
+    .from(loanApplication)
+    .leftJoin(
+      assignment,
+      and(eq(assignment.loanApplicationId, loanApplication.id), isNull(assignment.processedAt)),
+    )
+    .leftJoin(bucket, eq(bucket.id, assignment.bucketId))
+    .where(inArray(loanApplication.id, [...applicationIds]));
+  return rows.map((row) => ({
+    application: row.application,
+    open: row.assignment ? { assignment: row.assignment, rule: row.rule ?? null } : undefined,
+  }));
+}
+
 /** An open item moved to another bucket, or closed, at the revision it was read at. */
 export interface AssignmentChangeAt {
   id: string;

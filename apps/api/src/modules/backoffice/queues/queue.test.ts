@@ -219,6 +219,8 @@ describe('work queues', () => {
       payload: {},
     });
     expect(withdraw.statusCode).toBe(200);
+    // The back office takes it out of the queue from the status change's event (ADR 0056).
+    await t.relayEvents();
     expect(await findOpenAssignment(t.database.db, seApplication.id)).toBeUndefined();
     const audit = (
       await get(`/backoffice/applications/${noApplication.id}/audit?limit=100`, managerNo)

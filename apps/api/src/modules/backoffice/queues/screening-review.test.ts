@@ -4,6 +4,7 @@ import { personCheckDecisionSchema, screeningReviewPageSchema } from '@nordloan/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findJobs } from '#src/jobs/job.repository.ts';
 import { listAudit } from '#src/modules/audit/audit.service.ts';
+import { listPersonChecks } from '#src/modules/compliance/person-check.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { updatePerson } from '#src/modules/persons/person.repository.ts';
 import { updateAgent } from '#src/modules/staff/agent.repository.ts';
@@ -23,8 +24,7 @@ import {
   signInAgent,
   staffRoleCases,
 } from '../calls/staff-test-helpers.ts';
-import { listPersonChecks } from '../person-check.repository.ts';
-import { reviewBucketName } from './screening.service.ts';
+import { reviewBucketName } from './review-placement.service.ts';
 
 let t: TestApp;
 const staff = {} as Record<StaffRoleCase, SignedInAgent>;
@@ -54,8 +54,12 @@ const hitOf = async (application: CreatedApplication) =>
   (await listPersonChecks(t.database.db, application.personId)).find(
     (check) => check.isPep || check.isRca || check.isSanctioned,
   )!;
-const decide = (checkId: string, token: string, body: Record<string, unknown>) =>
-  inject('POST', `/backoffice/person-checks/${checkId}/decision`, token, body);
+/** A decision, and then the outbox's events handed on as the app's worker would (ADR 0056). */
+async function decide(checkId: string, token: string, body: Record<string, unknown>) {
+  const response = await inject('POST', `/backoffice/person-checks/${checkId}/decision`, token, body);
+  await t.relayEvents();
+  return response;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -221,6 +225,7 @@ describe('screening when an application is submitted', () => {
       },
     );
     expect(response.statusCode, response.body).toBe(200);
+    await t.relayEvents();
     expect((await hitOf(application)).isPep).toBe(true);
   });
 

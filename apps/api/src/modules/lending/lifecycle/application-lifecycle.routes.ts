@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import type { ScreeningAdapter } from '#src/modules/backoffice/screening/screening.service.ts';
 import type { LenderPanel } from '#src/modules/lending/fan-out/registration.service.ts';
 import { lendingSummary } from '#src/modules/lending/presentation/lending-summary.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import {
   blockApplication,
   changeStatusByStaff,
@@ -26,10 +26,12 @@ const params = z.object({ id: z.string() });
 
 export async function applicationLifecycleRoutes(
   app: FastifyInstance,
-  options: ModuleOptions & { panel: LenderPanel; screening: ScreeningAdapter },
+  options: ModuleOptions & { panel: LenderPanel },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db, now, panel, screening } = options;
+  const { db, now, panel } = options;
+  // Every call here needs a token: 401 before the body is validated (issue 32).
+  app.addHook('preValidation', tokenRequiredFirst);
 
   routes.patch(
     '/loan-application/:id/application-complete',
@@ -50,7 +52,6 @@ export async function applicationLifecycleRoutes(
         caller: requireCaller(request),
         applicationId: request.params.id,
         now,
-        screening,
       }),
   );
 
@@ -120,7 +121,6 @@ export async function applicationLifecycleRoutes(
         to: request.body.Status,
         reason: request.body.Reason,
         panel,
-        screening,
       }),
   );
 

@@ -10,24 +10,27 @@ import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
 import { assertCallerReaches, isUuid } from '#src/lib/application-access.ts';
 import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
-import type { ScreeningAdapter } from '#src/modules/backoffice/screening/screening.service.ts';
-import {
-  screeningHoldsApplication,
-  screenSubmittedApplication,
-} from '#src/modules/backoffice/screening/screening.service.ts';
+import { screeningHoldOf } from '#src/modules/compliance/screening.service.ts';
 import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
 import { fanOutToLenders, type LenderPanel } from '#src/modules/lending/fan-out/registration.service.ts';
 import { enqueueIntake } from '#src/modules/lending/intake/intake.service.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
+import {
+  actorForCaller,
+  applyTransition,
+} from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import { presentApplicationTo } from '#src/modules/loan-applications/loan-application.service.ts';
+import { ARCHIVED_MESSAGE } from '#src/modules/loan-applications/loan-application-change-rules.service.ts';
 import { cloneApplication } from '#src/modules/loan-applications/loan-application-clone.service.ts';
-import { ARCHIVED_MESSAGE } from '#src/modules/loan-applications/loan-application-write.service.ts';
 import { assertSecuredLoanReady } from '#src/modules/secured-loan/secured-loan.service.ts';
-import { actorForCaller, applyTransition } from './status-transition.service.ts';
 
 // What applicants and staff do to an application's status (ADR 0008): submit (PATCH …/application-complete),
 // withdraw, block, clone for resubmission, and any other move the transition table lets staff make.
-// Each holds the application FOR UPDATE; an illegal move is a 409 and nothing changes.
+// Each holds the application FOR UPDATE; an illegal move is a 409 and nothing changes. They start and end
+// the lending engine's work (the intake, the fan-out, the lenders' open requests), so they live in lending,
+// above the application record they move through loan-applications' status-transition service (ADR 0056).
+// What else a status change sets off — its work queue, the screening of a submission — reacts to the
+// change's outbox event.
 
 export interface LifecycleOptions {
   db: Db;
@@ -60,10 +63,12 @@ export function hasCreditCheckConsent(data: Record<string, unknown>): boolean {
   return typeof consent === 'object' && consent !== null && (consent as { Given?: unknown }).Given === true;
 }
 
-/** §7 PATCH …/application-complete: the applicant submits (100/155/169/181 → 160); the worker takes it on. */
-export async function submitApplication(
-  options: LifecycleOptions & { screening: ScreeningAdapter },
-): Promise<LoanApplication> {
+/**
+ * §7 PATCH …/application-complete: the applicant submits (100/155/169/181 → 160). The applicants are
+ * screened when the relay hands on the submission's event (compliance), and the intake starts from the
+ * screening's event (lending.events.ts, ADR 0056): no lender or register is asked before the screening.
+ */
+export async function submitApplication(options: LifecycleOptions): Promise<LoanApplication> {
   const { db, caller } = options;
   return db.transaction(async (tx) => {
     const now = options.now();
@@ -84,8 +89,6 @@ export async function submitApplication(
       reason: caller.kind === 'staff' ? 'Submitted by staff for the customer' : 'Submitted by the applicant',
       now,
     });
-    await screenSubmittedApplication(tx, submitted, options.screening, now);
-    await enqueueIntake(tx, submitted, now);
     return presentApplicationTo(tx, caller, submitted);
   });
 }
@@ -167,7 +170,6 @@ export async function changeStatusByStaff(
     to: ApplicationStatusCode;
     reason: string;
     panel: LenderPanel;
-    screening: ScreeningAdapter;
   },
 ): Promise<LoanApplication> {
   const { db, caller, to } = options;
@@ -178,9 +180,12 @@ export async function changeStatusByStaff(
     const now = options.now();
     // A status change is a change: read-only roles are refused (403) before the transition table is asked.
     const application = await lockForCaller(tx, caller, options.applicationId, 'write');
-    // An open PEP/sanctions hit keeps the application from the lenders until it is decided (ADR 0022).
-    if (to === 210 && (await screeningHoldsApplication(tx, application.id))) {
-      throw conflict('An open screening hit must be decided first');
+    // The screening keeps the application from the lenders until a hit is decided (ADR 0022) and until
+    // the submission is screened (ADR 0056).
+    if (to === 210) {
+      const hold = await screeningHoldOf(tx, application.id);
+      if (hold === 'open-hit') throw conflict('An open screening hit must be decided first');
+      if (hold === 'not-screened') throw conflict('The applicants have not been screened yet');
     }
     const moved = await applyTransition(tx, application, {
       applicationId: application.id,
@@ -189,8 +194,8 @@ export async function changeStatusByStaff(
       reason: options.reason,
       now,
     });
-    if (to === 160) await screenSubmittedApplication(tx, moved, options.screening, now);
-    if (to === 160 || to === 180) await enqueueIntake(tx, moved, now);
+    // A submission (→ 160) is taken on after its screening (lending.events.ts), a retry (→ 180) at once.
+    if (to === 180) await enqueueIntake(tx, moved, now);
     if (to === 210) await fanOutToLenders(tx, { application: moved, panel: options.panel, now });
     if (isTerminalStatus(to) && to !== 800) {
       const ending = to % 100 === 90 ? 'withdrawn' : to % 100 === 89 ? 'expired' : 'cancelled';

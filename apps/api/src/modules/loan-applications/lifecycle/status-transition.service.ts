@@ -8,10 +8,6 @@ import { conflict, notFound } from '#src/lib/app-error.ts';
 import { describeCaller, isApplicantOf } from '#src/lib/application-access.ts';
 import { type Caller, staffRolesIn } from '#src/lib/caller.ts';
 import {
-  openAssignmentOfUpdated,
-  placeInWorkQueues,
-} from '#src/modules/backoffice/queues/placement.service.ts';
-import {
   insertApplicationLocks,
   releaseApplicationLocks,
 } from '#src/modules/loan-applications/application-lock.repository.ts';
@@ -206,8 +202,8 @@ export function planTransitionChain(chain: TransitionChain): PlannedTransitionCh
 /**
  * Writes planned chains of applications the caller holds FOR UPDATE in `tx`: every row, revision, history
  * row and event in ONE statement (issue 12: a status change was nine round trips inside the row lock), then
- * each application's work-queue item (ADR 0021, by its last status; the open item read in that statement)
- * and the lender panel's lock. Answers the changed rows in the chains' order.
+ * the lender panel's lock. Answers the changed rows in the chains' order. What a status change sets off in
+ * other modules (the work queues, the screening of a submission) reacts to its outbox event (ADR 0056).
  */
 export async function writeTransitionChains(
   tx: Executor,
@@ -227,14 +223,7 @@ export async function writeTransitionChains(
       statusTransitionsOfUpdated(history),
       ...(events.length > 0 ? [outboxEventsWithUpdated(events)] : []),
     ],
-    alsoRead: openAssignmentOfUpdated,
   });
-  // The application enters (or leaves) its work queue with the status (ADR 0021).
-  await placeInWorkQueues(
-    tx,
-    changed.map(({ row, also }) => ({ application: row, openAssignment: also })),
-    now,
-  );
   const releasing = chains.filter((chain) => chain.to !== 210 && changesLenderPanelLock(chain.to));
   await insertApplicationLocks(
     tx,
