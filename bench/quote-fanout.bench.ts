@@ -41,7 +41,7 @@ import {
   defaultLendingBatchSize,
 } from '../apps/api/src/modules/lending/fan-out/lending-jobs.ts';
 import { createSimulatedLenderPanel } from '../apps/api/src/modules/lending/lender-panel/simulated-lender-panel.ts';
-import { listQuotes } from '../apps/api/src/modules/lending/lending.repository.ts';
+import { listQuotes } from '../apps/api/src/modules/lending/loan-quote.repository.ts';
 import { findApplicationById } from '../apps/api/src/modules/loan-applications/application-read.repository.ts';
 import {
   brandOfCountry,

@@ -10,7 +10,8 @@ import {
 } from '#src/test/lending-test-helpers.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { day, failureSteps } from './failure-steps.ts';
-import { listLoanRequests, listQuotes } from './lending.repository.ts';
+import { listQuotes } from './loan-quote.repository.ts';
+import { listLoanRequests } from './loan-request.repository.ts';
 
 // The late branches off the main path (§4): blocking, cancellation, resubmission and expiry. The early
 // ones: failure-branches.test.ts.

@@ -15,7 +15,7 @@ import {
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { failureSteps } from './failure-steps.ts';
-import { listQuotes } from './lending.repository.ts';
+import { listQuotes } from './loan-quote.repository.ts';
 
 // Every branch off the main path (§4), up to the lenders' answers and the customer's withdrawal: the
 // credit-check consent, validation and external-data failures, sanctions, no bank, no approval.

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import {
   findApplicationWithQuotesAndRequests,
-  listLoanRequests,
   listQuotes,
-} from '#src/modules/lending/lending.repository.ts';
+} from '#src/modules/lending/loan-quote.repository.ts';
+import { listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
 import {

@@ -10,7 +10,8 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { listLoanRequests, listQuotes } from './lending.repository.ts';
+import { listQuotes } from './loan-quote.repository.ts';
+import { listLoanRequests } from './loan-request.repository.ts';
 
 // Offers: caps (an offer that breaks one is stored with its reasons and never shown), accepting (two at
 // once give exactly one acceptance; a lender that refuses gives 'failed'), changing an offer, and who may

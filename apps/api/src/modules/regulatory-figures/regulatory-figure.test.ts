@@ -3,7 +3,7 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listAudit } from '#src/modules/audit/audit.service.ts';
-import { listQuotes } from '#src/modules/lending/lending.repository.ts';
+import { listQuotes } from '#src/modules/lending/loan-quote.repository.ts';
 import {
   createCompleteApplication,
   fixedExternalData,

@@ -23,7 +23,7 @@ import { findDocuments } from '#src/modules/documents/document.repository.ts';
 import { toDocument } from '#src/modules/documents/document.service.ts';
 import { findLeads } from '#src/modules/leads/lead.repository.ts';
 import { toLead } from '#src/modules/leads/lead.service.ts';
-import { listLoanRequests } from '#src/modules/lending/lending.repository.ts';
+import { listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import { listQuotesV1 } from '#src/modules/lending/presentation/quote-presentation.service.ts';
 import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
 import { presentApplication } from '#src/modules/loan-applications/loan-application.service.ts';

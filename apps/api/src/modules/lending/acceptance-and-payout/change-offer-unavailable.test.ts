@@ -13,7 +13,7 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { listQuotes } from '../lending.repository.ts';
+import { listQuotes } from '../loan-quote.repository.ts';
 
 // A lender that cannot be reached when the applicant changes an offer: 503 with a message to try again,
 // the old offer still open — not a 500 (found while building the re-quote, issue 13).

@@ -19,7 +19,8 @@ import type {
   DisburseResult,
   LenderAdapter,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
-import { listLoanRequests, listQuotes, updateQuote } from '#src/modules/lending/lending.repository.ts';
+import { listQuotes, updateQuote } from '#src/modules/lending/loan-quote.repository.ts';
+import { listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import {
   quoteEvent,
   transitionIfIn,

@@ -31,12 +31,12 @@ import {
 import { loadLenderApplication } from '#src/modules/lending/lender-panel/lender-view.ts';
 import {
   findLatestQuoteConsent,
-  findLoanRequest,
   findQuote,
   insertQuoteConsent,
   listQuotes,
   updateQuote,
-} from '#src/modules/lending/lending.repository.ts';
+} from '#src/modules/lending/loan-quote.repository.ts';
+import { findLoanRequest } from '#src/modules/lending/loan-request.repository.ts';
 import {
   lenderName,
   toLoanQuote,

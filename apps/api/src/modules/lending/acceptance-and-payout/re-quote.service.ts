@@ -13,7 +13,7 @@ import {
   LenderUnavailableError,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { durationMonthsOf } from '#src/modules/lending/lender-panel/lender-view.ts';
-import { listQuotes } from '#src/modules/lending/lending.repository.ts';
+import { listQuotes } from '#src/modules/lending/loan-quote.repository.ts';
 import { lenderName } from '#src/modules/lending/presentation/quote.mapper.ts';
 import { changeQuote } from './quote-actions.service.ts';
 

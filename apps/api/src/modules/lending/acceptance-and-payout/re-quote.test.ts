@@ -7,7 +7,7 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { listQuotes } from '../lending.repository.ts';
+import { listQuotes } from '../loan-quote.repository.ts';
 
 // Issue 13 item 5: one new amount or term for every open offer, without a new application; the lenders
 // that can re-quote, the others say why, and the old offers stay in the history.

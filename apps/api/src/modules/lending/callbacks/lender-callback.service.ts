@@ -14,13 +14,8 @@ import {
 import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
 import { moveRequest } from '#src/modules/lending/fan-out/request-progress.service.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
-import {
-  findLoanRequest,
-  findQuote,
-  listLoanRequests,
-  listQuotes,
-  updateQuote,
-} from '#src/modules/lending/lending.repository.ts';
+import { findQuote, listQuotes, updateQuote } from '#src/modules/lending/loan-quote.repository.ts';
+import { findLoanRequest, listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import {

@@ -3,7 +3,8 @@ import type { FinerStatusCode } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import { insertOutboxEvents, type NewOutboxEvent } from '#src/jobs/outbox.repository.ts';
 import { moveRequest } from '#src/modules/lending/fan-out/request-progress.service.ts';
-import { listLoanRequests, listQuotes, updateQuote } from '#src/modules/lending/lending.repository.ts';
+import { listQuotes, updateQuote } from '#src/modules/lending/loan-quote.repository.ts';
+import { listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import { quoteEvent } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 
 /**

@@ -3,15 +3,14 @@ import { expiredStatusFor } from '@nordloan/domain/status-machine';
 import { type ApplicationStatusCode, statusGroups } from '@nordloan/domain/statuses';
 import type { Db } from '#src/db/client.ts';
 import { insertOutboxEvents } from '#src/jobs/outbox.repository.ts';
-import { moveRequest } from '#src/modules/lending/fan-out/request-progress.service.ts';
 import {
   findApplicationsWithoutOpenOffers,
   findExpiredOpenQuotes,
-  findLoanRequestForUpdate,
-  findQuote,
   findStaleApplicationIds,
-  updateQuote,
-} from '#src/modules/lending/lending.repository.ts';
+} from '#src/modules/lending/closing/expiry.repository.ts';
+import { moveRequest } from '#src/modules/lending/fan-out/request-progress.service.ts';
+import { findQuote, updateQuote } from '#src/modules/lending/loan-quote.repository.ts';
+import { findLoanRequestForUpdate } from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import {

@@ -32,7 +32,7 @@ import {
   insertQuoteOnce,
   insertQuotesOnce,
   type NewLoanQuoteRow,
-} from '#src/modules/lending/lending.repository.ts';
+} from '#src/modules/lending/loan-quote.repository.ts';
 import type { SnapshotParts } from '#src/modules/loan-applications/application-revision.repository.ts';
 import {
   type PlannedTransitionChain,

@@ -6,7 +6,7 @@ import { badRequest, conflict, fieldError, notFound } from '#src/lib/app-error.t
 import { describeCaller, isUuid, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { findDocument, findDocuments } from '#src/modules/documents/document.repository.ts';
-import { listQuotes, updateQuote } from '../lending.repository.ts';
+import { listQuotes, updateQuote } from '../loan-quote.repository.ts';
 import { insertDocumentShareOnce, listDocumentShares } from './document-share.repository.ts';
 
 // Upload once (issue 13 item 6, docs/decisions/0036). Lenders ask for documents with their offers (the

@@ -19,7 +19,8 @@ import {
   lenderPanelOf,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
-import { listLoanRequests, listQuotes } from '#src/modules/lending/lending.repository.ts';
+import { listQuotes } from '#src/modules/lending/loan-quote.repository.ts';
+import { listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
 import {

@@ -53,12 +53,12 @@ import {
   randomnessKeyOf,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
+import { findQuote } from '#src/modules/lending/loan-quote.repository.ts';
 import {
   findLoanRequest,
-  findQuote,
   listLoanRequests,
   listLoanRequestsByIds,
-} from '#src/modules/lending/lending.repository.ts';
+} from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { jobKinds } from './lending-job-kinds.ts';
 import {

@@ -12,7 +12,7 @@ import {
   lenderPanelOf,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
-import { listLoanRequests } from '#src/modules/lending/lending.repository.ts';
+import { listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
 import {

@@ -31,11 +31,8 @@ import {
   lendersHoldingOtherApplications,
   loadLenderApplication,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
-import {
-  countQuotesOfApplications,
-  insertLoanRequests,
-  listLoanRequests,
-} from '#src/modules/lending/lending.repository.ts';
+import { countQuotesOfApplications } from '#src/modules/lending/loan-quote.repository.ts';
+import { insertLoanRequests, listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import type { SnapshotParts } from '#src/modules/loan-applications/application-revision.repository.ts';
 import {
   type PlannedTransitionChain,

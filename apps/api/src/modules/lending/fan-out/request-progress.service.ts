@@ -6,15 +6,14 @@ import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
 import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
+import { findQuote, listQuotes } from '#src/modules/lending/loan-quote.repository.ts';
 import {
   applicationIdOfRequest,
-  findQuote,
   listLoanRequests,
   listLoanRequestsOfApplications,
-  listQuotes,
   updateLoanRequest,
   updateLoanRequests,
-} from '#src/modules/lending/lending.repository.ts';
+} from '#src/modules/lending/loan-request.repository.ts';
 import {
   findApplicationByIdForUpdate,
   findApplicationForChangeWithParts,

@@ -1,6 +1,6 @@
 import type { Country } from '@nordloan/domain/enums';
 import { hashString, seededRandom } from '@nordloan/domain/lending/seeded-random';
-import type { RegisterDebt } from '#src/modules/lending/lending.repository.ts';
+import type { RegisterDebt } from '#src/modules/lending/external-data.repository.ts';
 
 // External data fetched after validation (§4 180 "fetching external data", 181 on failure): the national
 // debt register (NO Gjeldsregisteret, SE UC, FI positiivinen luottotietorekisteri; Denmark has none, its

@@ -6,6 +6,10 @@ import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
 import { errorMessageOf } from '#src/lib/error-message.ts';
 import { withinTimeout } from '#src/lib/within-timeout.ts';
 import { applicationsWithOpenHit } from '#src/modules/backoffice/screening/screening.repository.ts';
+import {
+  upsertExternalDataRows,
+  upsertRegisterDebtsOf,
+} from '#src/modules/lending/external-data.repository.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { lenderCallJobs, system } from '#src/modules/lending/fan-out/request-progress.service.ts';
 import type { LenderAdapter, LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
@@ -17,9 +21,7 @@ import {
 import {
   insertLoanRequestsOf,
   listLoanRequestsOfApplications,
-  upsertExternalDataRows,
-  upsertRegisterDebtsOf,
-} from '#src/modules/lending/lending.repository.ts';
+} from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicantsOf } from '#src/modules/loan-applications/application-applicant.repository.ts';
 import { findApplicationsForChangeWithParts } from '#src/modules/loan-applications/application-locked-read.repository.ts';
 import { findApplicationsByIds } from '#src/modules/loan-applications/application-read.repository.ts';

@@ -5,6 +5,10 @@ import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/sc
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { errorMessageOf } from '#src/lib/error-message.ts';
 import { hasOpenHit } from '#src/modules/backoffice/screening/screening.repository.ts';
+import {
+  upsertExternalDataRows,
+  upsertRegisterDebts,
+} from '#src/modules/lending/external-data.repository.ts';
 import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { startRegistration } from '#src/modules/lending/fan-out/registration.service.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
@@ -16,7 +20,6 @@ import {
   DEBT_REGISTER_SOURCE,
   loadParties,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
-import { upsertExternalDataRows, upsertRegisterDebts } from '#src/modules/lending/lending.repository.ts';
 import { findApplicants } from '#src/modules/loan-applications/application-applicant.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';

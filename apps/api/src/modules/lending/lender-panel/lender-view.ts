@@ -10,8 +10,9 @@ import type {
   LoanApplicationApplicantRow,
   LoanApplicationRow,
 } from '#src/db/schema/applications.ts';
+import { findExternalData } from '#src/modules/lending/external-data.repository.ts';
 import type { PaymentRemark } from '#src/modules/lending/intake/external-data.ts';
-import { findExternalData, openRequestLenderIdsOf } from '#src/modules/lending/lending.repository.ts';
+import { openRequestLenderIdsOf } from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicants } from '#src/modules/loan-applications/application-applicant.repository.ts';
 import { findOtherApplicationIdsOfPersons } from '#src/modules/loan-applications/application-search.repository.ts';
 import { listSubRecords } from '#src/modules/loan-applications/sub-record.repository.ts';

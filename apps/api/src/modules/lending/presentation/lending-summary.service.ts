@@ -8,7 +8,8 @@ import {
   statusForApplicant,
 } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { listLoanRequests, listQuotes } from '#src/modules/lending/lending.repository.ts';
+import { listQuotes } from '#src/modules/lending/loan-quote.repository.ts';
+import { listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
 import { lenderName, toLoanQuote, withdrawalWindowOf } from './quote.mapper.ts';
 

@@ -27,6 +27,7 @@ import {
 } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { QUOTE_CONSENT_VERSION } from '#src/modules/lending/acceptance-and-payout/quote-actions.service.ts';
+import { findExternalData } from '#src/modules/lending/external-data.repository.ts';
 import {
   CREDIT_BUREAU_SOURCE,
   type CreditBureauPayload,
@@ -34,13 +35,12 @@ import {
 } from '#src/modules/lending/lender-panel/lender-view.ts';
 import {
   findApplicationWithQuotesAndRequests,
-  findExternalData,
   findLatestQuoteConsent,
   findLatestRecommendation,
   insertQuoteConsent,
   insertRecommendation,
   listQuotes,
-} from '#src/modules/lending/lending.repository.ts';
+} from '#src/modules/lending/loan-quote.repository.ts';
 import { lenderName, toLoanQuote, withdrawalWindowOf } from './quote.mapper.ts';
 
 // §7 loan-quote-presentation calls: the quotes (v1 flat, v2 grouped and sorted with each quote's

@@ -15,7 +15,8 @@ import { loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { ApplicationChangeFeed, ApplicationChangeListener } from '#src/lib/application-change-feed.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { findLendersByIds } from '#src/modules/lenders/lender.repository.ts';
-import { listLoanRequests, listQuotes } from '#src/modules/lending/lending.repository.ts';
+import { listQuotes } from '#src/modules/lending/loan-quote.repository.ts';
+import { listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import { lenderName } from './quote.mapper.ts';
 import { listCreditInquiries, listRequestEvents } from './transparency.repository.ts';
 

@@ -8,7 +8,7 @@ import { openDatabase } from '#src/db/client.ts';
 import { defaultDependencies } from '#src/dependencies.ts';
 import { createTokenService } from '#src/modules/auth/token.service.ts';
 import { listLenders } from '#src/modules/lenders/lender.repository.ts';
-import { listLoanRequests, updateLoanRequest } from '#src/modules/lending/lending.repository.ts';
+import { listLoanRequests, updateLoanRequest } from '#src/modules/lending/loan-request.repository.ts';
 import {
   createCompleteApplication,
   fixedExternalData,
