@@ -61,11 +61,11 @@ import { acceptEmptyJsonBodies } from './plugins/empty-json-body.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerNotFound } from './plugins/not-found.ts';
-import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStaffApp } from './plugins/staff-app.ts';
+import { refuseUnstorableCharacters } from './plugins/unstorable-characters.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 // buildApp is the one place that wires: every dependency comes in here (built by server.ts, the test
@@ -133,7 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
-  refuseNulCharacters(app);
+  refuseUnstorableCharacters(app);
 
   await app.register(swagger, {
     openapi: {

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 // accept, withdraw …) arrive as `Content-Type: application/json` with nothing after it, which Fastify's
 // default parser refuses with a 400. For every route an empty JSON body is read as no body (a route whose
 // schema needs a body still answers 400 from validation); anything else goes through Fastify's own safe
-// JSON parser (prototype-poisoning protection included). A NUL character in what it parsed is refused at
-// validation (nul-characters.ts), after the route's token check.
+// JSON parser (prototype-poisoning protection included). Text PostgreSQL cannot store (a NUL, a lone
+// surrogate) is refused at validation (unstorable-characters.ts), after the route's token check.
 export function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

@@ -12,6 +12,7 @@ import type { ModuleOptions } from '#src/lib/module-options.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { buildSecci, renderSecciHtml, renderSecciPdf } from '#src/modules/lending/presentation/secci.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import { acceptQuote, changeQuote, loadQuoteForCaller, signingUrlFor } from './quote-actions.service.ts';
 
 // Offer actions on one quote (§4 client events accept-offer, change-offer, go-to-bank, open-pre-purchase-
@@ -26,6 +27,8 @@ export async function offerActionRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now, panel } = options;
+  // Every call here needs a token: 401 before the body is validated (issue 32).
+  app.addHook('preValidation', tokenRequiredFirst);
 
   routes.post(
     '/loan-quote/:quoteId/accept',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import { reQuoteApplication } from './re-quote.service.ts';
 
 // Issue 13 item 5: new amount or term for every open offer at once, without a new application.
@@ -12,6 +13,8 @@ import { reQuoteApplication } from './re-quote.service.ts';
 export async function reQuoteRoutes(app: FastifyInstance, options: ModuleOptions & { panel: LenderPanel }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now, panel } = options;
+  // Every call here needs a token: 401 before the body is validated (issue 32).
+  app.addHook('preValidation', tokenRequiredFirst);
   routes.post(
     '/loan-application/:id/re-quote',
     {
