@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
-import { parsedJson, rowFromJson } from '#src/db/json-rows.ts';
-import { assignment, bucket } from '#src/db/schema/backoffice.ts';
+import { assignment } from '#src/db/schema/backoffice.ts';
 
 export type AssignmentRow = typeof assignment.$inferSelect;
 
@@ -61,36 +60,6 @@ export async function findOpenAssignment(
     .from(assignment)
     .where(and(eq(assignment.loanApplicationId, loanApplicationId), isOpen));
   return row;
-}
-
-/** The open assignment with its bucket's rule (null: a bucket filled by hand), in one statement. */
-export async function findOpenAssignmentWithRule(
-  db: Executor,
-  loanApplicationId: string,
-): Promise<{ assignment: AssignmentRow; rule: string | null } | undefined> {
-  const [row] = await db
-    .select({ assignment, rule: bucket.rule })
-    .from(assignment)
-    .leftJoin(bucket, eq(bucket.id, assignment.bucketId))
-    .where(and(eq(assignment.loanApplicationId, loanApplicationId), isOpen));
-  return row && { assignment: row.assignment, rule: row.rule ?? null };
-}
-
-/**
- * findOpenAssignmentWithRule as a json expression inside another statement, for the application whose id
- * is `applicationId` (e.g. `updated.id` in a change's WITH statement); readOpenAssignmentWithRule reads it.
- * One open assignment per application (a unique index), so the sub-select answers at most one row.
- */
-export function openAssignmentWithRuleJson(applicationId: SQL): SQL<unknown> {
-  return sql`(SELECT json_build_object('assignment', to_json(open_item), 'rule', open_bucket.rule) FROM ${assignment} AS open_item LEFT JOIN ${bucket} AS open_bucket ON open_bucket.id = open_item.bucket_id WHERE open_item.loan_application_id = ${applicationId} AND open_item.processed_at IS NULL)`;
-}
-
-export function readOpenAssignmentWithRule(
-  value: unknown,
-): { assignment: AssignmentRow; rule: string | null } | undefined {
-  if (value === null || value === undefined) return undefined;
-  const found = parsedJson<{ assignment: Record<string, unknown>; rule: string | null }>(value);
-  return { assignment: rowFromJson(assignment, found.assignment), rule: found.rule ?? null };
 }
 
 export async function listAssignments(
