@@ -19,10 +19,10 @@ import { staffApplicationRoutes } from './modules/backoffice/applications/staff-
 import { callRoutes } from './modules/backoffice/calls/calls.routes.ts';
 import type { TelephonyAdapter } from './modules/backoffice/calls/telephony-adapter.ts';
 import { queueRoutes } from './modules/backoffice/queues/queue.routes.ts';
-import { screeningRoutes } from './modules/backoffice/screening/screening.routes.ts';
-import type { ScreeningAdapter } from './modules/backoffice/screening/screening-adapter.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { coApplicantInviteRoutes } from './modules/co-applicant-invites/co-applicant-invite.routes.ts';
+import { screeningRoutes } from './modules/compliance/screening.routes.ts';
+import type { ScreeningAdapter } from './modules/compliance/screening-adapter.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { contactLogRoutes } from './modules/contact-log/contact-log.routes.ts';
 import { customerRoutes } from './modules/customers/customer.routes.ts';
@@ -38,8 +38,8 @@ import { documentRequestRoutes } from './modules/lending/document-requests/docum
 import type { ExternalDataProvider } from './modules/lending/intake/external-data.ts';
 import type { LenderPanel } from './modules/lending/lender-panel/lender-adapter.ts';
 import { lendingRoutes } from './modules/lending/lending.routes.ts';
+import { applicationLifecycleRoutes } from './modules/lending/lifecycle/application-lifecycle.routes.ts';
 import { integrationRoutes } from './modules/loan-applications/integration.routes.ts';
-import { applicationLifecycleRoutes } from './modules/loan-applications/lifecycle/application-lifecycle.routes.ts';
 import { loanApplicationRoutes } from './modules/loan-applications/loan-application.routes.ts';
 import { subRecordRoutes } from './modules/loan-applications/sub-record.routes.ts';
 import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const routes of [loanApplicationRoutes, subRecordRoutes, integrationRoutes]) {
     await app.register(routes, moduleOptions);
   }
-  await app.register(applicationLifecycleRoutes, { ...moduleOptions, panel, screening: deps.screening });
+  await app.register(applicationLifecycleRoutes, { ...moduleOptions, panel });
   await app.register(lendingRoutes, { ...moduleOptions, panel, externalData, worker });
   for (const routes of [
     quotePresentationRoutes,

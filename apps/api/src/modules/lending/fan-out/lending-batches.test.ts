@@ -10,7 +10,7 @@ import type { LoanRequestRow } from '#src/db/schema/lending.ts';
 import { claimJobs, findJobs } from '#src/jobs/job.repository.ts';
 import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import { silentLogger } from '#src/jobs/worker.ts';
-import { insertPersonCheck } from '#src/modules/backoffice/person-check.repository.ts';
+import { insertPersonCheck } from '#src/modules/compliance/person-check.repository.ts';
 import type { ExternalDataProvider } from '#src/modules/lending/intake/external-data.ts';
 import { type FetchedExternalData, runIntake } from '#src/modules/lending/intake/intake.service.ts';
 import {

@@ -5,7 +5,7 @@ import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/sc
 import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
 import { errorMessageOf } from '#src/lib/error-message.ts';
 import { withinTimeout } from '#src/lib/within-timeout.ts';
-import { applicationsWithOpenHit } from '#src/modules/backoffice/screening/screening.repository.ts';
+import { screeningHoldsOf } from '#src/modules/compliance/screening.service.ts';
 import {
   upsertExternalDataRows,
   upsertRegisterDebtsOf,
@@ -49,7 +49,7 @@ import {
 
 // The intake of many submitted applications at once (ADR 0047 step 6): what runIntake does step by step
 // and application by application (160 → 180 → 200 → 210 and the fan-out, or 169, 181, 198, or held at
-// 200 by an open screening hit), here read for the whole batch without locks, validated and fetched
+// 200 by the screening), here read for the whole batch without locks, validated and fetched
 // outside any transaction, then written in ONE transaction of a fixed number of statements. Anything
 // off the common path (another status, a secured loan, no lender for it, a change since the read) is left
 // to runIntake, application by application.
@@ -61,8 +61,8 @@ export interface IntakeCandidate {
   parties: ApplicationParties;
   problems: string[];
   lenders: LenderAdapter[];
-  /** An open screening hit (ADR 0022), read under the application's lock. */
-  openHit: boolean;
+  /** Held by the screening (not yet screened, or an open hit; ADR 0022, 0056), read under the lock. */
+  heldByScreening: boolean;
   /** The register's and bureau's answer, or why it could not be had (none when validation failed). */
   external?: ExternalDataOutcome;
 }
@@ -118,7 +118,7 @@ export async function prepareIntakeBatch(input: {
       parties,
       problems: problemsForLenders({ application, applicantRows, parties, now }),
       lenders: input.panel.forApplication(application.country as Country, application.product as Product),
-      openHit: false,
+      heldByScreening: false,
     });
   }
   // The register and the bureau asked for every valid application side by side, outside any transaction.
@@ -171,8 +171,8 @@ function intakeSteps(
     ...externalDataMove(outcome),
     ...(partsAfterRegister ? { parts: partsAfterRegister } : {}),
   };
-  // An open PEP/sanctions hit holds the application before the lender panel (ADR 0022).
-  if (external.to !== 200 || candidate.openHit) return [validation, external];
+  // The screening holds the application before the lender panel (ADR 0022, 0056).
+  if (external.to !== 200 || candidate.heldByScreening) return [validation, external];
   return [
     validation,
     external,
@@ -206,13 +206,14 @@ export async function recordIntakeBatch(
       held !== undefined && held.row.revision === candidate.application.revision && held.row.status === 160
     );
   });
-  // Read again under the locks: a screening run meanwhile adds its hit under the same row lock without
-  // moving the Revision (ADR 0022: an open hit holds the application at 200).
-  const openHits = await applicationsWithOpenHit(
+  // Read under the locks: a screening stores its checks under the same row lock without moving the
+  // Revision (ADR 0022: an open hit holds the application at 200; ADR 0056: so does a submission not
+  // screened yet).
+  const holds = await screeningHoldsOf(
     tx,
     unchanged.map((candidate) => candidate.application.id),
   );
-  for (const candidate of unchanged) candidate.openHit = openHits.has(candidate.application.id);
+  for (const candidate of unchanged) candidate.heldByScreening = holds.has(candidate.application.id);
   const fetched = unchanged.filter((candidate) => candidate.problems.length === 0 && candidate.external);
   await upsertRegisterDebtsOf(tx, {
     debts: fetched.flatMap((candidate) =>

@@ -4,7 +4,7 @@ import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { errorMessageOf } from '#src/lib/error-message.ts';
-import { hasOpenHit } from '#src/modules/backoffice/screening/screening.repository.ts';
+import { screeningHoldOf } from '#src/modules/compliance/screening.service.ts';
 import {
   upsertExternalDataRows,
   upsertRegisterDebts,
@@ -118,8 +118,10 @@ export async function runIntake(options: IntakeOptions): Promise<void> {
         moved = await externalDataStep(options, application);
         break;
       case 200: {
-        // An open PEP/sanctions hit holds the application before the lender panel (ADR 0022).
-        if (await hasOpenHit(db, applicationId)) return;
+        // The screening holds the application before the lender panel while a hit is open (ADR 0022) or
+        // its last submission is not screened (the intake starts after the screening, but a job of an
+        // earlier submission may still run; ADR 0056). lending.events.ts takes it on once nothing holds it.
+        if (await screeningHoldOf(db, applicationId)) return;
         const ready = application;
         await db.transaction((tx) =>
           startRegistration(tx, { application: ready, panel: options.panel, now: now() }),
@@ -286,7 +288,10 @@ export async function retryExternalData(tx: Executor, input: { applicationId: st
   });
 }
 
-/** Queues the intake of a submitted application (the lifecycle's submit and staff moves to 160/180). */
+/**
+ * Queues the intake of an application: a submission once screened, one the screening held at 200 once nothing
+ * holds it (lending.events.ts, ADR 0056), a staff retry of the external data (→ 180).
+ */
 export async function enqueueIntake(tx: Executor, application: LoanApplicationRow, now: Date) {
   await enqueueJob(tx, {
     kind: jobKinds.processApplication,
