@@ -18,6 +18,7 @@ import type { Db } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { personChecksOf } from '#src/modules/compliance/screening.service.ts';
 import { contactLogOf } from '#src/modules/contact-log/contact-log.service.ts';
 import { findDocuments } from '#src/modules/documents/document.repository.ts';
 import { toDocument } from '#src/modules/documents/document.service.ts';
@@ -30,11 +31,10 @@ import { presentApplication } from '#src/modules/loan-applications/loan-applicat
 import { listApplicationSubRecords } from '#src/modules/loan-applications/sub-record.service.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { toPerson } from '#src/modules/persons/person.service.ts';
+import { realEstateOfPerson } from '#src/modules/secured-loan/secured-loan.service.ts';
 import { findOpenAssignment } from '../assignment.repository.ts';
-import { toAssignment, toCallRecord, toPersonCheck, toRealEstate } from '../backoffice.dto.ts';
+import { toAssignment, toCallRecord } from '../backoffice.dto.ts';
 import { listCallRecordsForApplication } from '../call.repository.ts';
-import { listPersonChecks } from '../person-check.repository.ts';
-import { listRealEstateForPerson } from '../real-estate.repository.ts';
 import { listCurrentConsents, listNotes, listTermsAccepted } from './staff-application.repository.ts';
 
 // The 360° view of one application for staff (issue 9): everything a case handler needs on one page.
@@ -113,8 +113,8 @@ async function applicantView(
     Expenses: own(subRecords.expenses),
     Children: own(subRecords.children),
     Cars: own(subRecords.cars),
-    RealEstate: personId ? (await listRealEstateForPerson(db, personId)).map(toRealEstate) : [],
-    PersonChecks: personId ? (await listPersonChecks(db, personId)).map(toPersonCheck) : [],
+    RealEstate: personId ? await realEstateOfPerson(db, personId) : [],
+    PersonChecks: personId ? await personChecksOf(db, personId) : [],
   };
 }
 
