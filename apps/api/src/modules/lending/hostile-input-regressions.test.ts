@@ -65,3 +65,41 @@ describe('lender callbacks', () => {
     }
   });
 });
+
+describe('the offer actions, re-quote and the application lifecycle', () => {
+  it('answer an anonymous caller 401 before the body is validated (each was a 400 describing the body)', async () => {
+    const application = await createCompleteApplication(t);
+    const quote = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url] of [
+      ['POST', `/loan-quote/${quote}/accept`],
+      ['POST', `/loan-quote/${quote}/change`],
+      ['POST', `/loan-application/${application.id}/re-quote`],
+      ['PATCH', `/loan-application/${application.id}/application-complete`],
+      ['POST', `/loan-application/${application.id}/withdraw`],
+      ['POST', `/loan-application/${application.id}/block`],
+      ['POST', `/loan-application/${application.id}/status`],
+      ['POST', `/loan-application/${application.id}/resubmission`],
+    ] as const) {
+      const response = await t.app.inject({ method, url, payload: ['not', 'an', 'object'] });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json()).toEqual({ Bad: true, Errors: [], Message: 'Missing token' });
+    }
+  });
+
+  it('a block Comment with a lone surrogate is 400 naming the field (it reached jsonb as \\ud800: a 500)', async () => {
+    const application = await createCompleteApplication(t);
+    const compliance = await t.staffToken([{ Name: 'Manager', Country: 'NO' }], 'Compliance manager');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/loan-application/${application.id}/block`,
+      headers: { ...bearer(compliance), 'content-type': 'application/json' },
+      payload: '{"Reason":"sanctions","Comment":"hit \\ud800"}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      Bad: true,
+      Errors: [{ Field: 'Comment', Message: 'Must be well-formed Unicode text' }],
+      Message: 'Validation failed',
+    });
+  });
+});
