@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { Locale } from '../enums.ts';
+import { recommendOffer } from './offer-ranking.ts';
 
 // Product recommendation (§7 product-recommendation latest / POST): which shown offer we recommend, and
-// why. The effective rate is the one figure the law makes comparable across lenders (CCD art. 19), so it
-// decides; the total cost breaks a tie. Offers with the asked amount come first, since an offer for less
-// money is not the same product. OUR DECISION, ADR 0009.
+// why. It is the first offer of the applicant's ranking (offer-ranking.ts; issue 38, ADR 0061, replacing
+// ADR 0009's lowest effective rate over every offer): of the offers for the amount and term asked, the one
+// that costs least in all; when no offer is for what was asked, the lowest effective rate — the one figure
+// comparable across amounts and terms (CCD art. 19). The page lists the same offer first.
 
 export const recommendationReasons = [
   'only-offer',
@@ -18,6 +20,8 @@ export type RecommendationReason = z.infer<typeof recommendationReasonSchema>;
 
 export interface RecommendationCandidate {
   id: string;
+  /** The lender's name: the last tie-break of the ranking, as on the page. */
+  lenderName?: string;
   amount: number;
   durationMonths: number;
   effectiveRate: number;
@@ -30,78 +34,84 @@ export interface Recommendation {
   reasons: RecommendationReason[];
 }
 
-const nearlyEqual = (a: number, b: number) => Math.abs(a - b) < 1e-9;
-
 export function recommendQuote(
   candidates: readonly RecommendationCandidate[],
-  requested: { amount: number; durationMonths: number | null },
+  requested: { amount: number | null; durationMonths: number | null },
 ): Recommendation | undefined {
-  if (candidates.length === 0) return undefined;
-  const fullAmount = candidates.filter((candidate) => candidate.amount >= requested.amount);
-  const pool = fullAmount.length > 0 ? fullAmount : candidates;
-  const best = [...pool].sort(
-    (a, b) => a.effectiveRate - b.effectiveRate || a.totalCost - b.totalCost || a.id.localeCompare(b.id),
-  )[0]!;
-  const reasons: RecommendationReason[] = [];
-  if (candidates.length === 1) reasons.push('only-offer');
-  else {
-    const lowest = (pick: (candidate: RecommendationCandidate) => number) =>
-      candidates.every(
-        (candidate) => pick(best) <= pick(candidate) || nearlyEqual(pick(best), pick(candidate)),
-      );
-    if (lowest((candidate) => candidate.effectiveRate)) reasons.push('lowest-effective-rate');
-    if (lowest((candidate) => candidate.totalCost)) reasons.push('lowest-total-cost');
-    if (lowest((candidate) => candidate.monthlyPayment)) reasons.push('lowest-monthly-payment');
-  }
-  if (
-    best.amount === requested.amount &&
-    (requested.durationMonths === null || best.durationMonths === requested.durationMonths)
-  ) {
-    reasons.push('requested-amount-and-term');
-  }
-  return { quoteId: best.id, reasons };
+  const picked = recommendOffer(
+    candidates.map((candidate) => ({
+      ID: candidate.id,
+      Lender: { Name: candidate.lenderName ?? '' },
+      Amount: candidate.amount,
+      DurationMonths: candidate.durationMonths,
+      TotalCost: candidate.totalCost,
+      MonthlyPayment: candidate.monthlyPayment,
+      EffectiveRate: candidate.effectiveRate,
+    })),
+    requested,
+  );
+  if (!picked) return undefined;
+  const reasons: RecommendationReason[] = [picked.reason];
+  if (picked.difference === null) reasons.push('requested-amount-and-term');
+  return { quoteId: picked.offer.ID, reasons };
 }
 
-const reasonTexts: Record<Locale, Record<RecommendationReason, string>> = {
+type Case = 'lowest-total-cost' | 'lowest-effective-rate' | 'only-offer' | 'only-offer-other-terms';
+
+const leads: Record<Locale, (lender: string) => string> = {
+  'nb-NO': (lender) => `Vi anbefaler ${lender}`,
+  'sv-SE': (lender) => `Vi rekommenderar ${lender}`,
+  'fi-FI': (lender) => `Suosittelemme lainanantajaa ${lender}`,
+  'da-DK': (lender) => `Vi anbefaler ${lender}`,
+};
+
+const reasonTexts: Record<Locale, Record<Case, string>> = {
   'nb-NO': {
-    'only-offer': 'eneste tilbud',
-    'lowest-effective-rate': 'lavest effektiv rente',
-    'lowest-total-cost': 'lavest totalkostnad',
-    'lowest-monthly-payment': 'lavest månedlig betaling',
-    'requested-amount-and-term': 'beløpet og nedbetalingstiden du søkte om',
+    'lowest-total-cost': 'lavest totalkostnad av tilbudene på beløpet og nedbetalingstiden du søkte om',
+    'lowest-effective-rate':
+      'lavest effektiv rente, fordi ingen tilbud gjelder beløpet og nedbetalingstiden du søkte om',
+    'only-offer': 'det eneste tilbudet, på beløpet og nedbetalingstiden du søkte om',
+    'only-offer-other-terms': 'det eneste tilbudet, men med andre vilkår enn du søkte om',
   },
   'sv-SE': {
-    'only-offer': 'enda erbjudandet',
-    'lowest-effective-rate': 'lägst effektiv ränta',
-    'lowest-total-cost': 'lägst total kreditkostnad',
-    'lowest-monthly-payment': 'lägst månadsbelopp',
-    'requested-amount-and-term': 'beloppet och löptiden du ansökte om',
+    'lowest-total-cost': 'lägst total kreditkostnad av erbjudandena på beloppet och löptiden du ansökte om',
+    'lowest-effective-rate':
+      'lägst effektiv ränta, eftersom inget erbjudande gäller beloppet och löptiden du ansökte om',
+    'only-offer': 'det enda erbjudandet, på beloppet och löptiden du ansökte om',
+    'only-offer-other-terms': 'det enda erbjudandet, men med andra villkor än du ansökte om',
   },
   'fi-FI': {
-    'only-offer': 'ainoa tarjous',
-    'lowest-effective-rate': 'alhaisin todellinen vuosikorko',
-    'lowest-total-cost': 'alhaisimmat kokonaiskustannukset',
-    'lowest-monthly-payment': 'pienin kuukausierä',
-    'requested-amount-and-term': 'hakemasi summa ja laina-aika',
+    'lowest-total-cost': 'alhaisimmat kokonaiskustannukset hakemasi summan ja laina-ajan tarjouksista',
+    'lowest-effective-rate':
+      'alhaisin todellinen vuosikorko, koska mikään tarjous ei koske hakemaasi summaa ja laina-aikaa',
+    'only-offer': 'ainoa tarjous, hakemallasi summalla ja laina-ajalla',
+    'only-offer-other-terms': 'ainoa tarjous, mutta eri ehdoin kuin hait',
   },
   'da-DK': {
-    'only-offer': 'eneste tilbud',
-    'lowest-effective-rate': 'laveste ÅOP',
-    'lowest-total-cost': 'laveste samlede kreditomkostninger',
-    'lowest-monthly-payment': 'laveste månedlige ydelse',
-    'requested-amount-and-term': 'det beløb og den løbetid, du søgte om',
+    'lowest-total-cost':
+      'laveste samlede kreditomkostninger af tilbuddene på det beløb og den løbetid, du søgte om',
+    'lowest-effective-rate': 'laveste ÅOP, fordi intet tilbud gælder det beløb og den løbetid, du søgte om',
+    'only-offer': 'det eneste tilbud, på det beløb og den løbetid, du søgte om',
+    'only-offer-other-terms': 'det eneste tilbud, men med andre vilkår, end du søgte om',
   },
 };
 
-const recommendationLead: Record<Locale, string> = {
-  'nb-NO': 'Vi anbefaler dette tilbudet',
-  'sv-SE': 'Vi rekommenderar detta erbjudande',
-  'fi-FI': 'Suosittelemme tätä tarjousta',
-  'da-DK': 'Vi anbefaler dette tilbud',
-};
-
-/** The reason as a sentence in the brand's language, e.g. "Vi anbefaler dette tilbudet: lavest effektiv rente." */
-export function recommendationText(locale: Locale, reasons: readonly RecommendationReason[]): string {
-  const parts = reasons.map((reason) => reasonTexts[locale][reason]);
-  return `${recommendationLead[locale]}: ${parts.join(', ')}.`;
+/**
+ * The recommendation as one sentence in the brand's language naming the lender and the reason, e.g.
+ * "Vi anbefaler Fjordbanken: lavest totalkostnad av tilbudene på beløpet og nedbetalingstiden du søkte om."
+ */
+export function recommendationText(
+  locale: Locale,
+  recommendation: { lender: string; reasons: readonly RecommendationReason[] },
+): string {
+  const asRequested = recommendation.reasons.includes('requested-amount-and-term');
+  const only = recommendation.reasons.includes('only-offer');
+  const reason: Case = only
+    ? asRequested
+      ? 'only-offer'
+      : 'only-offer-other-terms'
+    : asRequested
+      ? 'lowest-total-cost'
+      : 'lowest-effective-rate';
+  return `${leads[locale](recommendation.lender)}: ${reasonTexts[locale][reason]}.`;
 }

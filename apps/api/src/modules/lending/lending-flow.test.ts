@@ -218,8 +218,9 @@ describe('create → 700 with lenders that answer at once', () => {
     );
     expect(computed.statusCode).toBe(201);
     expect(computed.json().LoanQuoteID).toBeTruthy();
-    expect(computed.json().Reasons).toContain('lowest-effective-rate');
-    expect(computed.json().Text).toMatch(/^Vi rekommenderar detta erbjudande: lägst effektiv ränta/);
+    // The first of the applicant ranking, its lender named (issue 38; presentation/recommendation.test.ts).
+    expect(computed.json().Reasons).toContain('lowest-total-cost');
+    expect(computed.json().Text).toMatch(/^Vi rekommenderar .+: lägst total kreditkostnad/);
     const latest = await get(
       `/loan-quote-presentation/product-recommendation/loan-application/${other.id}/latest`,
       other.token,

@@ -31,12 +31,12 @@ import { findExternalData } from '#src/modules/lending/external-data.repository.
 import {
   CREDIT_BUREAU_SOURCE,
   type CreditBureauPayload,
-  durationMonthsOf,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
 import {
   findApplicationWithQuotesAndRequests,
   findLatestQuoteConsent,
   findLatestRecommendation,
+  findQuote,
   insertQuoteConsent,
   insertRecommendation,
   listQuotes,
@@ -225,6 +225,8 @@ function toRecommendation(
     createdAt: Date;
   },
   locale: Locale,
+  /** The recommended offer's lender, named in the sentence (issue 38: "we recommend this offer" said not which). */
+  lender: string | null,
 ): ProductRecommendation {
   const reasons = row.reasons as RecommendationReason[];
   return {
@@ -232,7 +234,9 @@ function toRecommendation(
     LoanApplicationID: row.loanApplicationId,
     LoanQuoteID: row.loanQuoteId,
     Reasons: reasons,
-    Text: row.loanQuoteId ? recommendationText(locale, reasons) : noOfferTexts[locale],
+    Text: row.loanQuoteId
+      ? recommendationText(locale, { lender: lender ?? '', reasons })
+      : noOfferTexts[locale],
     CreatedAt: row.createdAt.toISOString(),
   };
 }
@@ -245,13 +249,19 @@ export async function computeRecommendation(options: Access): Promise<ProductRec
   const recommendation = recommendQuote(
     open.map((quote) => ({
       id: quote.id,
+      lenderName: lenderName(quote.lenderId),
       amount: quote.amount,
       durationMonths: quote.durationMonths,
       effectiveRate: quote.effectiveRate ?? Number.POSITIVE_INFINITY,
       totalCost: quote.totalCost ?? Number.POSITIVE_INFINITY,
       monthlyPayment: quote.monthlyPayment ?? Number.POSITIVE_INFINITY,
     })),
-    { amount: application.amount ?? 0, durationMonths: durationMonthsOf(application) },
+    // What the personal page ranks against (the application's Amount and Duration): the offers for the
+    // amount and term asked come first. A credit card names no term.
+    {
+      amount: application.amount ?? null,
+      durationMonths: application.durationYears == null ? null : application.durationYears * 12,
+    },
   );
   const row = await insertRecommendation(options.db, {
     loanApplicationId: application.id,
@@ -259,14 +269,16 @@ export async function computeRecommendation(options: Access): Promise<ProductRec
     reasons: recommendation?.reasons ?? [],
     createdAt: options.now(),
   });
-  return toRecommendation(row, localeOf(application));
+  const recommended = open.find((quote) => quote.id === recommendation?.quoteId);
+  return toRecommendation(row, localeOf(application), recommended ? lenderName(recommended.lenderId) : null);
 }
 
 export async function latestRecommendation(options: Access): Promise<ProductRecommendation> {
   const application = await loadApplicationForCaller({ ...options, access: 'read' });
   const row = await findLatestRecommendation(options.db, application.id);
   if (!row) throw notFound();
-  return toRecommendation(row, localeOf(application));
+  const quote = row.loanQuoteId ? await findQuote(options.db, row.loanQuoteId) : undefined;
+  return toRecommendation(row, localeOf(application), quote ? lenderName(quote.lenderId) : null);
 }
 
 // ── Quote-accept consent ────────────────────────────────────────────────────────────────────────────
