@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intermediaryAuthorities } from '../compliance/intermediary-registers.ts';
 import {
   type Country,
   countries,
@@ -321,6 +322,44 @@ export const thirdPartySchema = /* @__PURE__ */ z.strictObject({
   consentBrand: z.string().regex(/^[a-z]{2}-[a-z0-9-]+$/),
 });
 
+/**
+ * Issue 34 item 6 (CCD2 arts. 37–38; Norway: låneformidlingsloven): the operating company's licence or
+ * registration as a credit intermediary, shown on every brand page. Authority, register and link are the
+ * country's (compliance/intermediary-registers.ts); the number is the company's entry in that register.
+ */
+export const intermediaryRegistrationSchema = /* @__PURE__ */ z.strictObject({
+  authority: z.string().min(1),
+  register: z.string().min(1),
+  registrationNumber: z.string().min(1),
+  registerUrl: z.url({ protocol: /^https$/ }),
+  /** True while the number is a stand-in shaped like a real one: the real company's number is not ours to
+   * know here (docs/compliance/ccd2.md). */
+  fictional: z.boolean(),
+});
+export type IntermediaryRegistration = z.infer<typeof intermediaryRegistrationSchema>;
+
+/** The operating company: business-register number, intermediary registration, and ties to lenders. */
+export const organisationSchema = /* @__PURE__ */ z
+  .strictObject({
+    name: z.string().min(1),
+    number: z.string(),
+    registration: intermediaryRegistrationSchema,
+    /** Whether the company works for one or more lenders only (a tied intermediary, CCD2 art. 37–38;
+     * Norway: finansagentforetak) rather than as an independent broker. */
+    tiedToLender: z.boolean(),
+    /** The lenders it is tied to: empty exactly when `tiedToLender` is false. */
+    tiedLenderIds: z.array(z.string().min(1)),
+  })
+  .superRefine((organisation, ctx) => {
+    if (organisation.tiedToLender !== organisation.tiedLenderIds.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tiedLenderIds'],
+        message: 'a tied intermediary names its lenders, an independent one names none',
+      });
+    }
+  });
+
 export const brandConfigSchema = /* @__PURE__ */ z
   .strictObject({
     brand: brandIdSchema,
@@ -335,7 +374,7 @@ export const brandConfigSchema = /* @__PURE__ */ z
     name: z.string().min(1),
     theme: brandThemeSchema,
     paths: brandPathsSchema,
-    organisation: z.strictObject({ name: z.string().min(1), number: z.string() }),
+    organisation: organisationSchema,
     contact: z.strictObject({
       phone: z.string().regex(/^\+\d{2,3}( \d{1,4})+$/, 'must be +CC followed by digit groups'),
       email: z.email(),
@@ -377,6 +416,16 @@ export const brandConfigSchema = /* @__PURE__ */ z
     }
     if (!organisationNumberPattern[config.country].test(config.organisation.number)) {
       issue(['organisation', 'number'], `not a ${config.country} organisation number format`);
+    }
+    // The registration is with the brand's own country's authority, in its register (issue 34 item 6).
+    const competent = intermediaryAuthorities[config.country];
+    for (const key of ['authority', 'register', 'registerUrl'] as const) {
+      if (config.organisation.registration[key] !== competent[key]) {
+        issue(
+          ['organisation', 'registration', key],
+          `${config.country} intermediaries are registered with ${competent.authority} (${competent[key]})`,
+        );
+      }
     }
     if (!config.contact.phone.startsWith(`${countryPhonePrefix[config.country]} `)) {
       issue(

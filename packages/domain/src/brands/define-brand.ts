@@ -1,3 +1,4 @@
+import { intermediaryAuthorities } from '../compliance/intermediary-registers.ts';
 import type { Country } from '../enums.ts';
 import type {
   BrandConfig,
@@ -134,11 +135,29 @@ export function defineBrand(input: BrandInput): BrandConfig {
 }
 
 // Fictional companies; one per operating company, several brands each.
-export const nordloanNorge = { name: 'Nordloan Norge AS', number: '900000001' };
-export const lanesjekk = { name: 'Lånesjekk Norge AS', number: '900000002' };
-export const nordloanSverige = { name: 'Nordloan Sverige AB', number: '559900-0001' };
-export const lanejamfor = { name: 'Lånejämför Sverige AB', number: '559900-0002' };
-export const nordloanSuomi = { name: 'Nordloan Suomi Oy', number: '3900001-1' };
-export const lainavertailu = { name: 'Lainavertailu Suomi Oy', number: '3900002-0' };
-export const revontuli = { name: 'Revontuli Rahoitus Oy', number: '3900003-8' };
-export const nordloanDanmark = { name: 'Nordloan Danmark ApS', number: '39000001' };
+//
+// Each is registered as a credit intermediary with its country's authority (issue 34 item 6, CCD2 arts.
+// 37–38; Norway: låneformidlingsloven) — authority, register and link from compliance/intermediary-
+// registers.ts. The registration numbers are stand-ins (`fictional: true`): the real ones are not ours to
+// know here; each is the company's own business-register number (Finansinspektionen's register, for one, is
+// searched by identification number: se-fi-register).
+// None is tied to a lender: every company is an independent broker that compares the whole panel (in
+// Norway a finansmeglerforetak, "formidler lån som uavhengig mellomledd", låneformidlingsloven § 1-2 d).
+function company(country: Country, name: string, number: string): BrandConfig['organisation'] {
+  const { authority, register, registerUrl } = intermediaryAuthorities[country];
+  return {
+    name,
+    number,
+    registration: { authority, register, registerUrl, registrationNumber: number, fictional: true },
+    tiedToLender: false,
+    tiedLenderIds: [],
+  };
+}
+export const nordloanNorge = company('NO', 'Nordloan Norge AS', '900000001');
+export const lanesjekk = company('NO', 'Lånesjekk Norge AS', '900000002');
+export const nordloanSverige = company('SE', 'Nordloan Sverige AB', '559900-0001');
+export const lanejamfor = company('SE', 'Lånejämför Sverige AB', '559900-0002');
+export const nordloanSuomi = company('FI', 'Nordloan Suomi Oy', '3900001-1');
+export const lainavertailu = company('FI', 'Lainavertailu Suomi Oy', '3900002-0');
+export const revontuli = company('FI', 'Revontuli Rahoitus Oy', '3900003-8');
+export const nordloanDanmark = company('DK', 'Nordloan Danmark ApS', '39000001');
