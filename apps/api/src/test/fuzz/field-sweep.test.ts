@@ -186,9 +186,67 @@ interface Case {
   value?: EdgeValue;
 }
 
+/**
+ * Valid requests where neither the schema's sample nor request-builder's hand-written bodies pass the
+ * route's own checks: without them every edge value would stop at the same 400 and reach nothing.
+ */
+const sweepBodies = (world: World): Record<string, unknown> => ({
+  'POST /auth/dev/login': { nationalId: world.freshNationalId(), country: 'NO' },
+  'POST /calculator/loan-cost': {
+    amount: 150_000,
+    durationMonths: 60,
+    nominalRate: 11.9,
+    startupFee: 950,
+    monthlyFee: 30,
+    feeHandling: 'financed',
+  },
+  'POST /lead/:id': { Partner: 'nordisk-trygghet' },
+  // The path's provider is the first of the enum (no), whose brand pages are Norwegian.
+  'POST /auth/oidc/:provider/start': { returnTo: 'http://no-main.localhost/mine-tilbud' },
+  'POST /insurance/v2/eligibility': {
+    OptIn: true,
+    InsuredMonthlyAmount: 2_500,
+    EmploymentStatus: 'permanent',
+    EmployedMonths: 24,
+    HoursPerWeek: 37.5,
+    ResidentInCountry: true,
+    FitForWork: true,
+  },
+  'POST /backoffice/regulatory-figures': {
+    ...(handWrittenBodies(world)['POST /backoffice/regulatory-figures'] as object),
+    Source: 'Finansinspektionen, field sweep notice',
+  },
+});
+const sweepQueries: Record<string, Record<string, string>> = {
+  'POST /customer': { accepted_terms: 'true' },
+  'GET /consent/v2/config/snapshot': { country: 'NO' },
+  'GET /consent/v1/partner': { country: 'NO' },
+};
+
+/**
+ * A dependency this test app does not run: the e-ID provider (oidc-login.test.ts starts one of its own), so a
+ * valid login start is answered 503 with this message and nothing else.
+ */
+const unavailableHere = (key: string, status: number, body: string) =>
+  key === 'POST /auth/oidc/:provider/start' &&
+  status === 503 &&
+  body === '{"Bad":true,"Errors":[],"Message":"The identity provider is not available"}';
+
+/** A path parameter's valid value: the world's ids, or the first member of an enum the operation declares. */
+function pathValue(route: RouteTableEntry, name: string): string {
+  const declared = operationOf(spec, route)?.parameters?.find((p) => p.in === 'path' && p.name === name);
+  const member = declared?.schema?.enum?.[0];
+  return typeof member === 'string' ? member : paramValue(name, route.url, world);
+}
+
 let addressCounter = 0;
 async function send(request: Case): Promise<{ status: number; body: string; ms: number; url: string }> {
-  const base = buildRequest(request.route, world, spec, handWrittenBodies(world));
+  const key = routeKey(request.route);
+  const base = buildRequest(request.route, world, spec, {
+    ...handWrittenBodies(world),
+    ...sweepBodies(world),
+  });
+  Object.assign(base.query, sweepQueries[key]);
   const { field, value } = request;
   // A PATCH is written at the Revision it read (ADR 0046): the current one, so a valid value gets through.
   if (
@@ -230,7 +288,7 @@ async function send(request: Case): Promise<{ status: number; body: string; ms: 
     }
   }
   const url = `${path
-    .replace(/:([A-Za-z0-9_]+)/g, (_, param: string) => encode(paramValue(param, request.route.url, world)))
+    .replace(/:([A-Za-z0-9_]+)/g, (_, param: string) => encode(pathValue(request.route, param)))
     .replace(/\*$/, 'index.css')}${query.length ? `?${query.join('&')}` : ''}`;
   const token = world.tokens[request.caller];
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
@@ -344,7 +402,7 @@ describe('field sweep: every field of every operation through the edge values, a
           if (ms > slowest.ms) slowest = { ms, what: what.slice(0, 200) };
           const fail = (kind: string) => failures.push({ group: `${kind}: ${key} as ${caller}`, what });
           if (status === 0) fail('hang');
-          else if (status >= 500) {
+          else if (status >= 500 && !unavailableHere(key, status, body)) {
             const logged = errorLog.map((line) => {
               const entry = JSON.parse(line) as { err?: { type?: string; message?: string } };
               return `${entry.err?.type}: ${entry.err?.message}`;

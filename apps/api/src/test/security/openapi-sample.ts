@@ -18,7 +18,8 @@ export type JsonSchema = {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
-  exclusiveMinimum?: number;
+  /** A bound (JSON Schema 2020) or, in OpenAPI 3.0, `true` making `minimum` exclusive. */
+  exclusiveMinimum?: number | boolean;
   exclusiveMaximum?: number;
   minItems?: number;
   maxItems?: number;
@@ -61,8 +62,8 @@ export function sampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
       return Array.from({ length: schema.minItems ?? 0 }, () => sampleOf(schema.items, depth + 1));
     case 'integer':
     case 'number': {
-      if (schema.minimum !== undefined) return schema.minimum;
-      if (schema.exclusiveMinimum !== undefined) return Math.floor(schema.exclusiveMinimum) + 1;
+      if (schema.minimum !== undefined) return schema.minimum + (schema.exclusiveMinimum === true ? 1 : 0);
+      if (typeof schema.exclusiveMinimum === 'number') return Math.floor(schema.exclusiveMinimum) + 1;
       return schema.maximum !== undefined && schema.maximum < 1 ? schema.maximum : 1;
     }
     case 'boolean':
