@@ -340,7 +340,7 @@ export const messages: typeof source = {
   },
   preCheck: {
     title: 'Forhåndstjek',
-    lead: 'Svar på nogle spørgsmål, så ser du med det samme, om bankerne sandsynligvis vil give dig lånet. Vi laver ingen kreditvurdering og gemmer intet, før du søger.',
+    lead: 'Svar på nogle spørgsmål, så ser du, om bankerne sandsynligvis vil give dig lånet. Vi laver ingen kreditvurdering og gemmer intet, før du søger.',
     age: 'Alder',
     ageError: 'Skriv din alder i hele år (18–100).',
     debtBalance: 'Gæld du har i dag',

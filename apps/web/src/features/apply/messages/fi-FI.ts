@@ -150,7 +150,7 @@ export const messages: typeof source = {
   sent: {
     title: 'Hakemus on lähetetty',
     lead: 'Kiitos! Hakemus {{id}} on lähetetty pankeille.',
-    next: 'Tarjoukset näkyvät omilla sivuillasi heti, kun pankit vastaavat.',
+    next: 'Tarjoukset näkyvät omilla sivuillasi, kun pankit vastaavat.',
     toMyPage: 'Siirry omille sivuille',
   },
   later: {
@@ -335,7 +335,7 @@ export const messages: typeof source = {
   },
   preCheck: {
     title: 'Ennakkotarkistus',
-    lead: 'Vastaa muutamaan kysymykseen, niin näet heti, myöntävätkö pankit lainan todennäköisesti. Emme tarkista luottotietojasi emmekä tallenna mitään ennen hakemusta.',
+    lead: 'Vastaa muutamaan kysymykseen, niin näet, myöntävätkö pankit lainan todennäköisesti. Emme tarkista luottotietojasi emmekä tallenna mitään ennen hakemusta.',
     age: 'Ikä',
     ageError: 'Kirjoita ikäsi kokonaisina vuosina (18–100).',
     debtBalance: 'Nykyiset velkasi',

@@ -340,7 +340,7 @@ export const messages = {
   },
   preCheck: {
     title: 'Forhåndssjekk',
-    lead: 'Svar på noen spørsmål, så ser du med en gang om bankene trolig vil gi deg lånet. Vi sjekker ikke kreditten din og lagrer ingenting før du søker.',
+    lead: 'Svar på noen spørsmål, så ser du om bankene trolig vil gi deg lånet. Vi sjekker ikke kreditten din og lagrer ingenting før du søker.',
     age: 'Alder',
     ageError: 'Skriv alderen din i hele år (18–100).',
     debtBalance: 'Gjeld du har i dag',

@@ -340,7 +340,7 @@ export const messages: typeof source = {
   },
   preCheck: {
     title: 'Förhandskoll',
-    lead: 'Svara på några frågor så ser du direkt om bankerna troligen beviljar lånet. Vi gör ingen kreditupplysning och sparar inget innan du ansöker.',
+    lead: 'Svara på några frågor så ser du om bankerna troligen beviljar lånet. Vi gör ingen kreditupplysning och sparar inget innan du ansöker.',
     age: 'Ålder',
     ageError: 'Skriv din ålder i hela år (18–100).',
     debtBalance: 'Skulder du har i dag',
