@@ -46,6 +46,7 @@ import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import type { Messaging } from './modules/messages/messaging.ts';
 import { personRoutes } from './modules/persons/person.routes.ts';
+import type { PopulationRegister } from './modules/persons/population-register.ts';
 import { preCheckRoutes } from './modules/pre-check/pre-check.routes.ts';
 import { createMissingFigureWarnings } from './modules/regulatory-figures/missing-figure-warnings.ts';
 import { regulatoryFigureRoutes } from './modules/regulatory-figures/regulatory-figure.routes.ts';
@@ -93,6 +94,8 @@ export interface AppDependencies {
   documentStorage: DocumentStorage;
   /** The property register secured loans are looked up in (a local stand-in when absent; ADR 0027). */
   propertyRegister?: PropertyRegister | undefined;
+  /** The population register addresses are prefilled from (a local stand-in outside production when absent). */
+  populationRegister?: PopulationRegister | undefined;
   /** E-mail and SMS providers (outside production: the local SMTP sink and SMS gateway; ADR 0030). */
   messaging: Messaging;
   /**
@@ -186,7 +189,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     quotePresentationRoutes,
     calculatorRoutes,
     customerRoutes,
-    personRoutes,
     consentRoutes,
     contactLogRoutes,
     termsRoutes,
@@ -199,6 +201,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   await app.register(documentRoutes, { ...moduleOptions, storage: documentStorage });
   await app.register(documentRequestRoutes, moduleOptions);
+  await app.register(personRoutes, { ...moduleOptions, populationRegister: deps.populationRegister });
   await app.register(securedLoanRoutes, { ...moduleOptions, register: deps.propertyRegister });
   await app.register(preCheckRoutes, moduleOptions);
   await app.register(magicLinkRoutes, moduleOptions);

@@ -83,3 +83,22 @@ export type Person = z.infer<typeof personSchema>;
 
 export const personQuerySchema = /* @__PURE__ */ z.object({ reveal: z.enum(['NationalID']).optional() });
 export type PersonQuery = z.infer<typeof personQuerySchema>;
+
+/**
+ * GET /person/{id}/registered-address (issue 38): the address the country's population register holds for
+ * the person — Folkeregisteret (NO), SPAR (SE), DVV's population information system (FI), CPR (DK) — for
+ * the apply journey to show for confirmation. `Address` is null when the register has none to give
+ * (unknown, protected or emigrated, or no register is configured); `Register` names where it came from.
+ */
+export const registeredAddressSchema = /* @__PURE__ */ z.object({
+  Register: z.enum(['Folkeregisteret', 'SPAR', 'DVV', 'CPR']),
+  Address: z
+    .object({
+      Street: z.string(),
+      PostalCode: z.string(),
+      City: z.string(),
+      Country: countrySchema,
+    })
+    .nullable(),
+});
+export type RegisteredAddress = z.infer<typeof registeredAddressSchema>;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { loanApplication } from './applications.ts';
 import { timestampColumn, timestamps } from './columns.ts';
 
@@ -32,3 +32,12 @@ export const message = pgTable(
   (table) => [index('message_application_idx').on(table.loanApplicationId, table.createdAt)],
 );
 export type MessageRow = typeof message.$inferSelect;
+
+// Mirrors migrations/0029_application_link_origin.sql: the brand address an application was made on.
+export const applicationLinkOrigin = pgTable('application_link_origin', {
+  loanApplicationId: uuid('loan_application_id')
+    .primaryKey()
+    .references(() => loanApplication.id, { onDelete: 'cascade' }),
+  origin: text('origin').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -8,7 +8,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { OidcProviderConfig, OidcProviderId } from '#src/config.ts';
 import { countryClaim, nationalIdClaim, staffRolesClaim, staffScope } from '#src/lib/oidc-claims.ts';
 import { renderIdentityPage } from './identity-page.ts';
-import { testPeople, testStaff } from './test-identities.ts';
+import { eidNameOf, testPeople, testStaff } from './test-identities.ts';
 
 // The local e-ID provider (issue 11, docs/decisions/0029): a real OpenID Connect provider (oidc-provider)
 // that stands in for BankID NO, BankID SE, FTN and MitID — and the staff's workforce provider — outside
@@ -155,7 +155,9 @@ async function buildProvider(options: {
       const nationalId = options.subjects.nationalIdOf(sub);
       const checked = validateNationalId(country, nationalId ?? '');
       if (!nationalId || !checked.valid) return undefined;
-      const known = testPeople(country).find((person) => person.nationalId === checked.normalized);
+      // A real e-ID names every person it identifies; the stand-in too (a test person's name, or one made
+      // from the number), so the apply journey shows the name it got instead of asking (issue 38).
+      const named = eidNameOf(country, checked.normalized);
       return {
         accountId: sub,
         claims: async () => ({
@@ -163,13 +165,9 @@ async function buildProvider(options: {
           [nationalIdClaim]: checked.normalized,
           [countryClaim]: country,
           birthdate: checked.birthDate,
-          ...(known
-            ? {
-                name: `${known.givenName} ${known.familyName}`,
-                given_name: known.givenName,
-                family_name: known.familyName,
-              }
-            : {}),
+          name: `${named.givenName} ${named.familyName}`,
+          given_name: named.givenName,
+          family_name: named.familyName,
         }),
       };
     },

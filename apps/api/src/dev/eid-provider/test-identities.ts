@@ -36,6 +36,31 @@ const people: Record<Country, { givenName: string; familyName: string; birthDate
   ],
 };
 
+// What the provider says for any other national id typed in: a real e-ID always names the person, so the
+// stand-in does too — a name picked from these by the number, the same every time.
+const givenNames: Record<Country, string[]> = {
+  NO: ['Nora', 'Emma', 'Jakob', 'Lars', 'Sofie', 'Henrik'],
+  SE: ['Maja', 'Elsa', 'Oskar', 'Lucas', 'Alva', 'Nils'],
+  FI: ['Eveliina', 'Sofia', 'Onni', 'Eino', 'Aada', 'Veeti'],
+  DK: ['Alma', 'Clara', 'William', 'Noah', 'Agnes', 'Oscar'],
+};
+const familyNames: Record<Country, string[]> = {
+  NO: ['Johansen', 'Olsen', 'Larsen', 'Andersen', 'Berg', 'Haugen'],
+  SE: ['Andersson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Lindqvist'],
+  FI: ['Mäkinen', 'Nieminen', 'Mäkelä', 'Hämäläinen', 'Heikkinen', 'Koskinen'],
+  DK: ['Hansen', 'Andersen', 'Christensen', 'Larsen', 'Sørensen', 'Rasmussen'],
+};
+
+/** The name the local provider gives for a checked national id: a test person's, or one made from the number. */
+export function eidNameOf(country: Country, nationalId: string): { givenName: string; familyName: string } {
+  const known = testPeople(country).find((person) => person.nationalId === nationalId);
+  if (known) return { givenName: known.givenName, familyName: known.familyName };
+  const digits = nationalId.replace(/\D/g, '');
+  const pick = (list: string[], from: number) =>
+    list[Number(digits.slice(from, from + 3) || '0') % list.length]!;
+  return { givenName: pick(givenNames[country], 0), familyName: pick(familyNames[country], 3) };
+}
+
 export function testPeople(country: Country): TestPerson[] {
   return people[country].map((person) => ({
     ...person,

@@ -10,6 +10,7 @@ import {
   linkCustomerToPerson,
 } from '#src/modules/customers/customer.repository.ts';
 import { findOrCreatePerson } from '#src/modules/persons/person.repository.ts';
+import { takeNamesFromEid } from '#src/modules/persons/person.service.ts';
 import type { TokenService } from './token.service.ts';
 
 type Country = 'NO' | 'SE' | 'FI' | 'DK';
@@ -65,14 +66,20 @@ export async function signInPerson(options: {
   brand?: string | undefined;
   role?: 'Person' | 'Customer' | undefined;
   linkCustomerId?: string | null | undefined;
+  /** The e-ID's given_name and family_name claims: kept on a person who has no name yet (issue 38). */
+  names?: { givenName?: string | undefined; familyName?: string | undefined } | undefined;
+  now?: Date | undefined;
 }) {
   const { db, tokens, country } = options;
   const { person, customer } = await db.transaction(async (tx) => {
-    const person = await findOrCreatePerson(tx, {
+    const found = await findOrCreatePerson(tx, {
       country,
       nationalId: options.nationalId,
       birthDate: options.birthDate,
     });
+    const person = options.names
+      ? await takeNamesFromEid(tx, found, options.names, options.now ?? new Date())
+      : found;
     const existing = await findCustomerByPersonId(tx, person.id);
     if (existing) return { person, customer: existing };
     const anonymous = options.linkCustomerId ? await findCustomerById(tx, options.linkCustomerId) : undefined;

@@ -10,8 +10,8 @@ import type { Db } from '#src/db/client.ts';
 import { AppError, badRequest, notFound, serviceUnavailable } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { countryClaim, nationalIdClaim, staffRolesClaim } from '#src/lib/oidc-claims.ts';
-import { signInDirectoryStaff } from '#src/modules/staff/staff.service.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
+import { signInDirectoryStaff } from '#src/modules/staff/staff.service.ts';
 import { signInPerson } from './auth.service.ts';
 import { deleteExpiredLoginAttempts, insertLoginAttempt, takeLoginAttempt } from './oidc-login.repository.ts';
 import type { TokenService } from './token.service.ts';
@@ -230,6 +230,10 @@ export async function startOidcLogin(options: {
 const personClaimsSchema = z.object({
   [nationalIdClaim]: z.string().min(1),
   [countryClaim]: z.string().optional(),
+  // OpenID Connect standard claims (profile scope); every Nordic e-ID broker gives them. Optional: a
+  // broker that leaves them out only means the applicant types the name.
+  given_name: z.string().optional().catch(undefined),
+  family_name: z.string().optional().catch(undefined),
 });
 const staffClaimsSchema = z.object({
   name: z.string().trim().min(1).max(100),
@@ -342,6 +346,8 @@ export async function completeOidcLogin(options: {
     brand: attempt.brand ?? undefined,
     role: attempt.tokenRole === 'Customer' ? 'Customer' : 'Person',
     linkCustomerId: attempt.linkCustomerId,
+    names: { givenName: person.data?.given_name, familyName: person.data?.family_name },
+    now: options.now(),
   });
   return hand(token);
 }

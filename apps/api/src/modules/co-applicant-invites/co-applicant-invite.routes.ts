@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { originOfRequest } from '#src/modules/messages/link-origin.service.ts';
 import { defaultContentStore } from '#src/modules/terms/content.repository.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { loginRateLimit, messageRateLimit, tokenRequiredFirst } from '#src/plugins/security.ts';
@@ -53,6 +54,7 @@ export async function coApplicantInviteRoutes(app: FastifyInstance, options: Mod
         caller: requireCaller(request),
         applicationId: request.params.id,
         input: request.body,
+        origin: originOfRequest(request, config),
         now: now(),
       });
       return reply.status(201).send(view);

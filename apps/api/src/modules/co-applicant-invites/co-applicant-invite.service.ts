@@ -12,6 +12,7 @@ import type { BrandWarningLog } from '#src/lib/stored-brand.ts';
 import { giveMasterConsent } from '#src/modules/consent/consent.service.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { maskRecipient } from '#src/modules/magic-links/magic-link.service.ts';
+import { storedLinkOrigin } from '#src/modules/messages/link-origin.service.ts';
 import {
   brandOfApplication,
   type MessageChannel,
@@ -50,14 +51,12 @@ const hashInviteToken = (token: string) => createHash('sha256').update(token, 'u
 
 /**
  * The landing page: under the brand's personal page, the token in the fragment (never sent to a server).
- * A brand with its personal page on a host of its own serves the page there (`mine.<host>`, brands.md), so
- * the link goes there; with PUBLIC_BASE_URL set the one address given is used as it is.
+ * At the address the product is served at (link-origin.service.ts): PUBLIC_BASE_URL as given, else the
+ * address the main applicant used (`origin`) when it is the brand's own, else the brand's form host — on
+ * the personal page's own host (`mine.<host>`, brands.md) for a brand that has one.
  */
-export function inviteUrl(config: Config, brand: BrandConfig, token: string): string {
-  const page = new URL(personalPageUrl(config, brand));
-  if (brand.paths.myPageHost === 'separate' && !config.publicBaseUrl && !page.host.startsWith('mine.')) {
-    page.host = `mine.${page.host.replace(/^www\./, '')}`;
-  }
+export function inviteUrl(config: Config, brand: BrandConfig, token: string, origin?: string | null): string {
+  const page = new URL(personalPageUrl(config, brand, origin));
   return `${page.origin}${page.pathname.replace(/\/$/, '')}/invite#invite=${token}`;
 }
 
@@ -106,6 +105,8 @@ export async function createInvite(options: {
   caller: Caller;
   applicationId: string;
   input: { Email?: string | undefined; Phone?: string | undefined };
+  /** The address the request came to (originOfRequest); the link goes there when it is the brand's. */
+  origin: string | null;
   now: Date;
 }): Promise<InviteView> {
   const { db, config, caller, applicationId, input, now } = options;
@@ -120,7 +121,8 @@ export async function createInvite(options: {
   for (const [channel] of recipients) requireChannel(config, channel);
   const brand = brandOfApplication(application);
   const token = randomBytes(32).toString('base64url');
-  const link = inviteUrl(config, brand, token);
+  const origin = options.origin ?? (await storedLinkOrigin(db, application.id));
+  const link = inviteUrl(config, brand, token, origin);
 
   const row = await db.transaction(async (tx) => {
     if ((await countInvitesSince(tx, application.id, new Date(now.getTime() - DAY_MS))) >= INVITES_PER_DAY) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
+import { originOfRequest } from '#src/modules/messages/link-origin.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import {
   loginRateLimit,
@@ -46,6 +47,7 @@ export async function magicLinkRoutes(app: FastifyInstance, options: ModuleOptio
         caller: requireCaller(request),
         applicationId: request.params.id,
         channel: request.body?.Channel ?? 'email',
+        origin: originOfRequest(request, config),
         now: now(),
         log: request.log,
       });

@@ -11,6 +11,12 @@ import { type BrandWarningLog, storedBrand } from '#src/lib/stored-brand.ts';
 import type { TokenService } from '#src/modules/auth/token.service.ts';
 import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
+import {
+  type LinkBase,
+  linkBase,
+  rememberLinkOrigin,
+  storedLinkOrigin,
+} from '#src/modules/messages/link-origin.service.ts';
 import { channelAvailable, queueMessage, requireChannel } from '#src/modules/messages/message.service.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import {
@@ -37,9 +43,14 @@ export const hashMagicToken = (token: string) => createHash('sha256').update(tok
 /** Statuses in which the applicant is still filling in the form (§4: Started, Pending co-applicant, Cloned). */
 const stillApplying = new Set([100, 155, 161]);
 
-function pathFor(application: LoanApplicationRow, brand: BrandConfig): string {
+/** The page to continue on, and on which of the brand's hosts it is served (the site or the personal page's). */
+function pageFor(
+  application: LoanApplicationRow,
+  brand: BrandConfig,
+): { path: string; host: keyof LinkBase } {
   const paths = brand.paths;
-  if (!stillApplying.has(application.status)) return paths.myPage;
+  const personalPage = { path: paths.myPage, host: 'personalPage' as const };
+  if (!stillApplying.has(application.status)) return personalPage;
   const applyPath: Record<string, string | undefined> = {
     UnsecuredLoan: paths.applyUnsecured,
     SecuredLoan: paths.applySecured,
@@ -49,22 +60,26 @@ function pathFor(application: LoanApplicationRow, brand: BrandConfig): string {
     // docs/decisions/0016). myPageCreditCard is the results view, for a card already applied for.
     CreditCard: paths.oneFormApply ?? paths.applyUnsecured,
   };
-  return applyPath[application.product] ?? paths.myPage;
+  const path = applyPath[application.product];
+  return path ? { path, host: 'site' } : personalPage;
 }
 
 /**
- * The link: the brand's address (PUBLIC_BASE_URL when set), the page to continue on, and the token in the
- * fragment — a fragment is never sent to a server, so the token stays out of access logs and Referer
- * headers. The web app reads `magic` from the fragment (§2 start parameters).
+ * The link: the address the product is served at (PUBLIC_BASE_URL when set, else the address the
+ * applicant used — `origin` — when it is the brand's own, else the brand's form host; link-origin.service.ts),
+ * the page to continue on, and the token in the fragment — a fragment is never sent to a server, so the
+ * token stays out of access logs and Referer headers. The web app reads `magic` from the fragment (§2
+ * start parameters).
  */
 export function magicLinkUrl(
   config: Config,
   application: LoanApplicationRow,
   token: string,
   brand: BrandConfig,
+  origin?: string | null,
 ): string {
-  const base = (config.publicBaseUrl ?? brand.environments[config.env].formHost).replace(/\/$/, '');
-  return `${base}${pathFor(application, brand)}#magic=${token}`;
+  const page = pageFor(application, brand);
+  return `${linkBase(config, brand, origin)[page.host]}${page.path}#magic=${token}`;
 }
 
 /** For answers and the notification record: enough to recognise the address, not to read it out. */
@@ -97,6 +112,8 @@ export async function createMagicLink(options: {
   caller: Caller;
   applicationId: string;
   channel: 'email' | 'sms';
+  /** The address the request came to (originOfRequest): the link goes there when it is the brand's. */
+  origin: string | null;
   now: Date;
   log: BrandWarningLog;
 }) {
@@ -116,6 +133,8 @@ export async function createMagicLink(options: {
     });
     requireChannel(config, channel);
   }
+  // Staff send from the back office's host: then the address the applicant used is the one to link to.
+  const origin = options.origin ?? (await storedLinkOrigin(db, application.id));
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + MAGIC_LINK_TTL_MS);
 
@@ -145,10 +164,11 @@ export async function createMagicLink(options: {
       recipient: to,
       brand,
       loanApplicationId: application.id,
-      link: magicLinkUrl(config, application, token, brand),
+      link: magicLinkUrl(config, application, token, brand, origin),
       idempotencyKey: `magic-link:${link.id}`,
       now,
     });
+    await rememberLinkOrigin(tx, { config, application: { id: application.id, brand }, origin, now });
     return link;
   });
   return {

@@ -1,8 +1,11 @@
+import { personalPageNames } from '@nordloan/domain/brands/personal-page-name';
 import type { Locale } from '@nordloan/domain/enums';
 
 // The texts of every message we send, per brand language (ADR 0030). They name the brand and carry one link
 // and nothing else about the applicant: no name, no national identity number, no amounts — an e-mail or an
-// SMS may be read on a locked screen or by someone else. Placeholders: {brand} and {link}.
+// SMS may be read on a locked screen or by someone else. Placeholders: {brand}, {link} and {myPage} — the
+// personal page by the name the site gives it (@nordloan/domain/brands/personal-page-name; Finnish inflects
+// "Omat sivut", so its texts spell the inflected form out).
 
 export const messageKinds = [
   'magic-link',
@@ -45,7 +48,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     linkLabel: 'Åpne',
     transactionalFooter: 'Denne e-posten gjelder søknaden din hos {brand}. Svar ikke på den.',
     marketingFooter:
-      'Du får denne påminnelsen fordi du har samtykket til markedsføring fra {brand}. Du kan trekke samtykket tilbake på Mine sider.',
+      'Du får denne påminnelsen fordi du har samtykket til markedsføring fra {brand}. Du kan trekke samtykket tilbake på {myPage}.',
     'magic-link': {
       subject: 'Fortsett søknaden din hos {brand}',
       paragraphs: [
@@ -57,7 +60,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     'offers-arrived': {
       subject: 'Du har fått lånetilbud hos {brand}',
       paragraphs: [
-        'Du har fått tilbud på søknaden din. Se og sammenlign tilbudene på Mine sider:',
+        'Du har fått tilbud på søknaden din. Se og sammenlign tilbudene på {myPage}:',
         'Tilbudene gjelder en begrenset tid.',
       ],
       sms: '{brand}: du har fått lånetilbud. Se dem på {link}',
@@ -65,7 +68,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     'offer-accepted': {
       subject: 'Vi har mottatt aksepten din – {brand}',
       paragraphs: [
-        'Du har akseptert et lånetilbud. Långiveren behandler saken videre, og du kan følge den på Mine sider:',
+        'Du har akseptert et lånetilbud. Långiveren behandler saken videre, og du kan følge den på {myPage}:',
         'Har du ikke akseptert noe tilbud, ta kontakt med oss.',
       ],
       sms: '{brand}: vi har mottatt aksepten din. Følg saken på {link}',
@@ -73,7 +76,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     'documents-needed': {
       subject: 'Vi trenger dokumentasjon fra deg – {brand}',
       paragraphs: [
-        'Långiveren trenger dokumentasjon før søknaden kan gå videre. Last den opp på Mine sider:',
+        'Långiveren trenger dokumentasjon før søknaden kan gå videre. Last den opp på {myPage}:',
         'Jo før vi får den, jo før kan lånet behandles.',
       ],
       sms: '{brand}: långiveren trenger dokumentasjon fra deg. Last opp på {link}',
@@ -88,7 +91,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     },
     'expiry-reminder': {
       subject: 'Lånetilbudene dine utløper snart – {brand}',
-      paragraphs: ['Tilbudene du har fått, utløper snart. Se dem på Mine sider:'],
+      paragraphs: ['Tilbudene du har fått, utløper snart. Se dem på {myPage}:'],
       sms: '{brand}: tilbudene dine utløper snart. Se dem på {link}',
     },
   },
@@ -97,7 +100,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     linkLabel: 'Öppna',
     transactionalFooter: 'Det här mejlet gäller din ansökan hos {brand}. Svara inte på det.',
     marketingFooter:
-      'Du får den här påminnelsen eftersom du har samtyckt till marknadsföring från {brand}. Du kan återkalla samtycket på Mina sidor.',
+      'Du får den här påminnelsen eftersom du har samtyckt till marknadsföring från {brand}. Du kan återkalla samtycket på {myPage}.',
     'magic-link': {
       subject: 'Fortsätt din ansökan hos {brand}',
       paragraphs: [
@@ -109,7 +112,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     'offers-arrived': {
       subject: 'Du har fått lånerbjudanden hos {brand}',
       paragraphs: [
-        'Du har fått erbjudanden på din ansökan. Se och jämför dem på Mina sidor:',
+        'Du har fått erbjudanden på din ansökan. Se och jämför dem på {myPage}:',
         'Erbjudandena gäller en begränsad tid.',
       ],
       sms: '{brand}: du har fått lånerbjudanden. Se dem på {link}',
@@ -117,7 +120,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     'offer-accepted': {
       subject: 'Vi har tagit emot ditt godkännande – {brand}',
       paragraphs: [
-        'Du har tackat ja till ett lånerbjudande. Långivaren handlägger ärendet vidare och du kan följa det på Mina sidor:',
+        'Du har tackat ja till ett lånerbjudande. Långivaren handlägger ärendet vidare och du kan följa det på {myPage}:',
         'Om du inte har tackat ja till något erbjudande, kontakta oss.',
       ],
       sms: '{brand}: vi har tagit emot ditt ja. Följ ärendet på {link}',
@@ -125,7 +128,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     'documents-needed': {
       subject: 'Vi behöver underlag från dig – {brand}',
       paragraphs: [
-        'Långivaren behöver underlag innan ansökan kan gå vidare. Ladda upp det på Mina sidor:',
+        'Långivaren behöver underlag innan ansökan kan gå vidare. Ladda upp det på {myPage}:',
         'Ju förr vi får det, desto förr kan lånet handläggas.',
       ],
       sms: '{brand}: långivaren behöver underlag från dig. Ladda upp på {link}',
@@ -140,7 +143,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     },
     'expiry-reminder': {
       subject: 'Dina lånerbjudanden går snart ut – {brand}',
-      paragraphs: ['Erbjudandena du har fått går snart ut. Se dem på Mina sidor:'],
+      paragraphs: ['Erbjudandena du har fått går snart ut. Se dem på {myPage}:'],
       sms: '{brand}: dina erbjudanden går snart ut. Se dem på {link}',
     },
   },
@@ -201,7 +204,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     linkLabel: 'Åbn',
     transactionalFooter: 'Denne e-mail handler om din ansøgning hos {brand}. Svar ikke på den.',
     marketingFooter:
-      'Du får denne påmindelse, fordi du har givet samtykke til markedsføring fra {brand}. Du kan trække samtykket tilbage på Mine sider.',
+      'Du får denne påmindelse, fordi du har givet samtykke til markedsføring fra {brand}. Du kan trække samtykket tilbage på {myPage}.',
     'magic-link': {
       subject: 'Fortsæt din ansøgning hos {brand}',
       paragraphs: [
@@ -213,7 +216,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     'offers-arrived': {
       subject: 'Du har fået lånetilbud hos {brand}',
       paragraphs: [
-        'Du har fået tilbud på din ansøgning. Se og sammenlign dem på Mine sider:',
+        'Du har fået tilbud på din ansøgning. Se og sammenlign dem på {myPage}:',
         'Tilbuddene gælder i en begrænset periode.',
       ],
       sms: '{brand}: du har fået lånetilbud. Se dem på {link}',
@@ -221,7 +224,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     'offer-accepted': {
       subject: 'Vi har modtaget din accept – {brand}',
       paragraphs: [
-        'Du har accepteret et lånetilbud. Långiveren behandler sagen videre, og du kan følge den på Mine sider:',
+        'Du har accepteret et lånetilbud. Långiveren behandler sagen videre, og du kan følge den på {myPage}:',
         'Har du ikke accepteret et tilbud, så kontakt os.',
       ],
       sms: '{brand}: vi har modtaget din accept. Følg sagen på {link}',
@@ -229,7 +232,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     'documents-needed': {
       subject: 'Vi mangler dokumentation fra dig – {brand}',
       paragraphs: [
-        'Långiveren skal bruge dokumentation, før ansøgningen kan gå videre. Upload den på Mine sider:',
+        'Långiveren skal bruge dokumentation, før ansøgningen kan gå videre. Upload den på {myPage}:',
         'Jo før vi får den, jo før kan lånet behandles.',
       ],
       sms: '{brand}: långiveren mangler dokumentation fra dig. Upload på {link}',
@@ -244,7 +247,7 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     },
     'expiry-reminder': {
       subject: 'Dine lånetilbud udløber snart – {brand}',
-      paragraphs: ['De tilbud, du har fået, udløber snart. Se dem på Mine sider:'],
+      paragraphs: ['De tilbud, du har fået, udløber snart. Se dem på {myPage}:'],
       sms: '{brand}: dine tilbud udløber snart. Se dem på {link}',
     },
   },
@@ -274,7 +277,11 @@ export function renderMessage(input: {
 }): RenderedMessage {
   const catalogue = messageTemplates[input.locale];
   const template = catalogue[input.kind];
-  const fill = (text: string) => text.replaceAll('{brand}', input.brandName).replaceAll('{link}', input.link);
+  const fill = (text: string) =>
+    text
+      .replaceAll('{brand}', input.brandName)
+      .replaceAll('{link}', input.link)
+      .replaceAll('{myPage}', personalPageNames[input.locale]);
   const footer = fill(
     purposeOfKind[input.kind] === 'marketing' ? catalogue.marketingFooter : catalogue.transactionalFooter,
   );

@@ -13,6 +13,7 @@ import { findApplicationById } from '#src/modules/loan-applications/application-
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
 import { DeliveryError } from './delivery-error.ts';
 import type { EmailSender } from './email-sender.ts';
+import { linkBase, storedLinkOrigin } from './link-origin.service.ts';
 import {
   documentRequestCount,
   earliestOfferExpiry,
@@ -56,10 +57,12 @@ export function brandOfApplication(application: Pick<LoanApplicationRow, 'brand'
   return isBrandId(application.brand) ? getBrand(application.brand) : getBrand(DEFAULT_BRAND_ID);
 }
 
-/** The personal page of the application's brand: status notifications link there, with no token. */
-export function personalPageUrl(config: Config, brand: BrandConfig): string {
-  const base = (config.publicBaseUrl ?? brand.environments[config.env].formHost).replace(/\/$/, '');
-  return `${base}${brand.paths.myPage}`;
+/**
+ * The personal page of the application's brand: status notifications link there, with no token. At the
+ * address the applicant used (`origin`, when it is the brand's own; link-origin.service.ts).
+ */
+export function personalPageUrl(config: Config, brand: BrandConfig, origin?: string | null): string {
+  return `${linkBase(config, brand, origin).personalPage}${brand.paths.myPage}`;
 }
 
 export interface QueueMessageInput {
@@ -260,7 +263,8 @@ export async function notifyApplicant(
     recipient: addresses[channel]!,
     brand,
     loanApplicationId: application.id,
-    link: personalPageUrl(input.config, brand),
+    // No request here (the relay, a job): the address the applicant applied on, stored with the application.
+    link: personalPageUrl(input.config, brand, await storedLinkOrigin(tx, application.id)),
     // One per event and application, whichever channel: a rerun after a preference change sends no second.
     idempotencyKey: input.eventKey,
     now: input.now,

@@ -524,7 +524,7 @@ describe('the lending flow', () => {
 });
 
 describe('templates', () => {
-  it('exist for every kind in every brand language, with text, HTML and SMS and only {brand} and {link} to fill', () => {
+  it('exist for every kind in every brand language, with text, HTML and SMS and only {brand}, {link} and {myPage} to fill', () => {
     for (const locale of locales) {
       for (const kind of messageKinds) {
         const template = messageTemplates[locale][kind];
@@ -532,7 +532,7 @@ describe('templates', () => {
         expect(
           [...all.matchAll(/\{(\w+)\}/g)]
             .map((match) => match[1])
-            .filter((name) => name !== 'brand' && name !== 'link'),
+            .filter((name) => name !== 'brand' && name !== 'link' && name !== 'myPage'),
           `${locale} ${kind}`,
         ).toEqual([]);
         expect(template.sms, `${locale} ${kind}`).toContain('{link}');

@@ -1,7 +1,12 @@
 import { staffMay } from '@nordloan/domain/access';
 import type { AddressKind, Country } from '@nordloan/domain/enums';
 import { maskNationalId, validateNationalId } from '@nordloan/domain/national-id';
-import type { CreatePersonInput, Person, PersonFieldsInput } from '@nordloan/domain/person';
+import type {
+  CreatePersonInput,
+  Person,
+  PersonFieldsInput,
+  RegisteredAddress,
+} from '@nordloan/domain/person';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '#src/db/client.ts';
 import {
@@ -25,6 +30,7 @@ import {
   type PersonRow,
   updatePerson,
 } from './person.repository.ts';
+import { type PopulationRegister, registerNames } from './population-register.ts';
 
 /** Where audit lines go (the request's pino logger). */
 export type AuditLog = Pick<FastifyBaseLogger, 'info'>;
@@ -229,4 +235,52 @@ export async function patchPerson(options: {
     const columns = columnsFrom(input, person, person.country);
     return toPerson(await updatePerson(tx, person.id, columns, options.now()));
   });
+}
+
+/**
+ * GET /person/{id}/registered-address (issue 38): the population register's address of the person, for the
+ * apply journey to show for confirmation after the e-ID. Only the person themself asks (a register lookup
+ * is theirs to make, not staff's or anyone else's: 404 as for any person not theirs). No register (in
+ * production until one is configured) or none to give: Address null, and the applicant types it.
+ */
+export async function registeredAddress(options: {
+  db: Db;
+  caller: Caller;
+  personId: string;
+  register: PopulationRegister | undefined;
+}): Promise<RegisteredAddress> {
+  const { db, caller, personId, register } = options;
+  if (caller.kind === 'staff') throw notFound();
+  const person = await loadPersonForCaller({ db, caller, personId, access: 'read' });
+  const country = person.country as Country;
+  const found = register ? await register.addressOf({ country, nationalId: person.nationalId }) : undefined;
+  return {
+    Register: registerNames[country],
+    Address: found?.status === 'found' ? found.address : null,
+  };
+}
+
+/**
+ * The names the e-ID vouched for (its given_name and family_name claims), on a person who has none yet:
+ * the apply journey then shows them instead of asking. Names the person has saved are kept.
+ */
+export async function takeNamesFromEid(
+  db: Executor,
+  person: PersonRow,
+  names: { givenName?: string | undefined; familyName?: string | undefined },
+  now: Date,
+): Promise<PersonRow> {
+  const clean = (value: string | undefined) => {
+    const trimmed = value?.trim();
+    return trimmed && trimmed.length <= 100 ? trimmed : undefined;
+  };
+  const firstName = person.firstName ? undefined : clean(names.givenName);
+  const lastName = person.lastName ? undefined : clean(names.familyName);
+  if (!firstName && !lastName) return person;
+  return updatePerson(
+    db,
+    person.id,
+    { ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}) },
+    now,
+  );
 }

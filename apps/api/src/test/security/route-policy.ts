@@ -36,8 +36,8 @@ type AccessRule =
       staffRoles?: readonly string[];
       applicants?: 'parties' | 'none';
     }
-  /** The owner's customer record (or their person record): themselves, and staff by `staff`. */
-  | { access: 'customer' | 'person'; staff: StaffPermission[]; coApplicant?: boolean }
+  /** The owner's customer record (or their person record): themselves, and staff by `staff` (null: no staff). */
+  | { access: 'customer' | 'person'; staff: StaffPermission[] | null; coApplicant?: boolean }
   /** Staff holding `staff` in the country the request names (Norway here, or `country`); no applicant. */
   | { access: 'staff'; staff: StaffPermission[]; country?: Country }
   /** A lender's service account (Lender role, subject lender:<id>) for its own offers, or Super staff. */
@@ -238,6 +238,8 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /person': { access: 'staff', staff: ['application.update'] },
   'GET /person/:id': { access: 'person', staff: ['application.read'] },
   'PATCH /person/:id': { access: 'person', staff: ['application.read', 'application.update'] },
+  // A register lookup is the person's own to make (issue 38): no staff role reaches it.
+  'GET /person/:id/registered-address': { access: 'person', staff: null },
   'GET /consent/v2/config/snapshot': { access: 'public' },
   'GET /consent/v2/consent': { access: 'signedIn' },
   'GET /consent/v2/consent/items': { access: 'signedIn' },
@@ -356,7 +358,7 @@ export function expectationFor(policy: RoutePolicy, profile: CallerProfile): Exp
     case 'person':
       if (profile.kind === 'owner') return 'allow';
       if (profile.kind === 'coApplicant') return allow(policy.coApplicant === true);
-      return allow(staffHolds(profile, policy.staff));
+      return allow(policy.staff !== null && staffHolds(profile, policy.staff));
     case 'staff':
       return allow(staffHolds(profile, policy.staff, policy.country));
     case 'agent':

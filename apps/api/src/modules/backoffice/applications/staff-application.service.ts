@@ -254,6 +254,8 @@ export async function resendMagicLink(
     caller: staff.caller,
     applicationId: application.id,
     channel: options.channel,
+    // The back office's host is no brand's: the link goes to the address the applicant used.
+    origin: null,
     now,
     log: options.log,
   });

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import type { LenderPanel } from '#src/modules/lending/fan-out/registration.service.ts';
 import { lendingSummary } from '#src/modules/lending/presentation/lending-summary.service.ts';
+import { originOfRequest, rememberLinkOrigin } from '#src/modules/messages/link-origin.service.ts';
+import { brandOfApplication } from '#src/modules/messages/message.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import {
@@ -46,13 +48,22 @@ export async function applicationLifecycleRoutes(
         response: { 200: loanApplicationSchema },
       },
     },
-    async (request) =>
-      submitApplication({
+    async (request) => {
+      const submitted = await submitApplication({
         db,
         caller: requireCaller(request),
         applicationId: request.params.id,
         now,
-      }),
+      });
+      // The messages that follow (offers arrived, …) link to the address the applicant applied on.
+      await rememberLinkOrigin(db, {
+        config: options.config,
+        application: { id: submitted.ID, brand: brandOfApplication({ brand: submitted.Brand }) },
+        origin: originOfRequest(request, options.config),
+        now: now(),
+      });
+      return submitted;
+    },
   );
 
   routes.post(
