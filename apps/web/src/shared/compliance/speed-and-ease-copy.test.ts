@@ -61,9 +61,11 @@ const isAllowed = (text: Text, word: string) =>
   allowed.some((use) => use.file === text.file && use.path === text.path && use.word === word);
 
 describe('applicant-facing copy of the web app (issue 34 item 2)', () => {
-  it('reads every catalogue: three features and the app’s own texts, in four languages', () => {
+  it('reads every catalogue: each feature’s and the app’s own texts, in four languages', () => {
     const files = new Set(texts.map((text) => text.file));
-    expect(files.size).toBe(16);
+    // apply, insurance, my-page and i18n/locales today, four locales each; a new feature adds its four.
+    expect(files.size).toBeGreaterThanOrEqual(16);
+    expect(files.size % 4).toBe(0);
     expect(new Set(texts.map((text) => text.language))).toEqual(new Set(['nb', 'sv', 'fi', 'da']));
     expect(texts.length).toBeGreaterThan(1000);
   });
