@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { staffPermissionSchema } from './access.ts';
 import { assignmentSchema, callRecordSchema, noteSchema, personCheckSchema } from './backoffice.ts';
 import { realEstateSchema } from './backoffice-assets.ts';
+import { caseSummarySchema } from './backoffice-case-summary.ts';
 import { contactLogEntrySchema } from './contact-log.ts';
 import { documentSchema } from './document.ts';
 import { applicantRoleSchema } from './enums.ts';
@@ -113,5 +114,7 @@ export const application360Schema = /* @__PURE__ */ z.object({
    */
   LendingRules: lendingRulesResultSchema.nullable(),
   Actions: z.array(staffActionSchema),
+  /** The case at a glance (issue 38): built from the parts above by the domain's caseSummaryOf. */
+  Summary: caseSummarySchema,
 });
 export type Application360 = z.infer<typeof application360Schema>;

@@ -70,6 +70,10 @@ const callRecord = {
   WentToVoicemail: true,
   EndedAt: at,
   StateDescription: 'voicemail',
+  Outcome: 'left-voicemail',
+  WrapUpNote: 'Left a message to call us back.',
+  NextContactDate: '2025-02-03',
+  WrappedUpAt: at,
 };
 
 const realEstate = {

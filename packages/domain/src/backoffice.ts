@@ -3,6 +3,7 @@ import {
   backofficeIdSchema,
   backofficeMessages,
   backofficeTimestampSchema,
+  isoDateSchema,
   optionalText,
   phoneNumberSchema,
   queryBoolean,
@@ -163,6 +164,25 @@ export const callOrderSchema = /* @__PURE__ */ z.object({
 });
 export type CallOrder = z.infer<typeof callOrderSchema>;
 
+/**
+ * How a call ended, in the agent's words (issue 38: "a call ends without an outcome or a note"). A fixed
+ * list so a team lead can count them; the words are the staff app's, per language.
+ */
+export const callOutcomes = [
+  'reached',
+  'callback-requested',
+  'considering-offers',
+  'waiting-for-documents',
+  'not-interested',
+  'no-answer',
+  'left-voicemail',
+  'wrong-number',
+] as const;
+export const callOutcomeSchema = /* @__PURE__ */ z.enum(callOutcomes, {
+  error: `Must be one of ${callOutcomes.join(', ')}`,
+});
+export type CallOutcome = z.infer<typeof callOutcomeSchema>;
+
 // §3 Call record: the order's fields plus the call's own. An inbound call has no order, may not be tied
 // to an application yet and was not dialled from one of our number types, hence the nullables.
 export const callRecordSchema = /* @__PURE__ */ callOrderSchema.extend({
@@ -182,8 +202,30 @@ export const callRecordSchema = /* @__PURE__ */ callOrderSchema.extend({
   WentToVoicemail: z.boolean({ error: m.boolean }),
   EndedAt: backofficeTimestampSchema.nullable(),
   StateDescription: optionalText(500).nullable(),
+  // Not in §3: the agent's wrap-up after the call (issue 38; migration 0029), null until it is saved.
+  Outcome: callOutcomeSchema.nullable(),
+  WrapUpNote: z.string().nullable(),
+  NextContactDate: isoDateSchema.nullable(),
+  WrappedUpAt: backofficeTimestampSchema.nullable(),
 });
 export type CallRecord = z.infer<typeof callRecordSchema>;
+
+/** The outcomes that promise the customer another call: they need a next contact date. */
+export const callOutcomesNeedingNextContact: readonly CallOutcome[] = ['callback-requested'];
+export const maxWrapUpNoteLength = 2000;
+
+/** POST /backoffice/call-records/{id}/wrap-up: saved once per call (ADR 0022, amended by issue 38). */
+export const callWrapUpBodySchema = /* @__PURE__ */ z
+  .strictObject({
+    Outcome: callOutcomeSchema,
+    Note: optionalText(maxWrapUpNoteLength).default(''),
+    NextContactDate: isoDateSchema.nullable().default(null),
+  })
+  .refine((body) => !callOutcomesNeedingNextContact.includes(body.Outcome) || body.NextContactDate !== null, {
+    error: 'A call back needs a next contact date',
+    path: ['NextContactDate'],
+  });
+export type CallWrapUpBody = z.infer<typeof callWrapUpBodySchema>;
 
 // ── Compliance ────────────────────────────────────────────────────────────────────────────────────
 

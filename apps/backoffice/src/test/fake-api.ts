@@ -1,4 +1,5 @@
 import type { Application360 } from '@nordloan/domain/application-360';
+import { caseSummaryOf } from '@nordloan/domain/backoffice-case-summary';
 import { vi } from 'vitest';
 
 // The API as the browser sees it, for component tests: answers by method and path, records every call.
@@ -97,7 +98,7 @@ const {
 } = assignment;
 
 /** The 360° view as the API writes it (typed by the domain's contract: a field it drops or renames fails here). */
-export const application360: Application360 = {
+const application360Parts: Omit<Application360, 'Summary'> = {
   Application: {
     ID: ids.application,
     HumanReadableID: '100234',
@@ -287,4 +288,15 @@ export const application360: Application360 = {
       Allowed: false,
     },
   ],
+};
+
+/** The case summary as the API builds it (the domain's caseSummaryOf), in the bucket "Offers to present". */
+export const application360: Application360 = {
+  ...application360Parts,
+  Summary: caseSummaryOf(application360Parts, {
+    bucketName: 'Offers to present',
+    assigneeName: 'Nora Handler',
+    callerAgentId: ids.agentNO,
+    screeningHold: null,
+  }),
 };

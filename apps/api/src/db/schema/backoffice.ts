@@ -125,6 +125,12 @@ export const callRecord = pgTable(
     wentToVoicemail: boolean('went_to_voicemail').notNull().default(false),
     endedAt: timestampColumn('ended_at'),
     stateDescription: text('state_description'),
+    // 0030: the agent's wrap-up (issue 38), saved once with the time and the agent.
+    outcome: text('outcome'),
+    wrapUpNote: text('wrap_up_note'),
+    nextContactDate: date('next_contact_date', { mode: 'string' }),
+    wrappedUpAt: timestampColumn('wrapped_up_at'),
+    wrappedUpBy: uuid('wrapped_up_by').references(() => agent.id),
     ...timestamps,
   },
   (table) => [

@@ -56,6 +56,13 @@ export const person = pgTable(
     index('person_national_id_hash_idx').on(table.nationalIdHash),
     index('person_phone_idx').on(table.phone).where(sql`phone IS NOT NULL`),
     index('person_email_idx').on(sql`lower(${table.email})`).where(sql`email IS NOT NULL`),
+    // 0030: staff search by name, a prefix either way round (issue 38)
+    index('person_search_name_idx').on(
+      sql`staff_search_name(${table.firstName}, ${table.lastName}) text_pattern_ops`,
+    ),
+    index('person_search_name_reversed_idx').on(
+      sql`staff_search_name(${table.lastName}, ${table.firstName}) text_pattern_ops`,
+    ),
   ],
 );
 

@@ -1,4 +1,11 @@
-import type { Assignment, Bucket, BucketSummary, CallOrder, CallRecord } from '@nordloan/domain/backoffice';
+import type {
+  Assignment,
+  Bucket,
+  BucketSummary,
+  CallOrder,
+  CallOutcome,
+  CallRecord,
+} from '@nordloan/domain/backoffice';
 import type { Country, OutboundNumberType } from '@nordloan/domain/enums';
 import type { ApplicationStatusCode } from '@nordloan/domain/statuses';
 import type { AssignmentRow } from './assignment.repository.ts';
@@ -89,5 +96,9 @@ export function toCallRecord(row: CallRecordRow): CallRecord {
     WentToVoicemail: row.wentToVoicemail,
     EndedAt: isoOrNull(row.endedAt),
     StateDescription: row.stateDescription,
+    Outcome: row.outcome as CallOutcome | null,
+    WrapUpNote: row.wrapUpNote,
+    NextContactDate: row.nextContactDate,
+    WrappedUpAt: isoOrNull(row.wrappedUpAt),
   };
 }

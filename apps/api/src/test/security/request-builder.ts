@@ -84,6 +84,7 @@ export function handWrittenBodies(world: World): Record<string, unknown> {
     'POST /backoffice/applications/:id/withdraw': { Reason: 'matrix' },
     'POST /backoffice/applications/:id/magic-link': { Channel: 'email' },
     'POST /backoffice/call-orders': { LoanApplicationID: world.applicationId, OutboundNumberType: 'agent' },
+    'POST /backoffice/call-records/:id/wrap-up': { Outcome: 'reached' },
     'PATCH /backoffice/agents/:id': { Disabled: false },
     'POST /backoffice/person-checks/:id/decision': { Decision: 'clear', Reason: 'matrix' },
   };

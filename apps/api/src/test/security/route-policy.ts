@@ -275,6 +275,7 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /backoffice/call-orders/:id/calls': backofficeRecord(['call.make']),
   'GET /backoffice/call-records': backofficeList(['application.read']),
   'GET /backoffice/call-records/:id': backofficeRecord([]),
+  'POST /backoffice/call-records/:id/wrap-up': backofficeRecord(['call.make']),
   'GET /backoffice/agents': backofficeList(['application.read']),
   'PATCH /backoffice/agents/:id': backofficeRecord(['agent.admin']),
   'POST /backoffice/applications/:id/screening': backofficeRecord(['screening.review']),

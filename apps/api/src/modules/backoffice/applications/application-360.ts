@@ -7,6 +7,7 @@ import type {
   StaffAction,
 } from '@nordloan/domain/application-360';
 import type { TokenRole } from '@nordloan/domain/auth';
+import { type CaseSummaryContext, caseSummaryOf } from '@nordloan/domain/backoffice-case-summary';
 import { getBrand, isBrandId } from '@nordloan/domain/brands/registry';
 import {
   brandRateCeiling,
@@ -18,7 +19,7 @@ import type { Db } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { listOutboxEvents } from '#src/jobs/outbox.repository.ts';
 import type { Caller } from '#src/lib/caller.ts';
-import { personChecksOf } from '#src/modules/compliance/screening.service.ts';
+import { personChecksOf, screeningHoldOf } from '#src/modules/compliance/screening.service.ts';
 import { contactLogOf } from '#src/modules/contact-log/contact-log.service.ts';
 import { findDocuments } from '#src/modules/documents/document.repository.ts';
 import { toDocument } from '#src/modules/documents/document.service.ts';
@@ -34,8 +35,14 @@ import { toPerson } from '#src/modules/persons/person.service.ts';
 import { realEstateOfPerson } from '#src/modules/secured-loan/secured-loan.service.ts';
 import { findOpenAssignment } from '../assignment.repository.ts';
 import { toAssignment, toCallRecord } from '../backoffice.dto.ts';
+import { findBucketById } from '../bucket.repository.ts';
 import { listCallRecordsForApplication } from '../call.repository.ts';
-import { listCurrentConsents, listNotes, listTermsAccepted } from './staff-application.repository.ts';
+import {
+  agentNames,
+  listCurrentConsents,
+  listNotes,
+  listTermsAccepted,
+} from './staff-application.repository.ts';
 
 // The 360° view of one application for staff (issue 9): everything a case handler needs on one page.
 // National ids stay masked here; revealing one is GET /person/{id}?reveal=NationalID (audited there).
@@ -194,7 +201,7 @@ export async function describe360(
   const terms = customerId ? await listTermsAccepted(db, customerId) : [];
   const open = await findOpenAssignment(db, application.id);
   const transitions = await listStatusTransitions(db, application.id);
-  return {
+  const parts: Omit<Application360, 'Summary'> = {
     Application: presented,
     Applicants: applicants,
     Documents: (await findDocuments(db, application.id)).map(toDocument),
@@ -257,5 +264,23 @@ export async function describe360(
         )
       : null,
     Actions: actionsFor(application, roles),
+  };
+  return { ...parts, Summary: caseSummaryOf(parts, await summaryContext(db, parts, caller)) };
+}
+
+/** What the case summary needs besides the view: the bucket's and the assignee's names, the screening hold. */
+async function summaryContext(
+  db: Db,
+  view: Omit<Application360, 'Summary'>,
+  caller: Extract<Caller, { kind: 'staff' }>,
+): Promise<CaseSummaryContext> {
+  const assignment = view.Assignment;
+  const bucket = assignment ? await findBucketById(db, assignment.BucketID) : undefined;
+  const assignee = assignment?.AssigneeID ? await agentNames(db, [assignment.AssigneeID]) : new Map();
+  return {
+    bucketName: bucket?.name ?? null,
+    assigneeName: (assignment?.AssigneeID && assignee.get(assignment.AssigneeID)) || null,
+    callerAgentId: caller.agentId ?? '',
+    screeningHold: (await screeningHoldOf(db, view.Application.ID)) ?? null,
   };
 }

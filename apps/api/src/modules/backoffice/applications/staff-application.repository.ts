@@ -9,12 +9,35 @@ import { customer, person } from '#src/db/schema/core.ts';
 
 // SQL of the staff view of applications: search, notes, and the customer's consents and terms.
 
-/** What a staff search looks for; each kind uses its own index (0009). */
+/** What a staff search looks for; each kind uses its own index (0009, 0030). */
 export type SearchTerm =
   | { kind: 'humanReadableId'; value: string }
   | { kind: 'email'; value: string }
   | { kind: 'phone'; values: string[] }
-  | { kind: 'nationalId'; values: string[]; phones: string[] };
+  /** A number: national ids it is valid as, the phone numbers and application numbers it may be. */
+  | { kind: 'nationalId'; values: string[]; phones: string[]; humanReadableIds?: string[] }
+  /** The start of a name, first name first or last name first, as searchName spells it. */
+  | { kind: 'name'; value: string };
+
+// The letters migration 0030's staff_search_name folds (é → e); the Nordic letters stay letters of their own.
+const foldedFrom = 'üéèêëáàâíìïóòôúùûñç';
+const foldedTo = 'ueeeeaaaiiiooouuunc';
+
+/** A name as staff_search_name (migration 0030) spells it: lower case, accents folded, single spaces. */
+export function searchName(text: string): string {
+  const lower = text.toLowerCase();
+  let folded = '';
+  for (const character of lower) {
+    const at = foldedFrom.indexOf(character);
+    folded += at === -1 ? character : foldedTo[at];
+  }
+  return folded.trim().replace(/\s+/g, ' ');
+}
+
+/** At most this many persons per name search: a common first name must not fetch half the country. */
+export const nameSearchPersonLimit = 200;
+
+const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 export interface SearchRow {
   id: string;
@@ -32,6 +55,14 @@ function matchingPersons(term: SearchTerm): SQL | undefined {
   switch (term.kind) {
     case 'humanReadableId':
       return undefined;
+    case 'name': {
+      // Both ways round, each through its own index (0030): "kari fj…" and "fjellheim k…".
+      const prefix = likePrefix(term.value);
+      return or(
+        sql`staff_search_name(${person.firstName}, ${person.lastName}) LIKE ${prefix}`,
+        sql`staff_search_name(${person.lastName}, ${person.firstName}) LIKE ${prefix}`,
+      );
+    }
     case 'email':
       return sql`lower(${person.email}) = ${term.value}`;
     case 'phone':
@@ -74,19 +105,26 @@ export async function searchStaffApplications(
     // person, co-applicant and customer indexes: one OR over id lists, never a scan of the applications.
     const persons = matchingPersons(term);
     const customers = matchingCustomers(term);
+    const personLimit = term.kind === 'name' ? nameSearchPersonLimit : 1000;
     const personIds = persons
-      ? (await db.select({ id: person.id }).from(person).where(persons).limit(1000)).map((row) => row.id)
+      ? (await db.select({ id: person.id }).from(person).where(persons).limit(personLimit)).map(
+          (row) => row.id,
+        )
       : [];
     const customerIds = customers
       ? (await db.select({ id: customer.id }).from(customer).where(customers).limit(1000)).map(
           (row) => row.id,
         )
       : [];
-    if (personIds.length === 0 && customerIds.length === 0) return { rows: [], total: 0 };
+    const numbers = term.kind === 'nationalId' ? (term.humanReadableIds ?? []) : [];
+    if (personIds.length === 0 && customerIds.length === 0 && numbers.length === 0) {
+      return { rows: [], total: 0 };
+    }
     match = or(
       personIds.length > 0 ? inArray(loanApplication.personId, personIds) : undefined,
       personIds.length > 0 ? inArray(loanApplication.coApplicantPersonId, personIds) : undefined,
       customerIds.length > 0 ? inArray(loanApplication.customerId, customerIds) : undefined,
+      numbers.length > 0 ? inArray(loanApplication.humanReadableId, numbers) : undefined,
     );
   }
   const where = and(match, inArray(loanApplication.country, [...input.countries]));

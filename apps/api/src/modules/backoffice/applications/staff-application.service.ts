@@ -27,6 +27,7 @@ import {
   listNotes,
   type NoteRow,
   type SearchTerm,
+  searchName,
   searchStaffApplications,
 } from './staff-application.repository.ts';
 
@@ -48,7 +49,10 @@ function requirePermission(staff: StaffContext, permission: StaffPermission, cou
 
 const compact = (value: string) => value.replace(/[\s-]/g, '');
 
-/** What `q` is: a human-readable id, an e-mail, a phone number, or a national id (tried per country). */
+/**
+ * What `q` is: an application number, an e-mail, a phone number, a national id (tried per country), or
+ * the start of a name (issue 38: a person is found by name, first or last name first).
+ */
 export function searchTermOf(q: string, countries: readonly Country[]): SearchTerm {
   const text = q.trim();
   if (/^NL-\d+$/i.test(text)) return { kind: 'humanReadableId', value: text.toUpperCase() };
@@ -61,11 +65,15 @@ export function searchTermOf(q: string, countries: readonly Country[]): SearchTe
     const checked = validateNationalId(country, text);
     if (checked.valid) nationalIds.add(checked.normalized);
   }
-  // A plain number that is no valid national id may be a phone number typed without its country code.
+  // Letters and no valid national id (a Finnish one has a letter): a name.
+  if (nationalIds.size === 0 && /\p{L}/u.test(text)) return { kind: 'name', value: searchName(text) };
+  // A plain number that is no valid national id may be a phone number typed without its country code,
+  // or an application number typed without its "NL-".
   const phones = /^\d{6,15}$/.test(digits)
     ? [`+${digits}`, ...['+47', '+46', '+358', '+45'].map((code) => `${code}${digits.replace(/^0/, '')}`)]
     : [];
-  return { kind: 'nationalId', values: [...nationalIds], phones };
+  const humanReadableIds = /^\d{4,12}$/.test(digits) ? [`NL-${digits}`] : [];
+  return { kind: 'nationalId', values: [...nationalIds], phones, humanReadableIds };
 }
 
 export async function searchApplications(

@@ -7,6 +7,7 @@ import {
   submit,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { createTestApplication } from '../test-fixtures.ts';
 
 // Applications for staff: search, the 360° view, notes, withdraw, magic-link resend and the audit listing,
 // each for the roles and countries that may and may not (ADR 0020).
@@ -67,6 +68,77 @@ describe('applications for staff', () => {
         ApplicantName: 'Ola Nordmann',
         Status: 160,
       });
+    });
+
+    describe('by name (issue 38)', () => {
+      let nordic: { id: string };
+      beforeAll(async () => {
+        const other = await createTestApplication(t.database.db, { country: 'NO' });
+        await updatePerson(
+          t.database.db,
+          other.personId!,
+          { firstName: 'Åse Marie', lastName: 'Sørensen-Bjørnstad' },
+          new Date(),
+        );
+        nordic = other;
+      });
+
+      it.each([
+        ['first and last name', 'Ola Nordmann', () => noApp.id],
+        ['the start of the first name, any case', 'oLA', () => noApp.id],
+        ['last name first', 'NORDMANN ola', () => noApp.id],
+        ['the start of the last name, spaces collapsed', '  nordm  ', () => noApp.id],
+        ['Nordic letters in upper case', 'SØRENSEN-BJ', () => nordic.id],
+        ['a first name of two words', 'åse marie sør', () => nordic.id],
+      ])('finds the applicant by %s', async (_case, q, expected) => {
+        const response = await get(`/backoffice/search?q=${encodeURIComponent(q)}`, salesNo);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(idsOf(response)).toEqual([expected()]);
+      });
+
+      it('matches the start of a name only, and takes % and _ as letters, not wildcards', async () => {
+        for (const q of ['rdmann', 'Ol_', 'Ola%', 'Nordmann Kari']) {
+          const response = await get(`/backoffice/search?q=${encodeURIComponent(q)}`, salesNo);
+          expect(response.json(), q).toEqual({ Items: [], Total: 0 });
+        }
+      });
+
+      it('finds nobody of a country the caller may not read, and audits the kind of key, not the name', async () => {
+        expect((await get('/backoffice/search?q=Ola%20Nordmann', salesSe)).json()).toEqual({
+          Items: [],
+          Total: 0,
+        });
+        const rows = await t.database.withSession((session) =>
+          session.query<{ details: unknown }>(
+            `SELECT details FROM audit_entry WHERE action = 'application.search' AND details->>'Kind' = 'name'`,
+          ),
+        );
+        expect(rows.length).toBeGreaterThan(0);
+        expect(JSON.stringify(rows)).not.toMatch(/nordmann|sørensen/i);
+      });
+
+      it('uses the name indexes of migration 0030 (prefix, both ways round)', async () => {
+        const plan = await t.database.withSession(async (session) => {
+          await session.query('SET enable_seqscan = off');
+          try {
+            return await session.query<{ 'QUERY PLAN': string }>(
+              `EXPLAIN SELECT id FROM person
+                WHERE staff_search_name(first_name, last_name) LIKE 'ola nor%'
+                   OR staff_search_name(last_name, first_name) LIKE 'ola nor%' LIMIT 200`,
+            );
+          } finally {
+            await session.query('RESET enable_seqscan');
+          }
+        });
+        const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+        expect(text).toContain('person_search_name_idx');
+        expect(text).toContain('person_search_name_reversed_idx');
+      });
+    });
+
+    it('finds the application by its number typed without "NL-"', async () => {
+      const response = await get(`/backoffice/search?q=${humanReadableId.slice(3)}`, salesNo);
+      expect(idsOf(response)).toEqual([noApp.id]);
     });
 
     it('finds nothing in a country the caller may not read; 400 for a too-short query; 401 without token', async () => {

@@ -118,6 +118,31 @@ export async function updateCallInProgress(
   return row;
 }
 
+export interface CallWrapUp {
+  outcome: string;
+  wrapUpNote: string | null;
+  nextContactDate: string | null;
+  wrappedUpBy: string | null;
+  wrappedUpAt: Date;
+}
+
+/**
+ * Saves the agent's wrap-up on the record, once: a record that already has one is left alone (undefined),
+ * so two saves racing keep the first (issue 38).
+ */
+export async function saveCallWrapUp(
+  db: Executor,
+  id: string,
+  wrapUp: CallWrapUp,
+): Promise<CallRecordRow | undefined> {
+  const [row] = await db
+    .update(callRecord)
+    .set({ ...wrapUp, updatedAt: wrapUp.wrappedUpAt })
+    .where(and(eq(callRecord.id, id), isNull(callRecord.outcome)))
+    .returning();
+  return row;
+}
+
 /** Agents whose market is one of `countries`, by name. */
 export async function listAgentsIn(
   db: Executor,

@@ -1,4 +1,9 @@
-import { agentSchema, callOrderSchema, callRecordSchema } from '@nordloan/domain/backoffice';
+import {
+  agentSchema,
+  callOrderSchema,
+  callRecordSchema,
+  callWrapUpBodySchema,
+} from '@nordloan/domain/backoffice';
 import {
   agentListQuerySchema,
   agentPageSchema,
@@ -23,6 +28,7 @@ import {
   listCallList,
   listCallRecords,
   startCall,
+  wrapUpCall,
 } from './calls.service.ts';
 import type { TelephonyAdapter } from './telephony-adapter.ts';
 
@@ -138,6 +144,27 @@ export async function callRoutes(app: FastifyInstance, options: CallRoutesOption
     '/backoffice/call-records/:id',
     { schema: { tags, params: idParams, response: { 200: callRecordSchema } } },
     async (request) => getCallRecord({ db, caller: requireCaller(request), id: request.params.id }),
+  );
+
+  routes.post(
+    '/backoffice/call-records/:id/wrap-up',
+    {
+      schema: {
+        tags,
+        summary: "The agent's wrap-up of a call: outcome, note, next contact date (once per call)",
+        params: idParams,
+        body: callWrapUpBodySchema,
+        response: { 200: callRecordSchema },
+      },
+    },
+    async (request) =>
+      wrapUpCall({
+        db,
+        caller: requireCaller(request),
+        id: request.params.id,
+        body: request.body,
+        now: now(),
+      }),
   );
 
   routes.get(

@@ -1,10 +1,10 @@
-import type { CallOrder, CallRecord } from '@nordloan/domain/backoffice';
+import type { CallOrder, CallRecord, CallWrapUpBody } from '@nordloan/domain/backoffice';
 import { consentBrandOf } from '@nordloan/domain/brands/registry';
 import { type CreateCallOrderBody, salesCallTag } from '@nordloan/domain/calls';
 import type { Country, OutboundNumberType } from '@nordloan/domain/enums';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '#src/db/client.ts';
-import { conflict, forbidden, notFound } from '#src/lib/app-error.ts';
+import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { agentIdOf, assertStaffMay, staffCountries } from '#src/lib/staff-access.ts';
@@ -29,6 +29,7 @@ import {
   listCallListIn,
   listCallRecordsIn,
   type Paging,
+  saveCallWrapUp,
   updateCallInProgress,
 } from './calls.repository.ts';
 import { outboundNumberFor } from './outbound-numbers.ts';
@@ -268,4 +269,61 @@ export async function getCallRecord(options: { db: Db; caller: Caller; id: strin
   if (!record) throw notFound();
   assertStaffMay(options.caller, 'application.read', record.marketCountry, { record: true });
   return toCallRecord(record);
+}
+
+/** How far ahead a next contact may be planned: a date further out is a typing slip. */
+const maxNextContactDays = 366;
+
+/**
+ * The agent's wrap-up of a call (issue 38): the outcome, a note and the next contact date, saved once on
+ * the record and audited. Needs `call.make` in the call's market, as placing it did; the note stays on the
+ * record (the audit entry says only that there is one).
+ */
+export async function wrapUpCall(options: {
+  db: Db;
+  caller: Caller;
+  id: string;
+  body: CallWrapUpBody;
+  now: Date;
+}): Promise<CallRecord> {
+  const { db, caller, body, now } = options;
+  if (!isUuid(options.id)) throw notFound();
+  const record = await findCallRecordById(db, options.id);
+  if (!record) throw notFound();
+  const country = record.marketCountry as Country;
+  const staff = assertStaffMay(caller, 'call.make', country, { record: true });
+  if (body.NextContactDate !== null) {
+    const today = now.toISOString().slice(0, 10);
+    const latest = new Date(now.getTime() + maxNextContactDays * 86_400_000).toISOString().slice(0, 10);
+    if (body.NextContactDate < today) {
+      throw fieldError('NextContactDate', 'The next contact date must not be in the past');
+    }
+    if (body.NextContactDate > latest) {
+      throw fieldError('NextContactDate', 'The next contact date must be within a year');
+    }
+  }
+  if (record.outcome !== null) throw conflict('The call has already been wrapped up');
+  const note = body.Note.trim();
+  return db.transaction(async (tx) => {
+    const saved = await saveCallWrapUp(tx, record.id, {
+      outcome: body.Outcome,
+      wrapUpNote: note === '' ? null : note,
+      nextContactDate: body.NextContactDate,
+      wrappedUpBy: agentIdOf(staff),
+      wrappedUpAt: now,
+    });
+    // Another save won the race between the read above and this update.
+    if (!saved) throw conflict('The call has already been wrapped up');
+    await recordAudit(tx, {
+      actor: staff,
+      action: 'call.wrapUp',
+      subjectType: 'call-record',
+      subjectId: saved.id,
+      loanApplicationId: saved.loanApplicationId,
+      country,
+      details: { Outcome: body.Outcome, NextContactDate: body.NextContactDate, WithNote: note !== '' },
+      at: now,
+    });
+    return toCallRecord(saved);
+  });
 }
