@@ -46,15 +46,16 @@ function planPlacement(status: number, found: OpenItem | undefined): Placement {
 /**
  * Puts each application into the bucket its current status belongs in (planPlacement): the statuses and
  * open items read in one statement, the rules' buckets found once each, the moved and closed items changed
- * in one statement. A race with another relay placing the same application changes nothing twice: one
- * open item per application (a unique index), and the updates are made at the item's Revision.
+ * in one statement. Another relay may place the same application at the same time, from a status read a
+ * moment earlier or later: the writes are made only on what was read (one open item per application, a
+ * unique index; moves and closes at the item's Revision), and an application whose write found the item
+ * changed meanwhile is read and placed again — so the last placement is by the latest status.
  */
 export async function placeByCurrentStatus(
   tx: Executor,
   applicationIds: readonly string[],
   now: Date,
 ): Promise<void> {
-  const states = await findPlacementStates(tx, applicationIds);
   const buckets = new Map<WorkQueueRule, string>();
   const bucketOf = async (rule: WorkQueueRule) => {
     let id = buckets.get(rule);
@@ -64,34 +65,48 @@ export async function placeByCurrentStatus(
     }
     return id;
   };
-  const changes: AssignmentChangeAt[] = [];
-  for (const { application, open } of states) {
-    const placement = planPlacement(application.status, open);
-    switch (placement.kind) {
-      case 'none':
-        break;
-      case 'close':
-        changes.push({ id: placement.open.id, revision: placement.open.revision, close: true });
-        break;
-      case 'move':
-        changes.push({
-          id: placement.open.id,
-          revision: placement.open.revision,
-          bucketId: await bucketOf(placement.rule),
-        });
-        break;
-      case 'open':
-        await openAssignment(tx, {
-          loanApplicationId: application.id,
-          bucketId: await bucketOf(placement.rule),
-          country: application.country,
-          revision: 1,
-          now,
-        });
-        break;
+  let pending = applicationIds;
+  for (let round = 0; round < 3 && pending.length > 0; round++) {
+    const lost: string[] = [];
+    const changes: Array<AssignmentChangeAt & { applicationId: string }> = [];
+    for (const { application, open } of await findPlacementStates(tx, pending)) {
+      const placement = planPlacement(application.status, open);
+      switch (placement.kind) {
+        case 'none':
+          break;
+        case 'close':
+          changes.push({
+            applicationId: application.id,
+            id: placement.open.id,
+            revision: placement.open.revision,
+            close: true,
+          });
+          break;
+        case 'move':
+          changes.push({
+            applicationId: application.id,
+            id: placement.open.id,
+            revision: placement.open.revision,
+            bucketId: await bucketOf(placement.rule),
+          });
+          break;
+        case 'open': {
+          const opened = await openAssignment(tx, {
+            loanApplicationId: application.id,
+            bucketId: await bucketOf(placement.rule),
+            country: application.country,
+            revision: 1,
+            now,
+          });
+          if (!opened) lost.push(application.id);
+          break;
+        }
+      }
     }
+    const changed = await updateAssignmentsAt(tx, { changes, now, processedBy: workQueueAgentId });
+    lost.push(...changes.filter((change) => !changed.has(change.id)).map((change) => change.applicationId));
+    pending = lost;
   }
-  await updateAssignmentsAt(tx, { changes, now, processedBy: workQueueAgentId });
 }
 
 /**

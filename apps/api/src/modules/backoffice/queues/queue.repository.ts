@@ -241,13 +241,14 @@ export interface AssignmentChangeAt {
 
 /**
  * updateAssignmentAt for many items in one statement (work-queue placement of a batch, ADR 0047): each
- * moved to `bucketId` or closed by `processedBy`, only while still open at the revision read.
+ * moved to `bucketId` or closed by `processedBy`, only while still open at the revision read. Answers the
+ * ids of the items it changed (one changed meanwhile is left as it is).
  */
 export async function updateAssignmentsAt(
   db: Executor,
   input: { changes: readonly AssignmentChangeAt[]; now: Date; processedBy: string },
-): Promise<void> {
-  if (input.changes.length === 0) return;
+): Promise<Set<string>> {
+  if (input.changes.length === 0) return new Set();
   const rows = input.changes.map((change) => ({
     id: change.id,
     revision: change.revision,
@@ -255,7 +256,7 @@ export async function updateAssignmentsAt(
     close: change.close ?? false,
   }));
   const at = sql`${input.now.toISOString()}::timestamptz`;
-  await db
+  const changed = await db
     .update(assignment)
     .set({
       bucketId: sql`coalesce(v.bucket_id, ${assignment.bucketId})`,
@@ -268,7 +269,9 @@ export async function updateAssignmentsAt(
     .from(
       sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, revision integer, bucket_id uuid, close boolean)`,
     )
-    .where(and(eq(assignment.id, sql`v.id`), eq(assignment.revision, sql`v.revision`), isOpen));
+    .where(and(eq(assignment.id, sql`v.id`), eq(assignment.revision, sql`v.revision`), isOpen))
+    .returning({ id: assignment.id });
+  return new Set(changed.map((row) => row.id));
 }
 
 /** The bucket a work-queue rule fills, created from the rule the first time it is needed. */

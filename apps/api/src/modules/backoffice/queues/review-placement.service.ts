@@ -32,27 +32,34 @@ async function reviewBucket(tx: Executor): Promise<BucketRow> {
   });
 }
 
-/** A screening found a hit: the application waits in the review bucket while a hit is open. */
+/**
+ * A screening found a hit: the application waits in the review bucket while a hit is open. Made on what was
+ * read, as placement is (placement.service.ts): read again when another relay changed the item meanwhile.
+ */
 export async function placeInScreeningReview(tx: Executor, applicationId: string, now: Date): Promise<void> {
   if (!(await hasOpenScreeningHit(tx, applicationId))) return;
-  const [state] = await findPlacementStates(tx, [applicationId]);
-  if (!state) return;
   const bucket = await reviewBucket(tx);
-  const { open } = state;
-  if (!open) {
-    await openAssignment(tx, {
-      loanApplicationId: applicationId,
-      bucketId: bucket.id,
-      country: state.application.country,
-      revision: 1,
-      now,
-    });
-  } else if (open.assignment.bucketId !== bucket.id) {
-    await updateAssignmentsAt(tx, {
-      changes: [{ id: open.assignment.id, revision: open.assignment.revision, bucketId: bucket.id }],
-      now,
-      processedBy: workQueueAgentId,
-    });
+  for (let round = 0; round < 3; round++) {
+    const [state] = await findPlacementStates(tx, [applicationId]);
+    if (!state) return;
+    const { open } = state;
+    if (open?.assignment.bucketId === bucket.id) return;
+    const placed = open
+      ? (
+          await updateAssignmentsAt(tx, {
+            changes: [{ id: open.assignment.id, revision: open.assignment.revision, bucketId: bucket.id }],
+            now,
+            processedBy: workQueueAgentId,
+          })
+        ).size > 0
+      : (await openAssignment(tx, {
+          loanApplicationId: applicationId,
+          bucketId: bucket.id,
+          country: state.application.country,
+          revision: 1,
+          now,
+        })) !== undefined;
+    if (placed) return;
   }
 }
 
