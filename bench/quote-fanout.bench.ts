@@ -35,12 +35,12 @@ import { migrate } from '../apps/api/src/db/migrate.ts';
 import { defaultDependencies } from '../apps/api/src/dependencies.ts';
 import { outboxRelayTick } from '../apps/api/src/jobs/outbox-relay.ts';
 import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
-import { jobKinds } from '../apps/api/src/modules/lending/fan-out/lending-job-kinds.ts';
+import { createSimulatedLenderPanel } from '../apps/api/src/modules/lending/lender-panel/simulated-lender-panel.ts';
+import { jobKinds } from '../apps/api/src/modules/lending/lending-job-kinds.ts';
 import {
   createLendingWorker,
   defaultLendingBatchSize,
-} from '../apps/api/src/modules/lending/fan-out/lending-jobs.ts';
-import { createSimulatedLenderPanel } from '../apps/api/src/modules/lending/lender-panel/simulated-lender-panel.ts';
+} from '../apps/api/src/modules/lending/lending-jobs.ts';
 import { listQuotes } from '../apps/api/src/modules/lending/loan-quote.repository.ts';
 import { findApplicationById } from '../apps/api/src/modules/loan-applications/application-read.repository.ts';
 import {

@@ -5,14 +5,14 @@ import type { Config } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { findJobs, nextDueAt } from '#src/jobs/job.repository.ts';
 import type { EventPublisher } from '#src/jobs/outbox-relay.ts';
-import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
+import type { ExternalDataProvider, ExternalDataResult } from '#src/modules/lending/intake/external-data.ts';
+import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
+import { jobKinds } from '#src/modules/lending/lending-job-kinds.ts';
 import {
   createLendingWorker,
   type LendingWorker,
   type LendingWorkerOptions,
-} from '#src/modules/lending/fan-out/lending-jobs.ts';
-import type { ExternalDataProvider, ExternalDataResult } from '#src/modules/lending/intake/external-data.ts';
-import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
+} from '#src/modules/lending/lending-jobs.ts';
 import { bearer, type TestApp } from './test-app.ts';
 import { nextTestFileSerial } from './test-file-serial.ts';
 

@@ -28,9 +28,9 @@ import {
   insertInsuranceRequest,
   listInsuranceRequestsForPerson,
 } from '#src/modules/insurance/insurance-policy.repository.ts';
-import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
-import { createLendingWorker } from '#src/modules/lending/fan-out/lending-jobs.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
+import { jobKinds } from '#src/modules/lending/lending-job-kinds.ts';
+import { createLendingWorker } from '#src/modules/lending/lending-jobs.ts';
 import { updateApplicationStatus } from '#src/modules/loan-applications/application-write.repository.ts';
 import { findOrCreatePerson } from '#src/modules/persons/person.repository.ts';
 import { linkRealEstate, upsertFetchedRealEstate } from '#src/modules/secured-loan/real-estate.repository.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExpirySweep } from '#src/modules/lending/closing/expiry.service.ts';
-import { scheduleExpirySweep } from '#src/modules/lending/fan-out/lending-jobs.ts';
+import { scheduleExpirySweep } from '#src/modules/lending/closing/expiry-jobs.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import {
   type CreatedApplication,

@@ -6,14 +6,16 @@ import { syncLenderRegister } from '#src/modules/lenders/lender.repository.ts';
 import { offerActionRoutes } from '#src/modules/lending/acceptance-and-payout/offer-action.routes.ts';
 import { reQuoteRoutes } from '#src/modules/lending/acceptance-and-payout/re-quote.routes.ts';
 import { lenderCallbackRoutes } from '#src/modules/lending/callbacks/lender-callback.routes.ts';
-import { registerLendingJobs, scheduleExpirySweep } from '#src/modules/lending/fan-out/lending-jobs.ts';
+import { scheduleExpirySweep } from '#src/modules/lending/closing/expiry-jobs.ts';
 import type { ExternalDataProvider } from '#src/modules/lending/intake/external-data.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { registerLendingJobs } from '#src/modules/lending/lending-jobs.ts';
 import { transparencyRoutes } from '#src/modules/lending/presentation/transparency.routes.ts';
 
-// The lending engine's routes, and its jobs on the app's worker. Everything it works with comes in from
-// buildApp (app.ts): the lender panel, the external-data provider and — when the app runs one — the worker;
-// tests and the benchmark drive their own with createLendingWorker(…).runUntilIdle().
+// The lending engine's routes, and its jobs on the app's worker (each kind and its handler: lending-jobs.ts).
+// Everything it works with comes in from buildApp (app.ts): the lender panel, the external-data provider and
+// — when the app runs one — the worker; tests and the benchmark drive their own with
+// createLendingWorker(…).runUntilIdle().
 
 export interface LendingDependencies {
   panel: LenderPanel;

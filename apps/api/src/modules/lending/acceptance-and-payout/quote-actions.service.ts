@@ -22,13 +22,13 @@ import { assertCallerReaches, isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { assertStaffMay } from '#src/lib/staff-access.ts';
 import { quoteCreatedEvents, storeOffer } from '#src/modules/lending/decisions/decision.service.ts';
-import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import {
   type LenderAdapter,
   type LenderPanel,
   LenderUnavailableError,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { loadLenderApplication } from '#src/modules/lending/lender-panel/lender-view.ts';
+import { jobKinds } from '#src/modules/lending/lending-job-kinds.ts';
 import {
   findLatestQuoteConsent,
   findQuote,

@@ -10,7 +10,6 @@ import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow, LoanRequestRow, StoredDocumentRequest } from '#src/db/schema/lending.ts';
 import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
 import { insertOutboxEvents, type NewOutboxEvent } from '#src/jobs/outbox.repository.ts';
-import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import {
   approvedRequestMoves,
   type LenderCallDue,
@@ -27,6 +26,7 @@ import {
   withRequests,
 } from '#src/modules/lending/fan-out/request-progress.service.ts';
 import type { LenderAdapter, LenderDocumentAsk } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { jobKinds } from '#src/modules/lending/lending-job-kinds.ts';
 import {
   countQuotesOfApplications,
   insertQuoteOnce,

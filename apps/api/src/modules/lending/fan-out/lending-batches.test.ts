@@ -33,8 +33,9 @@ import {
 } from '#src/test/lending-test-helpers.ts';
 import { expectOneChain } from '#src/test/status-chain.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { jobKinds } from './lending-job-kinds.ts';
-import { intakeBatchSizeLimit, lendingJobHandlers } from './lending-jobs.ts';
+import { intakeBatchSizeLimit } from '../intake/intake-jobs.ts';
+import { jobKinds } from '../lending-job-kinds.ts';
+import { lendingJobHandlers } from '../lending-jobs.ts';
 import { planSettlement } from './request-progress.service.ts';
 
 // Lender registrations of many applications recorded in one transaction (ADR 0047 steps 1–4): the plan of

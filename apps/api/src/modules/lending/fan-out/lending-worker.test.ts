@@ -24,8 +24,8 @@ import {
 } from '#src/test/lending-test-helpers.ts';
 import { expectOneChain } from '#src/test/status-chain.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
-import { jobKinds } from './lending-job-kinds.ts';
-import { defaultLendingBatchSize } from './lending-jobs.ts';
+import { jobKinds } from '../lending-job-kinds.ts';
+import { defaultLendingBatchSize } from '../lending-jobs.ts';
 
 // The job queue under stress (issue 4): two workers at once, a worker killed mid-job and its job taken
 // over after the lease, a worker that comes back after losing its lease (its effects roll back), retries

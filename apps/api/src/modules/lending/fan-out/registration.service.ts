@@ -40,7 +40,7 @@ import {
   transitionIfIn,
   writeTransitionChains,
 } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
-import { jobKinds } from './lending-job-kinds.ts';
+import { jobKinds } from '../lending-job-kinds.ts';
 
 // The panel the fan-out goes to: other modules (loan-applications/lifecycle) name its type through here.
 export type { LenderPanel };

@@ -10,7 +10,6 @@ import {
   upsertExternalDataRows,
   upsertRegisterDebtsOf,
 } from '#src/modules/lending/external-data.repository.ts';
-import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { lenderCallJobs, system } from '#src/modules/lending/fan-out/request-progress.service.ts';
 import type { LenderAdapter, LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import {
@@ -18,6 +17,7 @@ import {
   lenderApplicationOf,
   lendersHoldingOtherApplicationsOf,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
+import { jobKinds } from '#src/modules/lending/lending-job-kinds.ts';
 import {
   insertLoanRequestsOf,
   listLoanRequestsOfApplications,

@@ -9,7 +9,6 @@ import {
   upsertExternalDataRows,
   upsertRegisterDebts,
 } from '#src/modules/lending/external-data.repository.ts';
-import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import { startRegistration } from '#src/modules/lending/fan-out/registration.service.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import {
@@ -20,6 +19,7 @@ import {
   DEBT_REGISTER_SOURCE,
   loadParties,
 } from '#src/modules/lending/lender-panel/lender-view.ts';
+import { jobKinds } from '#src/modules/lending/lending-job-kinds.ts';
 import { findApplicants } from '#src/modules/loan-applications/application-applicant.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';

@@ -1,5 +1,5 @@
-// The kinds of job the lending engine queues (handlers: lending-jobs.ts). Payloads are ids only: a handler
-// reads the current state and acts on that, which is what makes a retry safe.
+// The kinds of job the lending engine queues (each kind's handler: lending-jobs.ts). Payloads are ids only:
+// a handler reads the current state and acts on that, which is what makes a retry safe.
 export const jobKinds = {
   /** 160 → validation → external data → 200 → 210 and the fan-out. Payload { applicationId }. */
   processApplication: 'process-application',
@@ -17,3 +17,7 @@ export const jobKinds = {
   expirySweep: 'expiry-sweep',
 } as const;
 export type JobKind = (typeof jobKinds)[keyof typeof jobKinds];
+
+/** The id a job's payload holds under `key` ('' when it has none). */
+export const payloadId = (payload: Record<string, unknown>, key: string): string =>
+  String(payload[key] ?? '');
