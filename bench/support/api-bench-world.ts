@@ -19,7 +19,7 @@ import {
   loadSigningKey,
   type SigningKey,
 } from '../../apps/api/src/modules/auth/token.service.ts';
-import { defaultLendingBatchSize } from '../../apps/api/src/modules/lending/fan-out/lending-jobs.ts';
+import { defaultLendingBatchSize } from '../../apps/api/src/modules/lending/lending-jobs.ts';
 import { defaultIncome, mainApplicantDetails } from '../../apps/api/src/test/lending-test-helpers.ts';
 import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 

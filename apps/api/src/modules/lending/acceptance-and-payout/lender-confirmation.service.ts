@@ -4,7 +4,6 @@ import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { insertOutboxEvents, type NewOutboxEvent } from '#src/jobs/outbox.repository.ts';
-import { jobKinds } from '#src/modules/lending/fan-out/lending-job-kinds.ts';
 import {
   approvedByLender,
   lenderActor,
@@ -19,6 +18,7 @@ import type {
   DisburseResult,
   LenderAdapter,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { jobKinds } from '#src/modules/lending/lending-job-kinds.ts';
 import { listQuotes, updateQuote } from '#src/modules/lending/loan-quote.repository.ts';
 import { listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import {
