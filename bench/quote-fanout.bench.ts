@@ -32,9 +32,10 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
-import { defaultDependencies } from '../apps/api/src/dependencies.ts';
+import { defaultDependencies, moduleEventPublisher } from '../apps/api/src/dependencies.ts';
 import { outboxRelayTick } from '../apps/api/src/jobs/outbox-relay.ts';
 import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
+import { createLocalScreeningList } from '../apps/api/src/modules/compliance/local-screening-list.ts';
 import { createSimulatedLenderPanel } from '../apps/api/src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { jobKinds } from '../apps/api/src/modules/lending/lending-job-kinds.ts';
 import {
@@ -173,6 +174,8 @@ async function main() {
         throw new Error(`submit failed: ${submitted.statusCode} ${submitted.body}`);
       ids.push(id);
     }
+    // The submissions' events handed on: each is screened, and its intake job enqueued (ADR 0056).
+    while ((await unrelayed()) > 0) await relay();
     return ids;
   };
 
@@ -182,6 +185,9 @@ async function main() {
     failures: process.env.BENCH_FAILURES === '1',
   });
   const kinds = Object.values(jobKinds);
+  // The modules' reactions to the outbox as the app's worker relays it (ADR 0056): a submission's screening
+  // starts its intake; the work queues follow the statuses. Without them no application reaches the lenders.
+  const events = moduleEventPublisher({ screening: createLocalScreeningList(), now });
   const unrelayed = async () => {
     const result = await database.db.execute(
       sql`SELECT count(*)::integer AS n FROM outbox_event WHERE published_at IS NULL`,
@@ -194,7 +200,15 @@ async function main() {
    */
   const fanOut = async () => {
     const pool = Array.from({ length: workers }, (_, index) =>
-      createLendingWorker({ db: database.db, config, now, panel, concurrency, workerId: `bench-${index}` }),
+      createLendingWorker({
+        db: database.db,
+        config,
+        now,
+        panel,
+        concurrency,
+        workerId: `bench-${index}`,
+        publish: events,
+      }),
     );
     const started = performance.now();
     for (const worker of pool) worker.start();
@@ -210,7 +224,7 @@ async function main() {
     while ((await unrelayed()) > 0) await relay();
     return { seconds, backlog, relayedSeconds: (performance.now() - started) / 1000 };
   };
-  const relay = outboxRelayTick({ db: database.db, now });
+  const relay = outboxRelayTick({ db: database.db, now, publish: events });
 
   // ── Warm-up: the same fan-out, not counted ────────────────────────────────────────────────────
   let warmUpLine = '  warm-up: none (BENCH_WARMUP=0)';
