@@ -1,17 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { publishedRegulatoryFigures } from './regulatory-figures.data.ts';
+import { duePeriodWarning, figureReminders, reminderLeadDays } from './regulatory-figures.reminders.ts';
 import {
   capsConfigAt,
   capsInForceOf,
   countryTimeZones,
   daysBetween,
-  duePeriodWarning,
-  figureReminders,
   localDate,
   type RegulatedCountry,
   type RegulatoryFigurePeriod,
-  reminderLeadDays,
   statutoryPeriodOf,
 } from './regulatory-figures.ts';
 

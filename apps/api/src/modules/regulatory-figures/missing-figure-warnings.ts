@@ -1,9 +1,5 @@
-import {
-  duePeriodWarning,
-  figureReminders,
-  figuresInForce,
-  missingPeriodWarning,
-} from '@nordloan/domain/finance/regulatory-figures';
+import { figuresInForce, missingPeriodWarning } from '@nordloan/domain/finance/regulatory-figures';
+import { duePeriodWarning, figureReminders } from '@nordloan/domain/finance/regulatory-figures.reminders';
 import type { Executor } from '#src/db/client.ts';
 import { loadRegulatoryFigures } from './regulatory-figure.service.ts';
 

@@ -7,7 +7,6 @@ import {
   capsConfigAt,
   capsInForceOf,
   countryTimeZones,
-  figureReminders,
   figuresInForce,
   isRegulatedCountry,
   localDate,
@@ -19,6 +18,7 @@ import {
   statutoryPeriodOf,
 } from '@nordloan/domain/finance/regulatory-figures';
 import { publishedRegulatoryFigures } from '@nordloan/domain/finance/regulatory-figures.data';
+import { figureReminders } from '@nordloan/domain/finance/regulatory-figures.reminders';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { RegulatoryFigureRow } from '#src/db/schema/regulatory-figures.ts';
 import { badRequest, conflict, type FieldError, fieldError, forbidden } from '#src/lib/app-error.ts';
