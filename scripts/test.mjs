@@ -12,6 +12,7 @@ const step = (name, cmd, args, env = {}) => ({ name, cmd, args, env });
 const steps = [
   step('lint', 'npx', ['biome', 'check', '.']),
   step('import boundaries', 'node', ['scripts/check-import-boundaries.mjs']),
+  step('file sizes', 'node', ['scripts/check-file-size.mjs']),
   step('typecheck', 'npx', ['tsc', '-b', '--pretty', 'false']),
   step(
     'unit + api (PGlite)',
