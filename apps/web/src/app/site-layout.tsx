@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { EidLoginButton } from '#src/app/routes/eid-login-button.tsx';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { BrandLogo } from '#src/brands/brand-logo.tsx';
@@ -21,6 +22,14 @@ function SiteHeader() {
   const myPage = myPageHref(brand, window.location);
   const myPageIsHere = !myPage.includes('//') || isMyPageHost;
   const token = useAuthStore((state) => state.token);
+  // Issue 38: on a phone the menu is one button (it took 270 px above the page); CSS shows the list itself
+  // from 48rem up, where the button is hidden. It is open for the page it was opened on only: moving to
+  // another page closes it.
+  const { pathname } = useLocation();
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  // One header per page: a fixed id, the same in the prerendered HTML and after hydration.
+  const menuId = 'site-menu';
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -28,7 +37,18 @@ function SiteHeader() {
           <BrandLogo />
         </Link>
         <nav className="site-nav" aria-label={t('common.mainMenu')}>
-          <ul>
+          <button
+            type="button"
+            className="site-nav__toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            data-testid="menu-toggle"
+            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+          >
+            <span className="site-nav__toggle-icon" aria-hidden="true" />
+            {t('common.mainMenu')}
+          </button>
+          <ul id={menuId} className={menuOpen ? 'site-nav__list site-nav__list--open' : 'site-nav__list'}>
             {applyPages.map((page) => (
               <li key={page.path}>
                 {isMyPageHost ? (

@@ -1,3 +1,6 @@
+import type { BrandPathPurpose } from '@nordloan/domain/brands/brand-config.schema';
+import type { Product } from '@nordloan/domain/enums';
+import { isApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UnauthorizedFallback } from '#src/app/error-pages.tsx';
@@ -20,11 +23,36 @@ import '#src/features/insurance/insurance.css';
 
 // Personal page (issue 6): login (the 401 fallback with the e-ID login button, ADR 0029), or
 // the applicant's applications — loaded by the §4 sync table for this page's view (overview without a
-// product, results with one) — each with its timeline, offers and actions (features/my-page).
+// product, results with one) — each with its state, offers and actions (features/my-page). Issue 38: the
+// application waiting for the applicant's decision comes first, and the page's insurance and settings
+// come after the applications under named sections (docs/decisions/0061).
 
-function newestFirst<T extends { CreatedAt: string }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => b.CreatedAt.localeCompare(a.CreatedAt));
+/** Which application needs the applicant most: offers to choose, then the bank's steps, then the rest. */
+function attentionRank(status: number | undefined): number {
+  const code = status ?? 100;
+  if (code >= 400 && code < 500 && isActive(code)) return 0;
+  if (code >= 500 && code < 700 && isActive(code)) return 1;
+  if (isActive(code)) return 2;
+  return 3;
 }
+
+function isActive(code: number): boolean {
+  return !(isApplicationStatusCode(code) && isTerminalStatus(code));
+}
+
+function inPageOrder<T extends { CreatedAt: string; Status?: number | undefined }>(items: readonly T[]): T[] {
+  return [...items].sort(
+    (a, b) => attentionRank(a.Status) - attentionRank(b.Status) || b.CreatedAt.localeCompare(a.CreatedAt),
+  );
+}
+
+/** The apply page a product is applied for on (where a draft continues). */
+const applyPurposeOf: Record<Product, BrandPathPurpose> = {
+  UnsecuredLoan: 'applyUnsecured',
+  CreditCard: 'applyUnsecured',
+  SecuredLoan: 'applySecured',
+  DiscoveryLoan: 'oneFormApply',
+};
 
 function LoginPanel() {
   const { t } = useTranslation();
@@ -68,6 +96,11 @@ export function MyPage({ page }: { page: BrandPage }) {
   const insuranceHref = brand.paths.applyInsurance
     ? mainHostHref(brand.paths.applyInsurance, isMyPageHost)
     : null;
+  // Issue 38 item 2: the apply page opens a draft at its saved step from `?resume=<applicationId>`.
+  const continueHref = (application: { ID: string; Product: Product }) => {
+    const path = brand.paths[applyPurposeOf[application.Product]] ?? brand.paths.applyUnsecured;
+    return mainHostHref(`${path}?resume=${encodeURIComponent(application.ID)}`, isMyPageHost);
+  };
   return (
     <article aria-labelledby="my-page-title" data-page-kind="my-page" data-logged-in="true">
       <div className="page-heading">
@@ -85,8 +118,12 @@ export function MyPage({ page }: { page: BrandPage }) {
               {t('myPage.loadFailed')}
             </p>
           ) : applicationsStatus === 'success' && applications?.length ? (
-            newestFirst(applications).map((application) => (
-              <ApplicationSection key={application.ID} application={application} />
+            inPageOrder(applications).map((application) => (
+              <ApplicationSection
+                key={application.ID}
+                application={application}
+                continueHref={continueHref(application)}
+              />
             ))
           ) : applicationsStatus === 'success' || !sync.plan ? (
             <p>{t('myPage.noApplications')}</p>
@@ -94,7 +131,7 @@ export function MyPage({ page }: { page: BrandPage }) {
             <p role="status">{t('common.loading')}</p>
           )}
         </div>
-        <div className="my-page__aside">
+        <div className="my-page__aside" data-testid="my-page-settings">
           <InsurancePoliciesPanel today={new Date().toISOString().slice(0, 10)} />
           <InsuranceUpsell insuranceHref={insuranceHref} />
           <MarketingConsentPanel customerId={customerId} />

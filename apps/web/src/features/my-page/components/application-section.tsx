@@ -1,6 +1,5 @@
 import type { Product } from '@nordloan/domain/enums';
 import type { PresentedQuote, QuotesPresentationV2 } from '@nordloan/domain/lending/loan-quote.schema';
-import { type OfferCommission, rankingOrder } from '@nordloan/domain/lending/transparency';
 import { isApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,31 +13,33 @@ import {
   offersPollMs,
   useQuotesPresentation,
 } from '#src/features/my-page/api/get-quotes-presentation.ts';
+import { useRegisterDebts } from '#src/features/my-page/api/get-register-debts.ts';
 import { useTransparency } from '#src/features/my-page/api/get-transparency.ts';
-import { useGoToBank } from '#src/features/my-page/api/quote-actions.ts';
 import { useQuoteHistory } from '#src/features/my-page/api/re-quote.ts';
 import { useWithdrawApplication } from '#src/features/my-page/api/withdraw-application.ts';
 import { AcceptOfferDialog } from '#src/features/my-page/components/accept-offer-dialog.tsx';
 import { ChangeOfferDialog } from '#src/features/my-page/components/change-offer-dialog.tsx';
 import { CoApplicantInvitePanel } from '#src/features/my-page/components/co-applicant-invite-panel.tsx';
 import { ContactLogPanel } from '#src/features/my-page/components/contact-preferences.tsx';
+import { Disclosure } from '#src/features/my-page/components/disclosure.tsx';
 import { DocumentsPanel } from '#src/features/my-page/components/documents-panel.tsx';
 import { ModalDialog } from '#src/features/my-page/components/modal-dialog.tsx';
-import { OfferCard } from '#src/features/my-page/components/offer-card.tsx';
+import { NextStepsPanel } from '#src/features/my-page/components/next-steps-panel.tsx';
+import { type OfferAction, OffersPanel } from '#src/features/my-page/components/offers-panel.tsx';
 import { QuoteHistory } from '#src/features/my-page/components/quote-history.tsx';
 import { ReQuoteDialog } from '#src/features/my-page/components/re-quote-dialog.tsx';
+import { RegistersPanel } from '#src/features/my-page/components/registers-panel.tsx';
 import { SecuredCasePanel } from '#src/features/my-page/components/secured-case-panel.tsx';
 import { StatusTimeline } from '#src/features/my-page/components/status-timeline.tsx';
 import { TransparencyPanel } from '#src/features/my-page/components/transparency-panel.tsx';
 import { useOfferFormat } from '#src/features/my-page/components/use-offer-format.ts';
-import { shouldPollOffers } from '#src/features/my-page/model/offer-polling.ts';
 import {
-  explainFirstOffer,
-  isOfferSortKey,
-  type OfferSortKey,
-  offerSortKeys,
-  sortOffers,
-} from '#src/features/my-page/model/offer-sorting.ts';
+  type ApplicationState,
+  deriveApplicationState,
+  isEditableStatus,
+} from '#src/features/my-page/model/application-state.ts';
+import { shouldPollOffers } from '#src/features/my-page/model/offer-polling.ts';
+import { recommendedOffer, requestedTermsOf } from '#src/features/my-page/model/offer-sorting.ts';
 import { useAuthStore } from '#src/session/auth-store.ts';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 import '#src/features/my-page/my-page.css';
@@ -59,12 +60,7 @@ export interface MyPageApplication {
 /** How often the timeline is refreshed between acceptance and payout (the bank's steps take days). */
 const bankStepsPollMs = 30_000;
 
-type OpenModal =
-  | { kind: 'accept'; quote: PresentedQuote }
-  | { kind: 'change'; quote: PresentedQuote }
-  | { kind: 'withdraw' }
-  | { kind: 'requote' }
-  | null;
+type OpenModal = OfferAction | { kind: 'withdraw' } | { kind: 'requote' } | null;
 
 const isEnded = (status: number) => isApplicationStatusCode(status) && isTerminalStatus(status);
 
@@ -79,136 +75,83 @@ function useQuotesLoadedEvent(applicationId: string, presentation: QuotesPresent
   }, [applicationId, count]);
 }
 
-/** Why the first offer is first under the chosen order, and the order itself (issue 13, ADR 0031). */
-function RankingExplanation({
-  quotes,
-  sortKey,
-}: {
-  quotes: readonly PresentedQuote[];
-  sortKey: OfferSortKey;
-}) {
+/** The application's state in one line (issue 38: one derived value, never two contradicting lines). */
+function StateLine({ state }: { state: ApplicationState }) {
   const { t } = useTranslation();
-  const format = useOfferFormat();
-  const { format: brandFormat } = useBrand();
-  const sorted = sortOffers(quotes, sortKey);
-  const why = explainFirstOffer(sorted, sortKey);
-  if (!why) return null;
-  const first = sorted[0]!;
-  const second = sorted[1]!;
-  const difference =
-    why.decidedBy === 'effectiveRate'
-      ? brandFormat.number(Math.round(why.difference * 100) / 100)
-      : format.money(why.difference, first.Currency);
-  const label = (key: OfferSortKey) => t(`offers.sort.${key}`);
+  let text: string;
+  switch (state.kind) {
+    case 'draft':
+      text = t('offers.state.draft');
+      break;
+    case 'waiting-for-co-applicant':
+      text = t('offers.state.waitingForCoApplicant');
+      break;
+    case 'needs-correction':
+      text = t('offers.state.needsCorrection');
+      break;
+    case 'registers-failed':
+      text = t('offers.state.registersFailed');
+      break;
+    case 'received':
+      text = t('offers.state.received');
+      break;
+    case 'banks-answering':
+      text =
+        state.pending === null
+          ? t('offers.state.banksAnswering')
+          : state.offers > 0
+            ? `${t('offers.state.offersSoFar', { count: state.offers })} – ${t('offers.state.waitingFor', { count: state.pending })}.`
+            : t('offers.state.banksAnsweringPending', { count: state.pending });
+      break;
+    case 'choose-offer':
+      text = t('offers.state.chooseOffer', { count: state.offers });
+      break;
+    case 'no-offers':
+      text = t('offers.state.noOffers');
+      break;
+    case 'offers-unavailable':
+      text = t('offers.state.offersUnavailable');
+      break;
+    case 'accepted':
+      text = t('offers.state.accepted');
+      break;
+    case 'payout':
+      text = t('offers.state.payout');
+      break;
+    case 'disbursed':
+      text = t('offers.state.disbursed');
+      break;
+    case 'ended':
+      text = t(`offers.timeline.now.${state.sentence}`);
+      break;
+  }
   return (
-    <aside className="ranking-explanation" data-testid="ranking-explanation" aria-live="polite">
-      <h3>{t('offers.ranking.title')}</h3>
-      <p data-testid="ranking-first">
-        {t(`offers.ranking.first_${why.decidedBy}`, {
-          first: first.Lender.Name,
-          second: second.Lender.Name,
-          difference,
-        })}
-        {why.tiedOn.length > 0 &&
-          ` ${t('offers.ranking.tied', { figures: why.tiedOn.map(label).join(', ') })}`}
-      </p>
-      <p className="muted">
-        {t('offers.ranking.rule', { order: rankingOrder(sortKey).map(label).join(', ') })}
-      </p>
-    </aside>
+    <p
+      className={`application__state application__state--${state.kind}`}
+      data-testid="application-state"
+      data-state={state.kind}
+      role="status"
+      aria-live="polite"
+    >
+      {text}
+    </p>
   );
 }
 
-function OffersList({
-  presentation,
-  applicationStatus,
-  recommendedQuoteId,
-  commissions,
-  onOpen,
+/**
+ * One application (issue 38: offers first): its state in one line; the first offer of the ranking with its
+ * accept button and the others compact; what to do next (continue a draft, the bank's next steps after
+ * acceptance, documents); then, behind named sections, the history, each lender's path, the registers'
+ * answers, earlier offers and the contact log.
+ */
+export function ApplicationSection({
+  application,
+  continueHref,
 }: {
-  presentation: QuotesPresentationV2;
-  applicationStatus: number;
-  recommendedQuoteId: string | null;
-  commissions: ReadonlyMap<string, OfferCommission>;
-  onOpen: (modal: OpenModal) => void;
+  application: MyPageApplication;
+  /** The apply page that opens this application at its saved step (`?resume=<id>`); null without one. */
+  continueHref: string | null;
 }) {
-  const { t } = useTranslation();
-  const [sortKey, setSortKey] = useState<OfferSortKey>('totalCost');
-  const sortId = useId();
-  const goToBank = useGoToBank();
-  const quotes = presentation.Groups.flatMap((group) => group.Quotes);
-  const hasAccepted = quotes.some((quote) => quote.Status === 'accepted');
-  const mayDecide = !hasAccepted && applicationStatus >= 400 && applicationStatus < 500;
-
-  const openBank = async (quote: PresentedQuote) => {
-    trackFlowEvent('go-to-bank', { applicationId: quote.LoanApplicationID, lender: quote.Lender.Name });
-    const url = await goToBank.mutateAsync(quote.ID).catch(() => null);
-    if (url) window.open(url, '_blank', 'noopener');
-  };
-
-  if (!quotes.length) return null;
-  // The explanation covers the group compared first: the offers for what was asked, else the counter-offers.
-  const explained = presentation.Groups.find((group) => group.Quotes.length > 1);
-  return (
-    <>
-      {quotes.length > 1 && (
-        <div className="offers__toolbar">
-          <label htmlFor={sortId}>{t('offers.sort.label')}</label>
-          <select
-            id={sortId}
-            className="text-input offers__sort"
-            value={sortKey}
-            data-testid="offer-sort"
-            onChange={(event) => isOfferSortKey(event.target.value) && setSortKey(event.target.value)}
-          >
-            {offerSortKeys.map((key) => (
-              <option key={key} value={key}>
-                {t(`offers.sort.${key}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      {explained && <RankingExplanation quotes={explained.Quotes} sortKey={sortKey} />}
-      {presentation.Groups.filter((group) => group.Quotes.length).map((group) => (
-        <div key={group.Group}>
-          {group.Group === 'counter-offers' && (
-            <h3 className="offers__group">{t('offers.list.counterOffers')}</h3>
-          )}
-          <ul className="offers__list">
-            {sortOffers(group.Quotes, sortKey).map((quote) => {
-              const open = mayDecide && quote.Status === 'approved';
-              // The lender's signing page matters between acceptance and payout.
-              const accepted =
-                quote.Status === 'accepted' &&
-                quote.AcceptanceStatus === 'accepted' &&
-                applicationStatus >= 500 &&
-                applicationStatus < 700;
-              return (
-                <OfferCard
-                  key={quote.ID}
-                  quote={quote}
-                  isRecommended={quote.ID === recommendedQuoteId}
-                  commission={commissions.get(quote.ID)}
-                  actions={{
-                    ...(open ? { onAccept: () => onOpen({ kind: 'accept', quote }) } : {}),
-                    ...(open ? { onChange: () => onOpen({ kind: 'change', quote }) } : {}),
-                    ...(accepted ? { onGoToBank: () => void openBank(quote) } : {}),
-                    goToBankPending: goToBank.isPending,
-                    goToBankFailed: goToBank.isError,
-                  }}
-                />
-              );
-            })}
-          </ul>
-        </div>
-      ))}
-    </>
-  );
-}
-
-/** One application: its timeline in plain words, its offers as they arrive, and what can be done. */
-export function ApplicationSection({ application }: { application: MyPageApplication }) {
   const { t } = useTranslation();
   const { format: brandFormat } = useBrand();
   const format = useOfferFormat();
@@ -248,23 +191,39 @@ export function ApplicationSection({ application }: { application: MyPageApplica
   );
   // The newest of the two answers wins (the summary keeps being refreshed after the offers settle).
   const status = Math.max(presentation.data?.Status ?? 0, summary.data?.Status ?? 0) || knownStatus;
-  const quotes = presentation.data?.Groups.flatMap((group) => group.Quotes) ?? [];
+  const quotes: PresentedQuote[] = presentation.data?.Groups.flatMap((group) => group.Quotes) ?? [];
+  const requested = requestedTermsOf(application);
+  const state = deriveApplicationState({
+    status,
+    progress: presentation.data
+      ? {
+          offers: quotes.length,
+          pending: presentation.data.Pending.length,
+          isComplete: presentation.data.IsComplete,
+        }
+      : null,
+    offersFailed: presentation.isError,
+  });
   const history = useQuoteHistory(application.ID, { enabled: submitted && status >= 400 });
+  const acceptedQuote =
+    quotes.find((quote) => quote.Status === 'accepted') ?? summary.data?.AcceptedQuote ?? null;
+  const mayDecide = !acceptedQuote && status >= 400 && status < 500 && !isEnded(status);
   // Item 5: while the applicant decides, every open offer can be re-quoted with one new amount or term.
   const openQuotes = quotes.filter((quote) => quote.Status === 'approved');
-  const mayReQuote =
-    (status === 400 || status === 410) &&
-    openQuotes.length > 0 &&
-    !quotes.some((quote) => quote.Status === 'accepted');
-  const offerIds = quotes
-    .map((quote) => quote.ID)
-    .sort()
-    .join(',');
-  const recommendation = useProductRecommendation(application.ID, {
-    enabled: !!presentation.data?.IsComplete && quotes.length > 0 && status < 500,
-    offerIds,
+  const mayReQuote = (status === 400 || status === 410) && openQuotes.length > 0 && !acceptedQuote;
+  // One recommendation, the first of the ranking, once every bank has answered (docs/decisions/0061).
+  const recommendation =
+    mayDecide && presentation.data?.IsComplete ? (recommendedOffer(openQuotes, requested) ?? null) : null;
+  useProductRecommendation(application.ID, {
+    enabled: recommendation !== null,
+    offerIds: openQuotes
+      .map((quote) => quote.ID)
+      .sort()
+      .join(','),
+    expectedQuoteId: recommendation?.offer.ID ?? null,
   });
   const remarks = usePaymentRemarks(application.ID, { enabled: status >= 200 });
+  const registerDebts = useRegisterDebts(application.ID, { enabled: status >= 200 });
   const withdraw = useWithdrawApplication(application.ID);
   const withdrawalWindow = presentation.data?.WithdrawalWindow ?? summary.data?.WithdrawalWindow ?? null;
   useQuotesLoadedEvent(application.ID, presentation.data);
@@ -297,8 +256,14 @@ export function ApplicationSection({ application }: { application: MyPageApplica
   const product = t(`products.${application.Product}`);
   const amount = typeof application.Amount === 'number' ? application.Amount : null;
   const years = typeof application.Duration === 'number' ? application.Duration : null;
-  const pendingCount = presentation.data?.Pending.length ?? 0;
-  const declinedCount = presentation.data?.Declined.length ?? 0;
+  const editable = isEditableStatus(status);
+  const mayWithdraw = !isEnded(status) && status < 700;
+  const withdrawButton = (
+    <button type="button" className="button button--danger" onClick={() => openModal({ kind: 'withdraw' })}>
+      {t('offers.withdraw.button')}
+    </button>
+  );
+  const showOffers = submitted && quotes.length > 0;
 
   return (
     <section
@@ -311,19 +276,30 @@ export function ApplicationSection({ application }: { application: MyPageApplica
         <h2 id={titleId}>
           {t('offers.application.heading', { product, id: application.HumanReadableID ?? application.ID })}
         </h2>
-        <p className="muted">
-          {amount !== null && `${t('offers.application.amount')}: ${format.money(amount)} · `}
-          {years !== null && `${t('offers.application.duration')}: ${format.duration(years * 12)} · `}
+        <p className="application__meta muted">
+          {amount !== null && `${format.money(amount)} · `}
+          {years !== null && `${format.duration(years * 12)} · `}
           {t('offers.application.createdAt', { date: brandFormat.date(application.CreatedAt) })}
         </p>
       </header>
-      <StatusTimeline status={status} createdAt={application.CreatedAt} history={summary.data?.History} />
-      {application.Product === 'SecuredLoan' && status < 700 && !isEnded(status) && (
-        <SecuredCasePanel applicationId={application.ID} />
-      )}
+      <StateLine state={state} />
       <p role="status" aria-live="polite" className="application__notice" data-testid="application-notice">
         {notice}
       </p>
+      {editable && mayWithdraw && (
+        // Issue 38 item 2: a draft the applicant was told to complete can be completed from here.
+        <div className="application__actions application__actions--draft">
+          {continueHref && (
+            <a className="button" href={continueHref} data-testid="continue-application">
+              {t('offers.draft.continue')}
+            </a>
+          )}
+          {withdrawButton}
+        </div>
+      )}
+      {afterAcceptance && acceptedQuote && (
+        <NextStepsPanel lender={acceptedQuote.Lender.Name} status={status} />
+      )}
       {withdrawalWindow && (
         <aside className="notice withdrawal-window" data-testid="withdrawal-window">
           <h3>{t('offers.withdrawal.title')}</h3>
@@ -334,71 +310,21 @@ export function ApplicationSection({ application }: { application: MyPageApplica
           </p>
         </aside>
       )}
-      {remarks.data?.HasPaymentRemarks && (
-        <aside className="notice" data-testid="payment-remarks">
-          <h3>{t('offers.paymentRemarks.title')}</h3>
-          {remarks.data.Message && <p>{remarks.data.Message}</p>}
-          <ul>
-            {remarks.data.PaymentRemarks.map((remark) => (
-              <li key={`${remark.Creditor}-${remark.RegisteredAt}`}>
-                {t('offers.paymentRemarks.item', {
-                  creditor: remark.Creditor,
-                  amount: format.money(remark.Amount),
-                  date: format.day(remark.RegisteredAt),
-                })}
-              </li>
-            ))}
-          </ul>
-          {remarks.data.LendersAcceptingPaymentRemarks.length > 0 && (
-            <p>
-              {t('offers.paymentRemarks.lendersAccepting', {
-                names: remarks.data.LendersAcceptingPaymentRemarks.map((lender) => lender.Name).join(', '),
-              })}
-            </p>
-          )}
-        </aside>
-      )}
-      {/* An ended application without offers has nothing left to wait for: no "no offers yet". */}
-      {submitted && !(isEnded(status) && quotes.length === 0) && (
+      {showOffers && (
         <div className="offers" data-testid="offers">
-          <p className="live-status" data-testid="live-status" data-live={live}>
-            {live ? t('offers.live.on') : t('offers.live.off')}
-          </p>
-          <p role="status" aria-live="polite" className="offers__progress" data-testid="offers-progress">
-            {presentation.isError
-              ? t('offers.list.loadFailed')
-              : !presentation.data
-                ? t('offers.list.waiting')
-                : [
-                    quotes.length ? t('offers.list.count', { count: quotes.length }) : t('offers.list.none'),
-                    pendingCount
-                      ? t('offers.list.pending', { count: pendingCount })
-                      : t('offers.list.complete'),
-                    declinedCount ? t('offers.list.declined', { count: declinedCount }) : '',
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-          </p>
-          {recommendation.data && quotes.length > 0 && (
-            <aside className="recommendation" data-testid="recommendation">
-              <h3>{t('offers.recommendation.title')}</h3>
-              <p>{t('offers.recommendation.because', { text: recommendation.data.Text })}</p>
-            </aside>
-          )}
-          {presentation.data && (
-            <OffersList
-              presentation={presentation.data}
-              applicationStatus={status}
-              recommendedQuoteId={recommendation.data?.LoanQuoteID ?? null}
-              commissions={commissions}
-              onOpen={openModal}
-            />
-          )}
+          <OffersPanel
+            quotes={quotes}
+            requested={requested}
+            recommendation={recommendation}
+            mayDecide={mayDecide}
+            commissions={commissions}
+            onAction={openModal}
+          />
           {mayReQuote && (
-            <div className="application__actions">
+            <div className="application__actions application__actions--start">
               <button
                 type="button"
-                className="button button--secondary"
+                className="button button--secondary button--small"
                 data-testid="re-quote"
                 onClick={() => openModal({ kind: 'requote' })}
               >
@@ -406,33 +332,52 @@ export function ApplicationSection({ application }: { application: MyPageApplica
               </button>
             </div>
           )}
-          {history.data && <QuoteHistory quotes={history.data} />}
-          {transparency.data && (
-            <TransparencyPanel
-              paths={transparency.data.LenderPaths}
-              inquiries={transparency.data.CreditInquiries}
-            />
-          )}
-          {quotes.length > 0 && status < 700 && (
-            <DocumentsPanel applicationId={application.ID} quotes={quotes} />
-          )}
         </div>
+      )}
+      {application.Product === 'SecuredLoan' && status < 700 && !isEnded(status) && (
+        <SecuredCasePanel applicationId={application.ID} />
       )}
       {isMainApplicant && application.CoApplicantPersonID && !isEnded(status) && status < 700 && (
         <CoApplicantInvitePanel applicationId={application.ID} />
       )}
-      <ContactLogPanel applicationId={application.ID} />
-      {!isEnded(status) && status < 700 && (
-        <div className="application__actions">
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => openModal({ kind: 'withdraw' })}
-          >
-            {t('offers.withdraw.button')}
-          </button>
-        </div>
+      <div className="application__sections">
+        {quotes.length > 0 && status < 700 && (
+          <DocumentsPanel
+            applicationId={application.ID}
+            quotes={quotes}
+            collapsed={{ open: afterAcceptance }}
+          />
+        )}
+        <Disclosure title={t('offers.sections.history')} testId="section-history">
+          <StatusTimeline status={status} createdAt={application.CreatedAt} history={summary.data?.History} />
+        </Disclosure>
+        {transparency.data && (
+          <Disclosure title={t('offers.sections.lenders')} testId="section-lenders">
+            <TransparencyPanel
+              paths={transparency.data.LenderPaths}
+              inquiries={transparency.data.CreditInquiries}
+              headingLevel={4}
+            />
+          </Disclosure>
+        )}
+        {status >= 200 && (
+          <Disclosure title={t('offers.sections.registers')} testId="section-registers">
+            <RegistersPanel
+              debts={registerDebts.data ?? null}
+              checked={status >= 200}
+              remarks={remarks.data}
+            />
+          </Disclosure>
+        )}
+        {history.data && <QuoteHistory quotes={history.data} collapsed />}
+        <ContactLogPanel applicationId={application.ID} collapsed />
+      </div>
+      {submitted && (
+        <p className="live-status" data-testid="live-status" data-live={live}>
+          {live ? t('offers.live.on') : t('offers.live.off')}
+        </p>
       )}
+      {mayWithdraw && !editable && <div className="application__actions">{withdrawButton}</div>}
       {modal?.kind === 'accept' && (
         <AcceptOfferDialog
           quote={modal.quote}

@@ -9,6 +9,7 @@ import {
   useSaveContactPreferences,
 } from '#src/features/my-page/api/contact-preferences.ts';
 import { useConsentState } from '#src/features/my-page/api/marketing-consent.ts';
+import { Disclosure } from '#src/features/my-page/components/disclosure.tsx';
 import '#src/features/my-page/contact-preferences.css';
 
 // Issue 13 item 7 (ADR 0037): the applicant chooses how we may contact them with offers, and whether we may
@@ -69,32 +70,29 @@ export function ContactPreferencesForm(props: {
   );
 }
 
+/** How we may contact the applicant, behind its named section below the offers (issue 38). */
 export function ContactPreferencesPanel({ customerId }: { customerId: string | null }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const state = useConsentState(customerId, brand.brand);
   const save = useSaveContactPreferences(customerId ?? '', brand.brand);
-  const titleId = useId();
   if (!customerId || !state.data) return null;
   const initial = preferencesOf(state.data);
   const country = state.data.Country;
   return (
-    <section
-      className="panel contact-preferences"
-      aria-labelledby={titleId}
-      data-testid="contact-preferences"
-    >
-      <h2 id={titleId}>{t('offers.contact.title')}</h2>
-      <p>{t('offers.contact.lead')}</p>
-      <ContactPreferencesForm
-        key={JSON.stringify(initial)}
-        initial={initial}
-        saving={save.isPending}
-        saved={save.isSuccess}
-        failed={save.isError}
-        onSave={(after) => save.mutate({ country, before: initial, after })}
-      />
-    </section>
+    <Disclosure title={t('offers.contact.title')} testId="contact-preferences" level={2}>
+      <div className="contact-preferences">
+        <p>{t('offers.contact.lead')}</p>
+        <ContactPreferencesForm
+          key={JSON.stringify(initial)}
+          initial={initial}
+          saving={save.isPending}
+          saved={save.isSuccess}
+          failed={save.isError}
+          onSave={(after) => save.mutate({ country, before: initial, after })}
+        />
+      </div>
+    </Disclosure>
   );
 }
 
@@ -132,11 +130,26 @@ export function ContactLogList({ items }: { items: readonly ContactLogEntry[] })
   );
 }
 
-export function ContactLogPanel({ applicationId }: { applicationId: string }) {
+/** The contact log of one application; `collapsed` behind a named section of the personal page (issue 38). */
+export function ContactLogPanel({
+  applicationId,
+  collapsed = false,
+}: {
+  applicationId: string;
+  collapsed?: boolean;
+}) {
   const { t } = useTranslation();
   const log = useContactLog(applicationId);
   const titleId = useId();
   if (!log.data) return null;
+  if (collapsed) {
+    return (
+      <Disclosure title={t('offers.contact.logTitle')} testId="contact-log-panel">
+        <p>{t('offers.contact.logLead')}</p>
+        <ContactLogList items={log.data.Items} />
+      </Disclosure>
+    );
+  }
   return (
     <section aria-labelledby={titleId} className="transparency" data-testid="contact-log-panel">
       <h3 id={titleId}>{t('offers.contact.logTitle')}</h3>

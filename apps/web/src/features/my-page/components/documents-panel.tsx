@@ -7,15 +7,22 @@ import {
   useDocuments,
   useUploadDocument,
 } from '#src/features/my-page/api/application-documents.ts';
+import { Disclosure } from './disclosure.tsx';
 import { ShareDocumentsPanel } from './share-documents-panel.tsx';
 
-/** What the lenders still need (pending document requests of the offers), and an upload for documents. */
+/**
+ * What the lenders still need (pending document requests of the offers), and an upload for documents. On the
+ * personal page it is a named section below the offers (issue 38), open once an offer is accepted — then the
+ * accepted lender's requests are the applicant's next step.
+ */
 export function DocumentsPanel({
   applicationId,
   quotes,
+  collapsed,
 }: {
   applicationId: string;
   quotes: readonly PresentedQuote[];
+  collapsed?: { open: boolean };
 }) {
   const { t } = useTranslation();
   const documents = useDocuments(applicationId);
@@ -57,9 +64,8 @@ export function DocumentsPanel({
   };
 
   const describedBy = [hintId, problem || upload.isError ? errorId : null].filter(Boolean).join(' ');
-  return (
-    <section className="documents" aria-labelledby={titleId} data-testid="documents">
-      <h3 id={titleId}>{t('offers.documents.title')}</h3>
+  const content = (
+    <>
       {pending.length ? (
         <ul className="documents__requests">
           {pending.map(({ key, lender, request }) => (
@@ -144,6 +150,19 @@ export function DocumentsPanel({
           </ul>
         </>
       )}
+    </>
+  );
+  if (collapsed) {
+    return (
+      <Disclosure title={t('offers.documents.title')} testId="documents" open={collapsed.open}>
+        <div className="documents documents--section">{content}</div>
+      </Disclosure>
+    );
+  }
+  return (
+    <section className="documents" aria-labelledby={titleId} data-testid="documents">
+      <h3 id={titleId}>{t('offers.documents.title')}</h3>
+      {content}
     </section>
   );
 }

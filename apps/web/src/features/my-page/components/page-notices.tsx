@@ -6,6 +6,7 @@ import {
   useConsentState,
   useRevokeMarketingConsent,
 } from '#src/features/my-page/api/marketing-consent.ts';
+import { Disclosure } from '#src/features/my-page/components/disclosure.tsx';
 import { useOfferFormat } from '#src/features/my-page/components/use-offer-format.ts';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 
@@ -24,17 +25,18 @@ export function CostWarning() {
   );
 }
 
-/** The insurance upsell with the brand's example (§3 my-page options; §9 monthly 350, total 5858). */
+/**
+ * The insurance upsell with the brand's example (§3 my-page options; §9 monthly 350, total 5858), behind its
+ * named section below the offers (issue 38).
+ */
 export function InsuranceUpsell({ insuranceHref }: { insuranceHref: string | null }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const format = useOfferFormat();
-  const titleId = useId();
   const options = brand.myPage.offers;
   if (!options.hasInsuranceUpsell || !options.insuranceExample) return null;
   return (
-    <section className="panel upsell" aria-labelledby={titleId} data-testid="insurance-upsell">
-      <h2 id={titleId}>{t('offers.insurance.title')}</h2>
+    <Disclosure title={t('offers.insurance.title')} testId="insurance-upsell" level={2}>
       <p>{t('offers.insurance.text')}</p>
       <p>
         {t('offers.insurance.example', {
@@ -47,25 +49,26 @@ export function InsuranceUpsell({ insuranceHref }: { insuranceHref: string | nul
           {t('offers.insurance.link')}
         </a>
       )}
-    </section>
+    </Disclosure>
   );
 }
 
-/** Where the applicant revokes marketing consent (§7 DELETE /customer/{id}/consent) and sees the result. */
+/**
+ * Where the applicant revokes marketing consent (§7 DELETE /customer/{id}/consent) and sees the result,
+ * behind its named section below the offers (issue 38).
+ */
 export function MarketingConsentPanel({ customerId }: { customerId: string | null }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const state = useConsentState(customerId, brand.brand);
   const revoke = useRevokeMarketingConsent(customerId ?? '', brand.brand);
-  const titleId = useId();
   if (!customerId) return null;
   const channels = marketingChannelsGiven(state.data);
   const channelList = new Intl.ListFormat(brand.i18n.defaultLocale, { type: 'conjunction' }).format(
     channels.map((channel) => t(`offers.consent.channels.${channel}`, { defaultValue: channel })),
   );
   return (
-    <section className="panel" aria-labelledby={titleId} data-testid="marketing-consent">
-      <h2 id={titleId}>{t('offers.consent.title')}</h2>
+    <Disclosure title={t('offers.consent.title')} testId="marketing-consent" level={2}>
       <p>{t('offers.consent.lead')}</p>
       {state.isSuccess && (
         <p data-testid="consent-state">
@@ -90,6 +93,6 @@ export function MarketingConsentPanel({ customerId }: { customerId: string | nul
           {t('offers.consent.failed')}
         </p>
       )}
-    </section>
+    </Disclosure>
   );
 }

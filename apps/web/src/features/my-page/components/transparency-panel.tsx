@@ -77,18 +77,22 @@ function CreditInquiryRow({ inquiry }: { inquiry: CreditInquiry }) {
 export function TransparencyPanel({
   paths,
   inquiries,
+  headingLevel = 3,
 }: {
   paths: readonly LenderPath[];
   inquiries: readonly CreditInquiry[];
+  /** 4 inside a named section of the page (issue 38). */
+  headingLevel?: 3 | 4;
 }) {
   const { t } = useTranslation();
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const pathsId = useId();
   const inquiriesId = useId();
   return (
     <div className="transparency">
       {paths.length > 0 && (
         <section aria-labelledby={pathsId} data-testid="lender-paths">
-          <h3 id={pathsId}>{t('offers.transparency.pathsTitle')}</h3>
+          <Heading id={pathsId}>{t('offers.transparency.pathsTitle')}</Heading>
           <ul className="lender-paths">
             {paths.map((path) => (
               <LenderPathRow key={path.LenderID} path={path} />
@@ -97,7 +101,7 @@ export function TransparencyPanel({
         </section>
       )}
       <section aria-labelledby={inquiriesId} data-testid="credit-inquiries">
-        <h3 id={inquiriesId}>{t('offers.transparency.inquiriesTitle')}</h3>
+        <Heading id={inquiriesId}>{t('offers.transparency.inquiriesTitle')}</Heading>
         {inquiries.length > 0 ? (
           <>
             <p className="muted">{t('offers.transparency.inquiriesLead')}</p>
