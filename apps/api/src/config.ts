@@ -51,6 +51,31 @@ const oidcEnv = Object.fromEntries(
   }),
 ) as Record<string, z.ZodType<string | undefined>>;
 
+/** One lender called over HTTP (ADR 0062): where, and how patiently. */
+export const lenderEndpointSchema = z.object({
+  /** The lender's base URL; the operations' paths follow it (`/applications`, …). */
+  url: z.url({ protocol: /^https?$/ }),
+  /** Longest wait for one answer; a lender that hangs costs at most this (per try). */
+  timeoutMs: z.number().int().min(50).max(15_000).default(5_000),
+  /** Tries after the first on a 5xx, a timeout or a dropped connection (never on a 4xx or a bad answer). */
+  retries: z.number().int().min(0).max(5).default(2),
+  /** Calls per second at most, with bursts of `burst`. */
+  ratePerSecond: z.number().positive().max(1_000).default(20),
+  burst: z.number().int().min(1).max(1_000).default(10),
+  /** Failed calls in a row that open the circuit, and how long it stays open before one trial call. */
+  failureThreshold: z.number().int().min(1).max(100).default(5),
+  openMs: z.number().int().min(100).max(3_600_000).default(30_000),
+  /** When the lender answers a decision `pending`, asked again after this long (its callback may come first). */
+  pollIntervalMs: z.number().int().min(0).max(3_600_000).default(5_000),
+  /** Open connections kept to the lender at most. */
+  maxSockets: z.number().int().min(1).max(256).default(16),
+  /** The sandbox lender: sent the simulation's randomness key (never a real lender; lender-api.ts). */
+  simulation: z.boolean().default(false),
+  /** Our callback address for this lender, sent with each registration; absent: the one agreed with it. */
+  callbackUrl: z.url({ protocol: /^https?$/ }).optional(),
+});
+export type LenderEndpointConfig = z.infer<typeof lenderEndpointSchema>;
+
 export const configSchema = z.object({
   ...oidcEnv,
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -117,6 +142,39 @@ export const configSchema = z.object({
     .transform((value) => (value === '' ? undefined : value))
     .pipe(z.url({ protocol: /^https?$/ }).optional()),
   SMS_API_KEY: z.string().optional(),
+  // The lender API (ADR 0062): lenders called over HTTP, JSON `{"<lender id>": {"url": …, "timeoutMs": …}}`
+  // (lenderEndpointSchema); LENDER_API_SANDBOX_URL calls every panel lender at `<url>/<lender id>`; secrets
+  // as `<lender id>=<secret>,…` (outside production a lender without one has its sandbox secret).
+  LENDER_API_LENDERS: z
+    .string()
+    .trim()
+    .default('{}')
+    .transform((value, context) => {
+      try {
+        return JSON.parse(value === '' ? '{}' : value) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.string().regex(/^[a-z]{2}-[a-z0-9-]+$/), lenderEndpointSchema)),
+  LENDER_API_SANDBOX_URL: optionalUrl,
+  LENDER_API_SECRETS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      Object.fromEntries(
+        value
+          .split(',')
+          .map((pair) => pair.trim())
+          .filter(Boolean)
+          .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      ),
+    )
+    .pipe(z.record(z.string().regex(/^[a-z]{2}-[a-z0-9-]+$/), z.string().min(32, 'at least 32 characters'))),
+  // The sandbox lender server `npm start` runs beside the API outside production (apps/api/src/dev/lender-sandbox).
+  LENDER_SANDBOX: booleanFromEnv.optional(),
+  LENDER_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
   // The scraper's bearer secret for /metrics (ADR 0051). Production serves /metrics only with it.
   // Trimmed (a secret read from a file ends in a newline) and of a bearer token's characters (RFC 6750), or
   // no request could ever carry it.
@@ -209,6 +267,18 @@ export interface Config {
    * environment) only to a request that carries it as its bearer token.
    */
   metrics: { served: boolean; token: string | undefined };
+  /**
+   * The lender API (ADR 0062): the lenders called over HTTP instead of the in-process panel, their
+   * secrets (config-backed LenderCredentials until lenders are data), and the sandbox lender `npm start`
+   * runs outside production.
+   */
+  lenderApi: {
+    lenders: Record<string, LenderEndpointConfig>;
+    /** Every panel lender at `<url>/<lender id>` unless `lenders` names it (LENDER_API_SANDBOX_URL). */
+    sandboxUrl: string | undefined;
+    secrets: Record<string, string>;
+    sandbox: { enabled: boolean; port: number };
+  };
 }
 
 export class ConfigError extends Error {
@@ -242,6 +312,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (raw.NODE_ENV === 'production' && raw.LOCAL_EID_PROVIDER === true) {
     throw new ConfigError(['LOCAL_EID_PROVIDER: the local e-ID provider cannot run in production']);
+  }
+  if (raw.NODE_ENV === 'production' && (raw.LENDER_SANDBOX === true || raw.LENDER_API_SANDBOX_URL)) {
+    throw new ConfigError(['LENDER_SANDBOX: the sandbox lender cannot run or be called in production']);
+  }
+  const unsigned = Object.keys(raw.LENDER_API_LENDERS).filter((id) => !raw.LENDER_API_SECRETS[id]);
+  if (raw.NODE_ENV === 'production' && unsigned.length > 0) {
+    throw new ConfigError([`LENDER_API_SECRETS: no secret for ${unsigned.join(', ')} (ADR 0062)`]);
   }
   const localEidProvider = {
     enabled: raw.NODE_ENV !== 'production' && raw.LOCAL_EID_PROVIDER !== false,
@@ -304,6 +381,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: {
       served: raw.NODE_ENV !== 'production' || raw.METRICS_TOKEN !== undefined,
       token: raw.METRICS_TOKEN,
+    },
+    lenderApi: {
+      lenders: raw.LENDER_API_LENDERS,
+      sandboxUrl: raw.LENDER_API_SANDBOX_URL,
+      secrets: raw.LENDER_API_SECRETS,
+      sandbox: {
+        enabled: raw.NODE_ENV !== 'production' && raw.LENDER_SANDBOX !== false,
+        port: raw.LENDER_SANDBOX_PORT,
+      },
     },
   };
 }

@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import type { LenderApplication, LenderDecision } from '@nordloan/domain/lending/credit-policy';
+import type {
+  AcceptanceRequest,
+  DecisionRequest,
+  DisbursementDecisionRequest,
+  DisbursementRequest,
+  OfferChangeRequest,
+  RegisterApplicationRequest,
+} from '@nordloan/domain/lending/lender-api';
+import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
+import { seededDraw } from '@nordloan/domain/lending/seeded-random';
+import {
+  applicationFromWire,
+  documentAskToWire,
+  offerFromWire,
+  offerToWire,
+} from '#src/modules/lending/lender-api/wire-mapping.ts';
+import type { LenderDocumentAsk } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { createSimulatedLender } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
+import type { CallbackBody, CallbackSender } from './sandbox-callbacks.ts';
+
+// One lender of the sandbox (docs/decisions/0062): today's simulated lender (the domain's credit policy
+// through simulated-lender-panel.ts, the same seed and the same answers) behind the lender API. Decisions
+// take the lender's own time (its profile's decision delay × the delay scale): asked earlier the lender
+// answers `pending`, and when the time comes it calls back with its offer or decline. After acceptance it
+// signs, decides on the payout and pays out by callbacks (or at once, `disbursement: 'automatic'`).
+
+export interface SandboxLenderOptions {
+  profile: LenderProfile;
+  seed: number;
+  delayScale: number;
+  disbursement: 'callback' | 'automatic';
+  /** Where callbacks go when the registration names no CallbackUrl; none: no callbacks. */
+  callbackUrl: string | undefined;
+  callbacks: CallbackSender;
+  /** Share of callbacks sent twice, and of payouts reported before their approval (out of order). */
+  duplicateCallbackRate: number;
+  reorderRate: number;
+  /** Milliseconds between the steps after acceptance (signing, payout decision, payout). */
+  stepDelayMs: number;
+}
+
+export interface SandboxAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+interface HeldApplication {
+  reference: string;
+  application: LenderApplication;
+  lenderReference: string;
+  registeredAt: number;
+  decidesAt: number;
+  decision?: { decision: LenderDecision; documentsAsked: LenderDocumentAsk[] };
+  callbackUrl: string | undefined;
+  /** Quotes told to us at acceptance: their payout state. */
+  quotes: Map<string, { approved: boolean; paidOut: string | null; signed: boolean }>;
+}
+
+const notFound = (what: string): SandboxAnswer => ({ status: 404, body: { Message: `Unknown ${what}` } });
+
+export function createSandboxLender(options: SandboxLenderOptions) {
+  const { profile, seed } = options;
+  const simulated = createSimulatedLender(profile, {
+    seed,
+    delayScale: 0,
+    failures: false,
+    disbursement: 'automatic',
+  });
+  const applications = new Map<string, HeldApplication>();
+  /** Registrations made, by reference: a retried call must never make a second one. */
+  const registrations = new Map<string, number>();
+  let draws = 0;
+  const chance = (rate: number, purpose: string) => {
+    draws += 1;
+    return rate > 0 && seededDraw(seed, profile.id, 'sandbox', purpose, draws) < rate;
+  };
+  const call = (held: HeldApplication) => ({
+    requestId: held.reference,
+    applicationId: held.reference,
+    randomnessKey: held.application.randomnessKey,
+    attempt: 1,
+  });
+  const envelope = (reference: string, extra: Record<string, unknown> = {}) => ({
+    MessageId: randomUUID(),
+    SentAt: new Date().toISOString(),
+    ApplicationReference: reference,
+    ...extra,
+  });
+  const callback = (held: HeldApplication, body: CallbackBody, delayMs: number) => {
+    if (!held.callbackUrl) return;
+    options.callbacks.send({
+      lenderId: profile.id,
+      url: held.callbackUrl,
+      body,
+      delayMs,
+      copies: chance(options.duplicateCallbackRate, 'duplicate') ? 2 : 1,
+    });
+  };
+
+  async function decide(held: HeldApplication) {
+    if (!held.decision) {
+      const answer = await simulated.fetchDecision({ ...call(held), application: held.application });
+      if (answer.status === 'pending') throw new Error('the simulation decides at once');
+      held.decision = { decision: answer.decision, documentsAsked: answer.documentsAsked ?? [] };
+    }
+    return held.decision;
+  }
+
+  function decisionBody(decided: NonNullable<HeldApplication['decision']>): Record<string, unknown> {
+    const { decision, documentsAsked } = decided;
+    if (decision.kind === 'declined') {
+      return {
+        Status: 'declined',
+        Code: decision.code,
+        ReasonCode: decision.reasonCode,
+        Reason: decision.reason,
+      };
+    }
+    return {
+      Status: decision.kind,
+      Offers: decision.offers.map(offerToWire),
+      DocumentsRequested: documentsAsked.map(documentAskToWire),
+    };
+  }
+
+  return {
+    profile,
+    registrations,
+    async registerApplication(request: RegisterApplicationRequest): Promise<SandboxAnswer> {
+      const reference = request.ApplicationReference;
+      const existing = applications.get(reference);
+      if (existing) {
+        return {
+          status: 200,
+          body: envelope(reference, { Status: 'registered', LenderReference: existing.lenderReference }),
+        };
+      }
+      const application = applicationFromWire(request.Application, reference);
+      const answer = await simulated.registerApplication({
+        ...call({ reference, application } as HeldApplication),
+        application,
+      });
+      registrations.set(reference, (registrations.get(reference) ?? 0) + 1);
+      if (answer.status === 'not-registered') {
+        return {
+          status: 200,
+          body: envelope(reference, {
+            Status: 'not-registered',
+            Code: answer.code,
+            ReasonCode: answer.reasonCode,
+            Reason: answer.reason,
+          }),
+        };
+      }
+      const now = Date.now();
+      const decisionDelay = Math.round(profile.delayMs.decision * options.delayScale);
+      const held: HeldApplication = {
+        reference,
+        application,
+        lenderReference: answer.externalReference,
+        registeredAt: now,
+        decidesAt: now + decisionDelay,
+        callbackUrl:
+          request.CallbackUrl ?? (options.callbackUrl ? `${options.callbackUrl}/${profile.id}` : undefined),
+        quotes: new Map(),
+      };
+      applications.set(reference, held);
+      if (held.callbackUrl && decisionDelay > 0) {
+        // The lender's answer when it has decided: an offer or a decline, by callback.
+        const decided = await decide(held);
+        const body = decisionBody(decided);
+        callback(
+          held,
+          body.Status === 'declined'
+            ? ({
+                Type: 'decline',
+                ApplicationReference: reference,
+                Code: body.Code,
+                ReasonCode: body.ReasonCode,
+                Reason: body.Reason,
+              } as CallbackBody)
+            : ({
+                Type: 'offer',
+                ApplicationReference: reference,
+                Decision: body.Status,
+                Offers: body.Offers,
+                DocumentsRequested: body.DocumentsRequested,
+              } as CallbackBody),
+          decisionDelay,
+        );
+      }
+      return {
+        status: 200,
+        body: envelope(reference, { Status: 'registered', LenderReference: held.lenderReference }),
+      };
+    },
+
+    async fetchDecision(request: DecisionRequest): Promise<SandboxAnswer> {
+      const held = applications.get(request.ApplicationReference);
+      if (!held) return notFound('application');
+      if (Date.now() < held.decidesAt)
+        return { status: 200, body: envelope(held.reference, { Status: 'pending' }) };
+      return { status: 200, body: envelope(held.reference, decisionBody(await decide(held))) };
+    },
+
+    async changeOffer(request: OfferChangeRequest): Promise<SandboxAnswer> {
+      const held = applications.get(request.ApplicationReference);
+      if (!held) return notFound('application');
+      const answer = await simulated.changeOffer({
+        ...call(held),
+        application: held.application,
+        quote: {
+          quoteId: request.QuoteId,
+          externalReference: request.LenderReference,
+          offer: offerFromWire(request.CurrentOffer),
+        },
+        amount: request.Amount,
+        durationMonths: request.DurationMonths,
+      });
+      const extra =
+        answer.status === 'changed'
+          ? { Status: 'changed', Offer: offerToWire(answer.offer) }
+          : { Status: 'refused', Reason: answer.reason };
+      return { status: 200, body: envelope(held.reference, { QuoteId: request.QuoteId, ...extra }) };
+    },
+
+    async acceptOffer(request: AcceptanceRequest): Promise<SandboxAnswer> {
+      const held = applications.get(request.ApplicationReference);
+      if (!held) return notFound('application');
+      const answer = await simulated.acceptOffer({
+        ...call(held),
+        quote: {
+          quoteId: request.QuoteId,
+          externalReference: request.LenderReference,
+          offer: offerFromWire(request.Offer),
+        },
+      });
+      if (answer.status === 'refused') {
+        return {
+          status: 200,
+          body: envelope(held.reference, {
+            QuoteId: request.QuoteId,
+            Status: 'refused',
+            Reason: answer.reason,
+          }),
+        };
+      }
+      if (!held.quotes.has(request.QuoteId)) {
+        held.quotes.set(request.QuoteId, { approved: false, paidOut: null, signed: false });
+        if (options.disbursement === 'callback') {
+          // The customer signs at the lender a moment later.
+          callback(
+            held,
+            {
+              Type: 'agreement-signed',
+              ApplicationReference: held.reference,
+              QuoteId: request.QuoteId,
+              SignedAt: new Date(Date.now() + options.stepDelayMs).toISOString(),
+            },
+            options.stepDelayMs,
+          );
+        }
+      }
+      return {
+        status: 200,
+        body: envelope(held.reference, {
+          QuoteId: request.QuoteId,
+          Status: 'accepted',
+          SigningUrl: answer.signingUrl,
+        }),
+      };
+    },
+
+    async requestDisbursementDecision(request: DisbursementDecisionRequest): Promise<SandboxAnswer> {
+      const held = applications.get(request.ApplicationReference);
+      const quote = held?.quotes.get(request.QuoteId);
+      if (!held || !quote) return notFound('offer');
+      const answer = (status: string) => ({
+        status: 200,
+        body: envelope(held.reference, { QuoteId: request.QuoteId, Status: status }),
+      });
+      if (options.disbursement === 'automatic' || quote.approved) {
+        quote.approved = true;
+        return answer('approved');
+      }
+      quote.approved = true;
+      const approval: CallbackBody = {
+        Type: 'disbursement-decision',
+        ApplicationReference: held.reference,
+        QuoteId: request.QuoteId,
+        Decision: 'approved',
+      };
+      if (chance(options.reorderRate, 'reorder')) {
+        // A lender that pays out on approval, whose payout report overtakes the approval.
+        quote.paidOut = `${profile.id}:payout:${request.QuoteId.slice(0, 8)}`;
+        callback(
+          held,
+          {
+            Type: 'disbursed',
+            ApplicationReference: held.reference,
+            QuoteId: request.QuoteId,
+            Reference: quote.paidOut,
+          },
+          options.stepDelayMs,
+        );
+        callback(held, approval, options.stepDelayMs * 2);
+      } else callback(held, approval, options.stepDelayMs);
+      return answer('pending');
+    },
+
+    async disburse(request: DisbursementRequest): Promise<SandboxAnswer> {
+      const held = applications.get(request.ApplicationReference);
+      const quote = held?.quotes.get(request.QuoteId);
+      if (!held || !quote) return notFound('offer');
+      const disbursed = (reference: string) => ({
+        status: 200,
+        body: envelope(held.reference, {
+          QuoteId: request.QuoteId,
+          Status: 'disbursed',
+          Reference: reference,
+        }),
+      });
+      if (quote.paidOut) return disbursed(quote.paidOut);
+      quote.paidOut = `${profile.id}:payout:${request.QuoteId.slice(0, 8)}`;
+      if (options.disbursement === 'automatic') return disbursed(quote.paidOut);
+      callback(
+        held,
+        {
+          Type: 'disbursed',
+          ApplicationReference: held.reference,
+          QuoteId: request.QuoteId,
+          Reference: quote.paidOut,
+        },
+        options.stepDelayMs,
+      );
+      return { status: 200, body: envelope(held.reference, { QuoteId: request.QuoteId, Status: 'pending' }) };
+    },
+  };
+}
+
+export type SandboxLender = ReturnType<typeof createSandboxLender>;
