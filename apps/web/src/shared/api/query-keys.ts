@@ -45,6 +45,8 @@ export const queryKeys = {
   /** §3 person cache data is keyed by personID and has an insurance view. */
   person: (personID: string) => ['person', personID] as const,
   personInsurance: (personID: string) => ['person', personID, 'insurance'] as const,
+  /** The population register's address of the person (the apply journey's prefill, issue 38). */
+  registeredAddress: (personID: string) => ['registered-address', personID] as const,
   // The apply journey's own views of the application's sub-records. Under the same prefix, so a PATCH
   // refresh reaches them.
   applyDebts: (applicationID: string) => [...queryKeys.application(applicationID), 'apply-debts'] as const,

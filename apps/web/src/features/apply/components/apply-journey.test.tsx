@@ -164,3 +164,114 @@ describe('apply journey (useApplyJourney with the API stood in)', () => {
     expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: 'view-step', step: 'sent' }));
   });
 });
+
+describe('a journey that never dead-ends (issue 38)', () => {
+  const calls: string[] = [];
+  const answer = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  let stored = loanApplicationRecord({
+    CurrentStep: 'address',
+    CompletedSteps: ['loan', 'identify', 'address'],
+  });
+  let others: ReturnType<typeof loanApplicationRecord>[] = [];
+
+  beforeEach(() => {
+    calls.length = 0;
+    stored = loanApplicationRecord({
+      CurrentStep: 'address',
+      CompletedSteps: ['loan', 'identify', 'address'],
+    });
+    others = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input));
+        const call = `${init?.method ?? 'GET'} ${url.pathname}`;
+        calls.push(call);
+        if (call === 'GET /loan-application/app-1') return answer(stored);
+        if (call === 'GET /loan-application')
+          return answer({ Items: others, Total: others.length, PageNumber: 1, PageSize: 100 });
+        if (call === 'POST /loan-application/app-1/archive')
+          return answer({
+            ...stored,
+            ArchivedAt: '2026-03-01T10:00:00.000Z',
+            ArchiveReason: 'Withdrawn-by-customer',
+          });
+        if (call === 'POST /loan-application')
+          return answer(loanApplicationRecord({ ID: 'app-2', HumanReadableID: 'NL-100002' }), 201);
+        if (call.startsWith('PATCH /loan-application/app-2/step-complete'))
+          return answer(
+            loanApplicationRecord({ ID: 'app-2', HumanReadableID: 'NL-100002', CurrentStep: 'identify' }),
+          );
+        if (call === 'GET /person/pers-1') return answer(personRecord());
+        if (call === 'GET /customer/cust-1') return answer(customerRecord());
+        if (call === 'PATCH /person/pers-1') return answer(personRecord());
+        if (call === 'PATCH /customer/cust-1') return answer(customerRecord());
+        return answer([]);
+      }),
+    );
+    const result = authStore
+      .getState()
+      .setToken(customerToken({ exp: Math.floor(Date.now() / 1000) + 3600 }), 'session');
+    if (!result.ok) throw result.error;
+    authStore.getState().setIdentity({ customerId: 'cust-1', personId: 'pers-1' });
+  });
+  afterEach(() => {
+    authStore.setState({ ...initialAuthData });
+    applicationSessionStore.getState().clearActiveApplication('UnsecuredLoan');
+  });
+
+  it('each step is in the address: a reload keeps the step, the in-page Back goes a step back', async () => {
+    applicationSessionStore.getState().setActiveApplication('UnsecuredLoan', stored);
+    const { router } = renderBrand(brands['no-main'], '/soknad/forbrukslan?step=address');
+    expect(await screen.findByTestId('step-address')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Tilbake' }));
+    expect(await screen.findByTestId('step-identify')).toBeTruthy();
+    expect(router.state.location.search).toBe('?step=identify');
+    // Further than the step after the last one saved is not reachable by the address: where they are.
+    await router.navigate('/soknad/forbrukslan?step=consent');
+    expect(await screen.findByTestId('step-household')).toBeTruthy();
+    expect(router.state.location.search).toBe('?step=household');
+  });
+
+  it('?resume=<id> opens the applicant’s own draft at its saved step', async () => {
+    const { router } = renderBrand(brands['no-main'], '/soknad/forbrukslan?resume=app-1');
+    expect(await screen.findByTestId('step-household')).toBeTruthy();
+    expect(screen.getByTestId('welcome-back').textContent).toContain('NL-100001');
+    expect(router.state.location.search).toBe('?step=household');
+  });
+
+  it('a second application of the product asks: continue the draft or start over (nothing overwritten)', async () => {
+    others = [stored];
+    renderBrand(brands['no-main'], '/soknad/forbrukslan');
+    fireEvent.change(await screen.findByTestId('field-loanPurpose'), { target: { value: 'Holiday' } });
+    fireEvent.click(screen.getByTestId('step-submit'));
+    expect(await screen.findByTestId('identified')).toBeTruthy();
+    typeInto(screen.getByTestId('field-email'), 'kari@example.no');
+    typeInto(screen.getByTestId('field-phone'), '912 34 567');
+    fireEvent.click(screen.getByTestId('step-submit'));
+    const choice = await screen.findByTestId('existing-application');
+    expect(choice.textContent).toContain('NL-100001');
+    // Asked before anything was made or changed: no POST (no 403), no PATCH of the draft.
+    expect(calls.filter((call) => call.startsWith('POST /loan-application'))).toEqual([]);
+    expect(calls.some((call) => call.startsWith('PATCH /loan-application/app-1'))).toBe(false);
+    fireEvent.click(screen.getByTestId('existing-continue'));
+    expect(await screen.findByTestId('step-household')).toBeTruthy();
+  });
+
+  it('starting over withdraws the draft first, then makes the new application', async () => {
+    others = [stored];
+    renderBrand(brands['no-main'], '/soknad/forbrukslan');
+    fireEvent.change(await screen.findByTestId('field-loanPurpose'), { target: { value: 'Holiday' } });
+    fireEvent.click(screen.getByTestId('step-submit'));
+    await screen.findByTestId('identified');
+    typeInto(screen.getByTestId('field-email'), 'kari@example.no');
+    typeInto(screen.getByTestId('field-phone'), '912 34 567');
+    fireEvent.click(screen.getByTestId('step-submit'));
+    fireEvent.click(await screen.findByTestId('existing-start-over'));
+    expect(await screen.findByTestId('step-address')).toBeTruthy();
+    const archived = calls.indexOf('POST /loan-application/app-1/archive');
+    expect(archived).toBeGreaterThanOrEqual(0);
+    expect(calls.indexOf('POST /loan-application')).toBeGreaterThan(archived);
+  });
+});

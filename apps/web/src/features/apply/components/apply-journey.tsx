@@ -80,6 +80,11 @@ export function ApplyJourney({ products, title, lead, withPreCheck = false }: Ap
           {t('apply.continuing', { id: application.HumanReadableID })}
         </p>
       )}
+      {journey.resumeProblem && !application && (
+        <p className="notice apply-notice" role="status" data-testid="resume-problem">
+          {t('apply.resume.notFound')}
+        </p>
+      )}
       {journey.failure && (
         <p className="error-text apply-failure" role="alert" data-testid="step-failure">
           {journey.failure}

@@ -334,7 +334,7 @@ describe('consent step', () => {
     const onSubmit = vi.fn();
     renderStep(
       <ConsentStep
-        terms={{ title: 'Vilkår', body: 'Tekst', label: 'no-main 2026-01' }}
+        terms={{ title: 'Vilkår', body: 'Tekst', publishedOn: '2026-03-01T00:00:00.000Z' }}
         defaults={defaults}
         busy={false}
         onSubmit={onSubmit}
@@ -342,6 +342,8 @@ describe('consent step', () => {
       />,
     );
     expect(screen.getByText('Vilkår')).toBeTruthy();
+    // The terms by their title and date, never their internal version label (issue 38).
+    expect(screen.getByTestId('step-consent').textContent).toContain('Gjelder fra 1. mars 2026');
     submit('step-consent');
     await waitFor(() =>
       expect(screen.getAllByText('Du må krysse av her for å sende søknaden.')).toHaveLength(2),

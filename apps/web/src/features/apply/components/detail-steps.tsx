@@ -90,7 +90,13 @@ export function IdentifyStep({
   actions,
   loggedIn,
   eidError = null,
-}: StepFormProps<ContactInput, ContactOutput> & { loggedIn: boolean; eidError?: EidLoginError | null }) {
+  resuming = false,
+}: StepFormProps<ContactInput, ContactOutput> & {
+  loggedIn: boolean;
+  eidError?: EidLoginError | null;
+  /** `?resume=`: signing in to continue a draft, not to start one. */
+  resuming?: boolean;
+}) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const schema = useMemo(() => contactSchema(brand.country), [brand.country]);
@@ -108,7 +114,7 @@ export function IdentifyStep({
       ) : (
         <>
           <p className="muted" data-testid="eid-lead">
-            {t('apply.identify.lead')}
+            {resuming ? t('apply.identify.resumeLead') : t('apply.identify.lead')}
           </p>
           {eidError && (
             <p className="error-text" role="alert" data-testid="eid-error" data-eid-error={eidError}>
@@ -140,9 +146,20 @@ export function IdentifyStep({
 
 // ── address ────────────────────────────────────────────────────────────────────────────────────────
 
-export function AddressStep({ defaults, onSubmit, actions }: StepFormProps<AddressInput, AddressOutput>) {
+export function AddressStep({
+  defaults,
+  onSubmit,
+  actions,
+  birthDate = null,
+  prefilled = { name: false, address: false },
+}: StepFormProps<AddressInput, AddressOutput> & {
+  /** From the e-ID (the national id's date): shown, not asked. */
+  birthDate?: string | null;
+  /** What was filled in from the e-ID and the population register, for the applicant to confirm (issue 38). */
+  prefilled?: { name: boolean; address: boolean };
+}) {
   const { t } = useTranslation();
-  const { brand } = useBrand();
+  const { brand, format } = useBrand();
   const schema = useMemo(() => addressSchema(brand.country), [brand.country]);
   const form = useForm<AddressInput, unknown, AddressOutput>({
     resolver: zodResolver(schema),
@@ -151,6 +168,16 @@ export function AddressStep({ defaults, onSubmit, actions }: StepFormProps<Addre
   const { errors } = form.formState;
   return (
     <StepForm testId="step-address" onSubmit={form.handleSubmit(onSubmit)} actions={actions}>
+      {(prefilled.name || prefilled.address) && (
+        <p className="notice" data-testid="prefilled-notice">
+          {prefilled.address ? t('apply.address.prefilledWithAddress') : t('apply.address.prefilled')}
+        </p>
+      )}
+      {birthDate && (
+        <p className="muted" data-testid="birth-date">
+          {t('apply.address.birthDate', { date: format.date(birthDate) })}
+        </p>
+      )}
       <TextField
         name="firstName"
         autoComplete="given-name"
@@ -433,8 +460,9 @@ export function ConsentStep({
   onSubmit,
   actions,
   terms,
-}: StepFormProps<ConsentInput> & { terms: { title: string; body: string; label: string } | null }) {
+}: StepFormProps<ConsentInput> & { terms: { title: string; body: string; publishedOn: string } | null }) {
   const { t } = useTranslation();
+  const { format } = useBrand();
   const form = useForm<ConsentInput>({ resolver: zodResolver(consentSchema), defaultValues: defaults });
   const { errors } = form.formState;
   return (
@@ -443,7 +471,8 @@ export function ConsentStep({
         <details className="apply-terms">
           <summary>{terms.title}</summary>
           <p>{terms.body}</p>
-          <p className="muted">{t('apply.consent.version', { label: terms.label })}</p>
+          {/* By the date they apply from, never their internal version label (issue 38). */}
+          <p className="muted">{t('apply.consent.version', { date: format.date(terms.publishedOn) })}</p>
         </details>
       )}
       <CheckboxField

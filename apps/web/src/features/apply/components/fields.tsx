@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import type { FieldError, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { offeredValues } from '#src/features/apply/model/form-choices.ts';
 
 // Form controls of the apply journey: a visible label on every control, the error right below it in the
 // brand's language, linked with aria-describedby and announced (role=alert) when it appears.
@@ -172,9 +173,15 @@ export function CheckboxField<T extends FieldValues>({
   );
 }
 
-/** Labels of a domain enum from `apply.enums.<group>` (keys are the enum values, spelled as the spec). */
+/**
+ * Labels of a domain enum from `apply.enums.<group>` (keys are the enum values, spelled as the spec), each
+ * meaning once: values that mean what another offered one means are left out (model/form-choices.ts).
+ */
 export function useEnumOptions(group: string, values: readonly (string | number)[]) {
   const { t } = useTranslation();
   const labels = t(`apply.enums.${group}`, { returnObjects: true }) as Record<string, string>;
-  return values.map((value) => ({ value: String(value), label: labels[String(value)] ?? String(value) }));
+  return offeredValues(group, values).map((value) => ({
+    value: String(value),
+    label: labels[String(value)] ?? String(value),
+  }));
 }

@@ -19,6 +19,7 @@ import {
   HouseholdStep,
   IdentifyStep,
 } from './detail-steps.tsx';
+import { ExistingApplicationChoice } from './existing-application-choice.tsx';
 import { LoanStep } from './loan-step.tsx';
 import { PropertyStep } from './property-step.tsx';
 import { SummaryStep } from './summary-step.tsx';
@@ -43,7 +44,7 @@ export function StepBody({
     <button
       type="button"
       className="button button--secondary"
-      onClick={() => journey.setStep(to)}
+      onClick={() => journey.goBack(to)}
       disabled={busy}
     >
       {t('common.back')}
@@ -78,6 +79,17 @@ export function StepBody({
       />
     );
   }
+  if (step === 'identify' && journey.existing) {
+    return (
+      <ExistingApplicationChoice
+        application={journey.existing}
+        editable={journey.existingEditable}
+        busy={busy}
+        onContinue={saves.continueExisting}
+        onStartOver={saves.startOver}
+      />
+    );
+  }
   if (step === 'identify') {
     const identified = !!journey.token;
     // Before the e-ID the button leaves for it; after a login that came back without a token, it tries again.
@@ -89,6 +101,7 @@ export function StepBody({
     return (
       <IdentifyStep
         loggedIn={identified}
+        resuming={journey.resuming}
         eidError={identified ? null : journey.eidError}
         defaults={{
           email: journey.contactDraft?.email ?? customer?.Email ?? person?.Email ?? '',
@@ -102,21 +115,29 @@ export function StepBody({
   }
   if (!application) return <p role="status">{t('common.loading')}</p>;
   switch (step) {
-    case 'address':
+    case 'address': {
+      // What we already know (issue 38): the name and birth date from the e-ID, the address the person
+      // saved or else the population register's — shown to confirm, every field still editable.
+      if (journey.registeredAddressPending) return <p role="status">{t('common.loading')}</p>;
+      const registered = person?.Address.Street ? null : (journey.registeredAddress?.Address ?? null);
       return (
         <AddressStep
+          key={registered ? 'registered' : 'own'}
           defaults={{
             firstName: person?.FirstName ?? '',
             lastName: person?.LastName ?? '',
-            street: person?.Address.Street ?? '',
-            postalCode: person?.Address.PostalCode ?? '',
-            city: person?.Address.City ?? '',
+            street: person?.Address.Street ?? registered?.Street ?? '',
+            postalCode: person?.Address.PostalCode ?? registered?.PostalCode ?? '',
+            city: person?.Address.City ?? registered?.City ?? '',
           }}
+          birthDate={person?.BirthDate ?? null}
+          prefilled={{ name: !!(person?.FirstName || person?.LastName), address: !!registered }}
           busy={busy}
           actions={actionsFor('address')}
           onSubmit={saves.address}
         />
       );
+    }
     case 'household':
       return (
         <HouseholdStep
@@ -170,7 +191,7 @@ export function StepBody({
     case 'consent':
       return (
         <ConsentStep
-          terms={terms ? { title: terms.title, body: terms.body, label: terms.version_label } : null}
+          terms={terms ? { title: terms.title, body: terms.body, publishedOn: terms._publish_on } : null}
           defaults={{
             acceptTerms: (!!terms && customer?.AcceptedTermsVersion === terms.version_label) as true,
             creditCheck: ((application.Data.CreditCheckConsent as { Given?: boolean } | undefined)?.Given ===

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { usePreCheck } from '#src/features/apply/api/pre-check.ts';
+import { parseWholeNumber, readWholeNumber } from '#src/features/apply/model/validation.ts';
 import { useEnumOptions } from './fields.tsx';
 
 // The one-form pre-check and the discovery pre-qualification (ADR 0028), on the loan step: a few answers,
@@ -31,9 +32,12 @@ export const emptyPreCheckAnswers: PreCheckAnswers = {
   hasPaymentRemarks: false,
 };
 
-const whole = (value: string): number | null => {
-  const digits = value.replace(/[\s\u00a0\u202f]/g, '');
-  return /^\d{1,12}$/.test(digits) ? Number(digits) : null;
+const whole = parseWholeNumber;
+/** Why a number field is not filled in right, in the words of `apply.errors`. */
+const numberError = (value: string) => {
+  if (value.trim() === '') return 'required';
+  const read = readWholeNumber(value);
+  return 'problem' in read ? read.problem : 'digitsOnly';
 };
 
 type Field = Exclude<keyof PreCheckAnswers, 'hasPaymentRemarks'>;
@@ -180,7 +184,9 @@ export function PreCheckPanel({
         />
         {invalid && (
           <p id={`${id}-error`} className="error-text" role="alert">
-            {field === 'age' ? t('apply.preCheck.ageError') : t('apply.errors.wholeNumber')}
+            {field === 'age'
+              ? t('apply.preCheck.ageError')
+              : t(`apply.errors.${numberError(answers[field])}`)}
           </p>
         )}
       </div>

@@ -3,10 +3,11 @@ import type { LoanApplication, PatchLoanApplication } from '@nordloan/domain/loa
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { useAddDebt } from '#src/features/apply/api/add-debt.ts';
 import { useAddExpense } from '#src/features/apply/api/add-expense.ts';
+import { useArchiveApplication } from '#src/features/apply/api/archive-application.ts';
 import { useChangeDebt } from '#src/features/apply/api/change-debt.ts';
 import { useChangeExpense } from '#src/features/apply/api/change-expense.ts';
 import { useCompleteApplication } from '#src/features/apply/api/complete-application.ts';
@@ -17,16 +18,17 @@ import {
 } from '#src/features/apply/api/create-application.ts';
 import { useDeleteDebt } from '#src/features/apply/api/delete-debt.ts';
 import { useDeleteExpense } from '#src/features/apply/api/delete-expense.ts';
+import { findActiveApplication } from '#src/features/apply/api/find-active-application.ts';
 import { useCurrentTerms } from '#src/features/apply/api/get-current-terms.ts';
 import { useDebts } from '#src/features/apply/api/get-debts.ts';
 import { useExpenses } from '#src/features/apply/api/get-expenses.ts';
+import { useRegisteredAddress } from '#src/features/apply/api/get-registered-address.ts';
 import { leaveForEid } from '#src/features/apply/api/identify-applicant.ts';
 import { usePatchApplication } from '#src/features/apply/api/patch-application.ts';
 import { usePatchCustomer } from '#src/features/apply/api/patch-customer.ts';
 import { usePatchPerson } from '#src/features/apply/api/patch-person.ts';
 import { useRecordMarketingConsent } from '#src/features/apply/api/record-marketing-consent.ts';
 import { useRemoveCoApplicant } from '#src/features/apply/api/remove-co-applicant.ts';
-import { fieldProblems } from '#src/features/apply/api/request.ts';
 import { useSaveSecuredProperty, useSecuredProperty } from '#src/features/apply/api/secured-property.ts';
 import {
   type ApplyStepId,
@@ -37,6 +39,7 @@ import {
   planDebts,
   planExpenses,
   resumeStep,
+  stillApplyingStatuses,
 } from '#src/features/apply/model/form-mapping.ts';
 import {
   clearJourneyDraft,
@@ -44,6 +47,14 @@ import {
   readJourneyDraft,
   saveJourneyDraft,
 } from '#src/features/apply/model/journey-draft.ts';
+import { refusalText } from '#src/features/apply/model/server-refusal.ts';
+import {
+  type JourneyStep,
+  resolveStep,
+  resumeOfSearch,
+  searchForStep,
+  stepOfSearch,
+} from '#src/features/apply/model/step-url.ts';
 import type {
   AddressOutput,
   ConsentInput,
@@ -72,8 +83,13 @@ import { emptyPreCheckAnswers, type PreCheckAnswers } from './pre-check-panel.ts
 // and a returning applicant (login or magic link) lands on the step after the last one completed. Before
 // the login the answers are in the page only; the e-ID leaves the page, so they go into a draft in
 // sessionStorage first and come back from it (model/journey-draft.ts, ADR 0039).
+//
+// Issue 38: each step is an entry in the browser's history (`?step=…`, model/step-url.ts): Back shows the
+// step before, a reload keeps the step, and `?resume=<id>` opens the applicant's own draft at its saved
+// step. A second application of a product that already has one is a question — continue it or start
+// over — never a silent overwrite.
 
-export type JourneyStep = ApplyStepId | 'sent';
+export type { JourneyStep };
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -115,6 +131,11 @@ export function useApplyJourney(products: Product[]) {
   const customerId = useAuthStore((state) => state.customerId);
   const isAuthenticating = useAuthStore((state) => state.isAuthenticating);
   const activeApplications = useApplicationSession((state) => state.activeApplications);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The address as it is now, for saves that finish after a re-render (their closure saw an older one).
+  const locationRef = useRef(location);
+  locationRef.current = location;
 
   // The application of this page: the newest active one among its products.
   const active = products
@@ -134,9 +155,13 @@ export function useApplyJourney(products: Product[]) {
   const propertyQuery = useSecuredProperty(applicationId, application?.Product === 'SecuredLoan');
   const savingProperty = useSaveSecuredProperty();
 
+  // `?resume=<id>`: the applicant's own draft, opened at its saved step once they are signed in.
+  const resumeId = resumeOfSearch(location.search);
+  const resumeQuery = useLoanApplication(resumeId, { enabled: !!resumeId, staleTime: 0 });
+  const [resumeProblem, setResumeProblem] = useState<'notFound' | null>(null);
+
   // A login that came back without a token: the identity step shows why. Taken out of the shared store
   // so the site header's login button does not say it a second time.
-  const location = useLocation();
   const returnedEidError = useEidLoginError();
   const [eidError, setEidError] = useState(returnedEidError);
   // What was typed before leaving for the e-ID, read once when the page opens again.
@@ -145,6 +170,7 @@ export function useApplyJourney(products: Product[]) {
     return found && products.includes(found.loanValues.product) ? found : null;
   });
   const creating = useCreateApplication();
+  const archiving = useArchiveApplication();
   const patching = usePatchApplication();
   const completingStep = useCompleteStep();
   const completing = useCompleteApplication();
@@ -155,7 +181,6 @@ export function useApplyJourney(products: Product[]) {
   const debtCalls = { add: useAddDebt(), change: useChangeDebt(), remove: useDeleteDebt() };
   const expenseCalls = { add: useAddExpense(), change: useChangeExpense(), remove: useDeleteExpense() };
 
-  const [step, setStep] = useState<JourneyStep>(draft ? 'identify' : 'loan');
   const [loanValues, setLoanValues] = useState<LoanStepValues>(
     () => draft?.loanValues ?? defaultLoanValues(brand, products[0] ?? 'UnsecuredLoan'),
   );
@@ -163,12 +188,19 @@ export function useApplyJourney(products: Product[]) {
     () => draft?.preCheckAnswers ?? emptyPreCheckAnswers,
   );
   const [contactDraft, setContactDraft] = useState(draft?.contact ?? null);
+  /** The loan step was answered in this tab before the e-ID (kept in the draft). */
+  const [answeredBeforeLogin, setAnsweredBeforeLogin] = useState(!!draft);
+  /** The applicant's other application of the product, found when this one was about to be made. */
+  const [existing, setExisting] = useState<LoanApplication | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [resumedId, setResumedId] = useState<string | null>(null);
   const [welcomeBack, setWelcomeBack] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+  // Once the journey has moved in this page, an address without a step is the loan step (Back to the
+  // start); before that it is "where the applicant is" (a returning applicant opening the page).
+  const movedHere = useRef(false);
 
   useEffect(() => {
     if (!returnedEidError) return;
@@ -176,7 +208,69 @@ export function useApplyJourney(products: Product[]) {
     eidLoginOutcomeStore.getState().setError(null);
   }, [returnedEidError]);
 
-  // A returning applicant continues where they left (once per application).
+  const loading =
+    isAuthenticating ||
+    (!!token && !!resumeId && resumeQuery.isPending) ||
+    (!!applicationId &&
+      (applicationQuery.isPending ||
+        debtsQuery.isPending ||
+        expensesQuery.isPending ||
+        personQuery.isPending));
+
+  // The step: the one the address asks for, where the applicant may be (model/step-url.ts).
+  const requested = stepOfSearch(location.search);
+  const step = resolveStep(requested ?? (movedHere.current ? 'loan' : null), {
+    signedIn: !!token,
+    application,
+    loading,
+    hasDraft: answeredBeforeLogin,
+    resuming: !!resumeId && !token,
+  });
+
+  /** Shows a step as a new history entry (`replace`: in place of the current one). */
+  const show = (next: JourneyStep, options: { replace?: boolean; dropResume?: boolean } = {}) => {
+    movedHere.current = true;
+    const current = locationRef.current;
+    const search = searchForStep(current.search, next, options);
+    if (search === current.search) return;
+    void navigate(
+      { pathname: current.pathname, search },
+      { replace: options.replace ?? false, state: { applyStepFrom: step } },
+    );
+  };
+  /** The in-page Back: the browser's own Back when the entry before is that step, else to it. */
+  const goBack = (to: ApplyStepId) => {
+    const from = (locationRef.current.state as { applyStepFrom?: string } | null)?.applyStepFrom;
+    if (from === to) void navigate(-1);
+    else show(to);
+  };
+
+  // The address follows the step shown: a step the applicant may not be on yet is replaced by theirs.
+  useEffect(() => {
+    if (loading) return;
+    const asked = requested ?? (movedHere.current ? 'loan' : null);
+    if (asked === step || (asked === null && step === 'loan')) return;
+    show(step, { replace: true });
+  });
+
+  // `?resume=`: the draft named, when it is the signed-in applicant's own and of this page's products.
+  // Once per id: the address loses `resume` a moment later (the navigation is the router's to finish).
+  const resumeHandled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!resumeId || !token || resumeHandled.current === resumeId) return;
+    const found = resumeQuery.data;
+    if (found && products.includes(found.Product)) {
+      resumeHandled.current = resumeId;
+      remember(found);
+      show(resumeStep(found), { replace: true, dropResume: true });
+    } else if (found || resumeQuery.isError) {
+      resumeHandled.current = resumeId;
+      setResumeProblem('notFound');
+      show(step, { replace: true, dropResume: true });
+    }
+  });
+
+  // A returning applicant continues where they left (once per application), with its loan terms.
   useEffect(() => {
     if (!application || resumedId === application.ID) return;
     setResumedId(application.ID);
@@ -186,7 +280,6 @@ export function useApplyJourney(products: Product[]) {
       duration: application.Duration,
       loanPurpose: application.LoanPurpose ?? '',
     });
-    setStep(resumeStep(application));
     setWelcomeBack(true);
   }, [application, resumedId, loanValues.amount]);
 
@@ -206,13 +299,11 @@ export function useApplyJourney(products: Product[]) {
     headingRef.current?.focus();
   }, [step, loanValues.product, applyStepIds]);
 
-  const loading =
-    isAuthenticating ||
-    (!!applicationId &&
-      (applicationQuery.isPending ||
-        debtsQuery.isPending ||
-        expensesQuery.isPending ||
-        personQuery.isPending));
+  // The address step: what the population register holds, when the person has no address yet (issue 38).
+  const person = personQuery.data ?? null;
+  const registeredAddressQuery = useRegisteredAddress(personId, {
+    enabled: !!token && step === 'address' && !!person && !person.Address.Street,
+  });
 
   const remember = (updated: LoanApplication) => {
     queryClient.setQueryData(queryKeys.loanApplication(updated.ID), updated);
@@ -223,17 +314,16 @@ export function useApplyJourney(products: Product[]) {
   const advance = async (id: string, done: ApplyStepId) => {
     remember(await completingStep.mutateAsync({ id, step: done }));
     const next = applyStepIds[applyStepIds.indexOf(done) + 1];
-    setStep(next ?? 'summary');
+    show(next ?? 'summary');
   };
-  /** Runs one save; a failure is shown above the form and reported as the §4 unhandled-error event. */
+  /** Runs one save; a failure is shown above the form (with the server's reason) and reported (§4). */
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     setFailure(null);
     try {
       await work();
     } catch (error) {
-      const problems = fieldProblems(error);
-      setFailure(problems.length > 0 ? t('apply.errors.server') : t('apply.errors.saveFailed'));
+      setFailure(refusalText(error, t));
       trackFlowEvent('unhandled-error', { message: messageOf(error).slice(0, 200) });
       console.error(messageOf(error));
     } finally {
@@ -244,12 +334,51 @@ export function useApplyJourney(products: Product[]) {
   const hasPartnerCost = brand.unsecuredLoan.optionalFields.hasPartnerLivingCostMonthly;
   const terms = termsQuery.data ?? null;
 
+  /** A new application with the answers of the loan step (and the pre-check's), then the identity step done. */
+  const createWithAnswers = async () => {
+    const input = {
+      Product: loanValues.product,
+      Brand: brand.brand,
+      ApplicantMode: 'OnlyMainApplicant' as const,
+      ...loanFields(loanValues),
+    } as Parameters<typeof creating.mutateAsync>[0];
+    let created: LoanApplication;
+    try {
+      created = await creating.mutateAsync(input);
+    } catch (error) {
+      // Made meanwhile in another tab (ADR 0007): the same question as when it was found first.
+      if (!isActiveApplicationConflict(error)) throw error;
+      const other = await findActiveApplication(loanValues.product, { customerId, personId });
+      if (!other) throw error;
+      setExisting(other);
+      return;
+    }
+    remember(created);
+    setResumedId(created.ID);
+    // What the pre-check asked goes into the application: the applicant does not type it twice.
+    const carried = preCheckApplicant(preCheckAnswers);
+    if (carried) remember(await patching.mutateAsync({ id: created.ID, body: { MainApplicant: carried } }));
+    remember(await completingStep.mutateAsync({ id: created.ID, step: 'loan' }));
+    // The application holds the answers now; the draft has done its work.
+    clearJourneyDraft();
+    await advance(created.ID, 'identify');
+  };
+
   const saves = {
     loan: (values: LoanStepValues) =>
       run(async () => {
         setLoanValues(values);
         if (!application) {
-          setStep('identify');
+          // Kept in this tab until the application holds them: a reload of the next step keeps them too.
+          saveJourneyDraft({
+            brand: brand.brand,
+            path: location.pathname,
+            loanValues: values,
+            preCheckAnswers,
+            contact: contactDraft ?? { email: '', phone: '' },
+          });
+          setAnsweredBeforeLogin(true);
+          show('identify');
           return;
         }
         await patch(application.ID, {
@@ -277,8 +406,8 @@ export function useApplyJourney(products: Product[]) {
             await leaveForEid({
               country: brand.country,
               brand: brand.brand,
-              // This apply page, without a fragment: the hand-back adds its own.
-              returnTo: `${window.location.origin}${location.pathname}${location.search}`,
+              // This apply page and step (and `resume`), without a fragment: the hand-back adds its own.
+              returnTo: `${window.location.origin}${location.pathname}${searchForStep(location.search, 'identify')}`,
             });
           } catch (error) {
             trackFlowEvent('unhandled-error', { message: messageOf(error).slice(0, 200) });
@@ -286,41 +415,42 @@ export function useApplyJourney(products: Product[]) {
           }
           return;
         }
-        let current = application;
-        const identity = { customerId, personId };
-        if (!current) {
-          const input = {
-            Product: loanValues.product,
-            Brand: brand.brand,
-            ApplicantMode: 'OnlyMainApplicant' as const,
-            ...loanFields(loanValues),
-          } as Parameters<typeof creating.mutateAsync>[0];
-          try {
-            current = await creating.mutateAsync(input);
-          } catch (error) {
-            // One active application per product (ADR 0007): continue that one with these loan terms.
-            if (!isActiveApplicationConflict(error)) throw error;
-            const existing = error.applicationIDs[0]!;
-            current = await patching.mutateAsync({ id: existing, body: loanFields(loanValues) });
-          }
-          remember(current);
-          setResumedId(current.ID);
-          // What the pre-check asked goes into the application: the applicant does not type it twice.
-          const carried = preCheckApplicant(preCheckAnswers);
-          if (carried)
-            remember(await patching.mutateAsync({ id: current.ID, body: { MainApplicant: carried } }));
-          remember(await completingStep.mutateAsync({ id: current.ID, step: 'loan' }));
-          // The application holds the answers now; the draft has done its work.
-          clearJourneyDraft();
-        }
         const contact = { Email: values.email, Phone: values.phone };
-        if (identity.customerId)
-          await patchingCustomer.mutateAsync({ customerId: identity.customerId, changes: contact });
-        if (identity.personId)
-          await patchingPerson.mutateAsync({ personId: identity.personId, changes: contact });
+        if (customerId) await patchingCustomer.mutateAsync({ customerId, changes: contact });
+        if (personId) await patchingPerson.mutateAsync({ personId, changes: contact });
         await queryClient.invalidateQueries({ queryKey: ['person'] });
         await queryClient.invalidateQueries({ queryKey: ['customer'] });
-        await advance(current.ID, 'identify');
+        if (application) {
+          await advance(application.ID, 'identify');
+          return;
+        }
+        // One application per product (ADR 0007): one already there is the applicant's to choose.
+        const other = await findActiveApplication(loanValues.product, { customerId, personId });
+        if (other) {
+          setExisting(other);
+          return;
+        }
+        await createWithAnswers();
+      }),
+
+    /** The application found is the one to go on with: its own answers, at its saved step. */
+    continueExisting: () =>
+      run(async () => {
+        if (!existing) return;
+        remember(existing);
+        setExisting(null);
+        clearJourneyDraft();
+        show(resumeStep(existing));
+      }),
+
+    /** Start over: the draft found is withdrawn (archived) and a new application gets this page's answers. */
+    startOver: () =>
+      run(async () => {
+        if (!existing) return;
+        await archiving.mutateAsync(existing.ID);
+        applicationSessionStore.getState().clearActiveApplication(existing.Product);
+        setExisting(null);
+        await createWithAnswers();
       }),
 
     address: (values: AddressOutput) =>
@@ -454,13 +584,13 @@ export function useApplyJourney(products: Product[]) {
     submit: () =>
       run(async () => {
         remember(await completing.mutateAsync(id));
-        setStep('sent');
+        show('sent');
       }),
   };
 
   return {
     step,
-    setStep,
+    goBack,
     stepIndex: step === 'sent' ? applyStepIds.length - 1 : applyStepIds.indexOf(step),
     loading,
     busy,
@@ -469,7 +599,7 @@ export function useApplyJourney(products: Product[]) {
     headingRef,
     token,
     application,
-    person: personQuery.data ?? null,
+    person,
     customer: customerQuery.data ?? null,
     debts: debtsQuery.data ?? [],
     expenses: expensesQuery.data ?? [],
@@ -483,6 +613,17 @@ export function useApplyJourney(products: Product[]) {
     eidError,
     preCheckAnswers,
     setPreCheckAnswers,
+    /** `?resume=` named no draft of the applicant's on this page. */
+    resumeProblem,
+    /** Signing in to continue a draft named by `?resume=`. */
+    resuming: !!resumeId && !token,
+    /** The applicant's other application of this product (continue it or start over), when found. */
+    existing,
+    /** Whether `existing` may still be filled in (else it is with the banks: only the personal page). */
+    existingEditable: !!existing && stillApplyingStatuses.includes(existing.Status),
+    /** The population register's answer for the address step (null while not asked). */
+    registeredAddress: registeredAddressQuery.data ?? null,
+    registeredAddressPending: registeredAddressQuery.isFetching,
     saves,
   };
 }

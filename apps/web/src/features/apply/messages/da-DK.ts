@@ -68,7 +68,11 @@ export const messages: typeof source = {
     postalCode: 'Postnummeret skal have det rigtige antal cifre.',
     amountBounds: 'Vælg et beløb fra {{min}} til {{max}} i trin på {{step}}.',
     durationBounds: 'Vælg fra {{min}} til {{max}} år.',
-    wholeNumber: 'Skriv et helt tal uden decimaler.',
+    negative: 'Tallet kan ikke være negativt.',
+    decimals: 'Skriv et helt tal uden decimaler.',
+    digitsOnly: 'Skriv kun tal, for eksempel 9 000.',
+    tooLarge: 'Tallet er for stort.',
+    childrenMax: 'Skriv et tal fra 0 til 20.',
     netAboveGross: 'Månedsindkomst efter skat × 12 kan ikke være mere end årsindkomsten før skat.',
     endBeforeStart: 'Slutdatoen kan ikke ligge før startdatoen.',
     dateInFuture: 'Datoen kan ikke ligge i fremtiden.',
@@ -81,6 +85,7 @@ export const messages: typeof source = {
     commonDebtOnlyCooperative: 'Andel af fællesgæld gælder kun andelsboliger.',
     server: 'Nogle oplysninger blev ikke godkendt. Kontrollér felterne, og prøv igen.',
     saveFailed: 'Vi kunne ikke gemme. Prøv igen om lidt.',
+    refused: 'Vi kunne ikke gemme. {{reason}}',
   },
   example: {
     title: 'Eksempel på låneomkostninger',
@@ -95,6 +100,7 @@ export const messages: typeof source = {
   },
   identify: {
     lead: 'Du identificerer dig med MitID. Dine svar gemmes, mens du er der, og ansøgningen gemmes efter hvert trin.',
+    resumeLead: 'Log ind med MitID for at fortsætte den ansøgning, du er begyndt på.',
     identified: 'Du er identificeret. Ansøgningen gemmes for hvert trin.',
     eidButton: 'Identificér dig med MitID',
     tryAgain: 'Prøv igen med MitID',
@@ -137,7 +143,7 @@ export const messages: typeof source = {
     none: 'Du søger alene.',
   },
   consent: {
-    version: 'Version: {{label}}',
+    version: 'Gælder fra {{date}}',
     acceptTerms: 'Jeg har læst og accepterer brugervilkårene.',
     creditCheck:
       'Jeg giver samtykke til, at bankerne indhenter kreditoplysninger om mig for at vurdere ansøgningen.',
@@ -165,6 +171,33 @@ export const messages: typeof source = {
     send: 'Send mig et link',
     sent: 'Linket er sendt til {{to}}. Det gælder i 72 timer.',
     failed: 'Vi kunne ikke sende linket. Prøv igen om lidt.',
+  },
+  address: {
+    prefilled: 'Navnet er hentet fra MitID. Tjek, at det er rigtigt.',
+    prefilledWithAddress:
+      'Navnet er hentet fra MitID og adressen fra CPR-registret. Tjek oplysningerne, og ret det, der er forkert.',
+    birthDate: 'Fødselsdato (fra MitID): {{date}}',
+  },
+  existing: {
+    lead: 'Du har allerede en påbegyndt ansøgning om {{product}}: ansøgning {{id}}, senest ændret {{date}}.',
+    question: 'Vil du fortsætte med den eller starte forfra?',
+    startOverNote: 'Starter du forfra, trækker vi den påbegyndte ansøgning tilbage.',
+    continue: 'Fortsæt den påbegyndte ansøgning',
+    startOver: 'Start forfra',
+    withBanks:
+      'Du har allerede en ansøgning om {{product}} hos bankerne: ansøgning {{id}}. Du kan følge den på Min side.',
+  },
+  resume: {
+    notFound: 'Vi fandt ikke den ansøgning, linket peger på. Du kan starte en ny ansøgning her.',
+  },
+  refusals: {
+    locked: 'En bank behandler ansøgningen lige nu, så den kan ikke ændres. Prøv igen om lidt.',
+    notEditable: 'Ansøgningen er sendt og kan ikke længere ændres.',
+    archived: 'Ansøgningen er afsluttet og kan ikke ændres.',
+    activeExists: 'Du har allerede en ansøgning om dette produkt.',
+    archiveWhileProcessing: 'Bankerne behandler ansøgningen, så den kan ikke trækkes tilbage nu.',
+    creditCheckConsent: 'Du skal give samtykke til kreditvurderingen, før du sender ansøgningen.',
+    tooMany: 'Du har prøvet mange gange på kort tid. Vent lidt, og prøv igen.',
   },
   enums: {
     maritalStatus: {

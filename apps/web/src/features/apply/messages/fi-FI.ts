@@ -67,7 +67,11 @@ export const messages: typeof source = {
     postalCode: 'Postinumerossa on oltava oikea määrä numeroita.',
     amountBounds: 'Valitse summa väliltä {{min}}–{{max}}, {{step}} välein.',
     durationBounds: 'Valitse {{min}}–{{max}} vuotta.',
-    wholeNumber: 'Kirjoita kokonaisluku ilman desimaaleja.',
+    negative: 'Luku ei voi olla negatiivinen.',
+    decimals: 'Kirjoita kokonaisluku ilman desimaaleja.',
+    digitsOnly: 'Kirjoita vain numeroita, esimerkiksi 9 000.',
+    tooLarge: 'Luku on liian suuri.',
+    childrenMax: 'Kirjoita luku väliltä 0–20.',
     netAboveGross: 'Nettokuukausitulot × 12 ei voi olla enemmän kuin bruttovuositulot.',
     endBeforeStart: 'Päättymispäivä ei voi olla ennen alkamispäivää.',
     dateInFuture: 'Päivämäärä ei voi olla tulevaisuudessa.',
@@ -80,6 +84,7 @@ export const messages: typeof source = {
     commonDebtOnlyCooperative: 'Yhtiölainaosuus koskee vain osakeasuntoa.',
     server: 'Kaikkia tietoja ei hyväksytty. Tarkista kentät ja yritä uudelleen.',
     saveFailed: 'Tallentaminen ei onnistunut. Yritä hetken kuluttua uudelleen.',
+    refused: 'Tallentaminen ei onnistunut. {{reason}}',
   },
   example: {
     title: 'Esimerkki lainan kuluista',
@@ -94,6 +99,7 @@ export const messages: typeof source = {
   },
   identify: {
     lead: 'Tunnistaudut pankkitunnuksilla tai mobiilivarmenteella. Vastauksesi säilyvät sillä välin, ja hakemus tallentuu jokaisen vaiheen jälkeen.',
+    resumeLead: 'Tunnistaudu jatkaaksesi aloittamaasi hakemusta.',
     identified: 'Olet tunnistautunut. Hakemus tallentuu jokaisen vaiheen jälkeen.',
     eidButton: 'Tunnistaudu',
     tryAgain: 'Yritä tunnistautumista uudelleen',
@@ -132,7 +138,7 @@ export const messages: typeof source = {
     none: 'Haet yksin.',
   },
   consent: {
-    version: 'Versio: {{label}}',
+    version: 'Voimassa {{date}} alkaen',
     acceptTerms: 'Olen lukenut käyttöehdot ja hyväksyn ne.',
     creditCheck: 'Suostun siihen, että pankit tarkistavat luottotietoni hakemuksen arvioimiseksi.',
     marketingTitle: 'Uutiset ja tarjoukset (vapaaehtoinen)',
@@ -159,6 +165,35 @@ export const messages: typeof source = {
     send: 'Lähetä minulle linkki',
     sent: 'Linkki on lähetetty osoitteeseen {{to}}. Se on voimassa 72 tuntia.',
     failed: 'Linkin lähettäminen ei onnistunut. Yritä hetken kuluttua uudelleen.',
+  },
+  address: {
+    prefilled: 'Nimi on saatu tunnistautumisesta. Tarkista, että se on oikein.',
+    prefilledWithAddress:
+      'Nimi on saatu tunnistautumisesta ja osoite väestötietojärjestelmästä (DVV). Tarkista tiedot ja korjaa, jos jokin on väärin.',
+    birthDate: 'Syntymäaika (tunnistautumisesta): {{date}}',
+  },
+  existing: {
+    lead: 'Sinulla on jo aloitettu hakemus ({{product}}): hakemus {{id}}, muokattu viimeksi {{date}}.',
+    question: 'Haluatko jatkaa sitä vai aloittaa alusta?',
+    startOverNote: 'Jos aloitat alusta, peruutamme aloitetun hakemuksen.',
+    continue: 'Jatka aloitettua hakemusta',
+    startOver: 'Aloita alusta',
+    withBanks:
+      'Sinulla on jo pankkien käsittelyssä oleva hakemus ({{product}}): hakemus {{id}}. Voit seurata sitä Omilla sivuilla.',
+  },
+  resume: {
+    notFound: 'Emme löytäneet hakemusta, johon linkki viittaa. Voit aloittaa uuden hakemuksen tästä.',
+  },
+  refusals: {
+    locked:
+      'Pankki käsittelee hakemusta parhaillaan, joten sitä ei voi muuttaa. Yritä hetken päästä uudelleen.',
+    notEditable: 'Hakemus on lähetetty, eikä sitä voi enää muuttaa.',
+    archived: 'Hakemus on päättynyt, eikä sitä voi muuttaa.',
+    activeExists: 'Sinulla on jo hakemus tästä tuotteesta.',
+    archiveWhileProcessing: 'Pankit käsittelevät hakemusta, joten sitä ei voi nyt perua.',
+    creditCheckConsent:
+      'Sinun on annettava suostumus luottotietojen tarkistamiseen ennen hakemuksen lähettämistä.',
+    tooMany: 'Olet yrittänyt monta kertaa lyhyessä ajassa. Odota hetki ja yritä uudelleen.',
   },
   enums: {
     maritalStatus: {

@@ -67,7 +67,11 @@ export const messages = {
     postalCode: 'Postnummeret må ha riktig antall siffer.',
     amountBounds: 'Velg et beløp fra {{min}} til {{max}}, i steg på {{step}}.',
     durationBounds: 'Velg fra {{min}} til {{max}} år.',
-    wholeNumber: 'Skriv et helt tall uten desimaler.',
+    negative: 'Tallet kan ikke være negativt.',
+    decimals: 'Skriv et helt tall uten desimaler.',
+    digitsOnly: 'Skriv bare tall, for eksempel 9 000.',
+    tooLarge: 'Tallet er for stort.',
+    childrenMax: 'Skriv et tall fra 0 til 20.',
     netAboveGross: 'Netto månedsinntekt × 12 kan ikke være mer enn brutto årsinntekt.',
     endBeforeStart: 'Sluttdatoen kan ikke være før startdatoen.',
     dateInFuture: 'Datoen kan ikke være fram i tid.',
@@ -80,6 +84,7 @@ export const messages = {
     commonDebtOnlyCooperative: 'Fellesgjeld gjelder bare borettslag.',
     server: 'Noen opplysninger ble ikke godtatt. Kontroller feltene og prøv igjen.',
     saveFailed: 'Vi klarte ikke å lagre. Prøv igjen om litt.',
+    refused: 'Vi kunne ikke lagre dette. {{reason}}',
   },
   example: {
     title: 'Eksempel på lånekostnad',
@@ -94,6 +99,7 @@ export const messages = {
   },
   identify: {
     lead: 'Du identifiserer deg med BankID. Svarene dine blir tatt vare på mens du er der, og søknaden lagres for hvert steg etterpå.',
+    resumeLead: 'Logg inn med BankID for å fortsette søknaden du har påbegynt.',
     identified: 'Du er identifisert. Søknaden lagres for hvert steg.',
     eidButton: 'Identifiser deg med BankID',
     tryAgain: 'Prøv igjen med BankID',
@@ -138,7 +144,7 @@ export const messages = {
     none: 'Du søker alene.',
   },
   consent: {
-    version: 'Versjon: {{label}}',
+    version: 'Gjelder fra {{date}}',
     acceptTerms: 'Jeg har lest og godtar brukervilkårene.',
     creditCheck: 'Jeg samtykker i at bankene kan hente kredittopplysninger om meg for å vurdere søknaden.',
     marketingTitle: 'Nyheter og tilbud (valgfritt)',
@@ -166,6 +172,33 @@ export const messages = {
     sent: 'Lenken er sendt til {{to}}. Den gjelder i 72 timer.',
     failed: 'Vi klarte ikke å sende lenken. Prøv igjen om litt.',
   },
+  address: {
+    prefilled: 'Navnet er hentet fra BankID. Sjekk at det stemmer.',
+    prefilledWithAddress:
+      'Navnet er hentet fra BankID og adressen fra Folkeregisteret. Sjekk at det stemmer, og rett det som er feil.',
+    birthDate: 'Fødselsdato (fra BankID): {{date}}',
+  },
+  existing: {
+    lead: 'Du har allerede en påbegynt søknad om {{product}}: søknad {{id}}, sist endret {{date}}.',
+    question: 'Vil du fortsette den, eller begynne på nytt?',
+    startOverNote: 'Begynner du på nytt, trekker vi tilbake den påbegynte søknaden.',
+    continue: 'Fortsett den påbegynte søknaden',
+    startOver: 'Begynn på nytt',
+    withBanks:
+      'Du har allerede en søknad om {{product}} hos bankene: søknad {{id}}. Du kan følge den på Min side.',
+  },
+  resume: {
+    notFound: 'Vi fant ikke søknaden lenken viser til. Du kan begynne på en ny søknad her.',
+  },
+  refusals: {
+    locked: 'En bank behandler søknaden akkurat nå, så den kan ikke endres. Prøv igjen om litt.',
+    notEditable: 'Søknaden er sendt og kan ikke endres lenger.',
+    archived: 'Søknaden er avsluttet og kan ikke endres.',
+    activeExists: 'Du har allerede en søknad om dette produktet.',
+    archiveWhileProcessing: 'Bankene behandler søknaden, så den kan ikke trekkes tilbake nå.',
+    creditCheckConsent: 'Du må samtykke til kredittsjekken før du sender søknaden.',
+    tooMany: 'Du har prøvd mange ganger på kort tid. Vent litt og prøv igjen.',
+  },
   enums: {
     maritalStatus: {
       Married: 'Gift',
@@ -188,7 +221,7 @@ export const messages = {
       'Partners House': 'Bor i partnerens bolig',
       'Company owned flat': 'Firmabolig',
       Cohabitant: 'Bor hos samboer',
-      Tenant: 'Leietaker',
+      Tenant: 'Leier rom hos andre',
       'Cooperative apartment': 'Borettslag',
       'With parents': 'Bor hos foreldre',
     },

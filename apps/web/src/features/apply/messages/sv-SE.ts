@@ -68,7 +68,11 @@ export const messages: typeof source = {
     postalCode: 'Postnumret måste ha rätt antal siffror.',
     amountBounds: 'Välj ett belopp från {{min}} till {{max}}, i steg om {{step}}.',
     durationBounds: 'Välj från {{min}} till {{max}} år.',
-    wholeNumber: 'Skriv ett heltal utan decimaler.',
+    negative: 'Talet kan inte vara negativt.',
+    decimals: 'Skriv ett heltal utan decimaler.',
+    digitsOnly: 'Skriv bara siffror, till exempel 9 000.',
+    tooLarge: 'Talet är för stort.',
+    childrenMax: 'Skriv ett tal från 0 till 20.',
     netAboveGross: 'Månadsinkomsten efter skatt × 12 kan inte vara mer än årsinkomsten före skatt.',
     endBeforeStart: 'Slutdatumet kan inte vara före startdatumet.',
     dateInFuture: 'Datumet kan inte ligga i framtiden.',
@@ -81,6 +85,7 @@ export const messages: typeof source = {
     commonDebtOnlyCooperative: 'Andel av föreningens skuld gäller bara bostadsrätt.',
     server: 'Några uppgifter godtogs inte. Kontrollera fälten och försök igen.',
     saveFailed: 'Vi kunde inte spara. Försök igen om en stund.',
+    refused: 'Vi kunde inte spara. {{reason}}',
   },
   example: {
     title: 'Exempel på lånekostnad',
@@ -95,6 +100,7 @@ export const messages: typeof source = {
   },
   identify: {
     lead: 'Du identifierar dig med BankID. Dina svar sparas medan du är där, och ansökan sparas efter varje steg.',
+    resumeLead: 'Logga in med BankID för att fortsätta ansökan du har påbörjat.',
     identified: 'Du är identifierad. Ansökan sparas för varje steg.',
     eidButton: 'Identifiera dig med BankID',
     tryAgain: 'Försök igen med BankID',
@@ -137,7 +143,7 @@ export const messages: typeof source = {
     none: 'Du ansöker själv.',
   },
   consent: {
-    version: 'Version: {{label}}',
+    version: 'Gäller från {{date}}',
     acceptTerms: 'Jag har läst och godkänner användarvillkoren.',
     creditCheck: 'Jag samtycker till att bankerna tar en kreditupplysning om mig för att pröva ansökan.',
     marketingTitle: 'Nyheter och erbjudanden (frivilligt)',
@@ -164,6 +170,33 @@ export const messages: typeof source = {
     send: 'Skicka en länk till mig',
     sent: 'Länken är skickad till {{to}}. Den gäller i 72 timmar.',
     failed: 'Vi kunde inte skicka länken. Försök igen om en stund.',
+  },
+  address: {
+    prefilled: 'Namnet är hämtat från BankID. Kontrollera att det stämmer.',
+    prefilledWithAddress:
+      'Namnet är hämtat från BankID och adressen från SPAR (statens personadressregister). Kontrollera att det stämmer och rätta det som är fel.',
+    birthDate: 'Födelsedatum (från BankID): {{date}}',
+  },
+  existing: {
+    lead: 'Du har redan en påbörjad ansökan om {{product}}: ansökan {{id}}, senast ändrad {{date}}.',
+    question: 'Vill du fortsätta med den eller börja om?',
+    startOverNote: 'Om du börjar om drar vi tillbaka den påbörjade ansökan.',
+    continue: 'Fortsätt den påbörjade ansökan',
+    startOver: 'Börja om',
+    withBanks:
+      'Du har redan en ansökan om {{product}} hos bankerna: ansökan {{id}}. Du kan följa den på Mina sidor.',
+  },
+  resume: {
+    notFound: 'Vi hittade inte ansökan som länken pekar på. Du kan börja en ny ansökan här.',
+  },
+  refusals: {
+    locked: 'En bank handlägger ansökan just nu, så den kan inte ändras. Försök igen om en stund.',
+    notEditable: 'Ansökan är skickad och kan inte längre ändras.',
+    archived: 'Ansökan är avslutad och kan inte ändras.',
+    activeExists: 'Du har redan en ansökan om den här produkten.',
+    archiveWhileProcessing: 'Bankerna handlägger ansökan, så den kan inte dras tillbaka nu.',
+    creditCheckConsent: 'Du måste samtycka till kreditupplysningen innan du skickar ansökan.',
+    tooMany: 'Du har försökt många gånger på kort tid. Vänta en stund och försök igen.',
   },
   enums: {
     maritalStatus: {

@@ -7,6 +7,7 @@ import type {
   Expense,
   LoanApplication,
 } from '@nordloan/domain/loan-application';
+import { formChoice } from './form-choices.ts';
 import type {
   EconomyInput,
   EconomyOutput,
@@ -74,7 +75,10 @@ export function householdDefaults(applicant: Applicant | null): HouseholdInput {
   return {
     maritalStatus: (applicant?.MaritalStatus ?? '') as HouseholdInput['maritalStatus'],
     education: (applicant?.Education ?? '') as HouseholdInput['education'],
-    livingSituation: (applicant?.LivingSituation ?? '') as HouseholdInput['livingSituation'],
+    livingSituation: formChoice(
+      'livingSituation',
+      applicant?.LivingSituation,
+    ) as HouseholdInput['livingSituation'],
     housingType: (applicant?.HousingType ?? '') as HouseholdInput['housingType'],
     housingCostMonthly: text(applicant?.HousingCostMonthly),
     partnerLivingCostMonthly: text(applicant?.PartnerLivingCostMonthly),
@@ -101,12 +105,15 @@ export function householdToApplicant(
 export function employmentDefaults(applicant: Applicant | null): EmploymentInput {
   const exposed = applicant?.IsPoliticallyExposed;
   return {
-    employmentType: (applicant?.EmploymentType ?? '') as EmploymentInput['employmentType'],
+    employmentType: formChoice(
+      'employmentType',
+      applicant?.EmploymentType,
+    ) as EmploymentInput['employmentType'],
     employerName: text(applicant?.EmployerName),
     employmentStart: text(applicant?.EmploymentStart),
     employmentEnd: text(applicant?.EmploymentEnd),
     industry: (applicant?.Industry ?? '') as EmploymentInput['industry'],
-    jobLevel: (applicant?.JobLevel ?? '') as EmploymentInput['jobLevel'],
+    jobLevel: formChoice('jobLevel', applicant?.JobLevel) as EmploymentInput['jobLevel'],
     mainBank: text(applicant?.MainBank),
     isPoliticallyExposed: exposed === true ? 'yes' : exposed === false ? 'no' : '',
   };
@@ -141,7 +148,7 @@ export function economyDefaults(
       .filter((debt) => debt.Source === 1 && debt.OwnerRole === 'MainApplicant')
       .map((debt) => ({
         id: debt.ID,
-        debtType: debt.DebtType,
+        debtType: formChoice('debtType', debt.DebtType) as EconomyInput['debts'][number]['debtType'],
         creditor: text(debt.Creditor),
         balance: text(debt.Balance),
         monthlyPayment: text(debt.MonthlyPayment),

@@ -15,6 +15,7 @@ import {
   normalizePhone,
   normalizePostalCode,
   parseWholeNumber,
+  readWholeNumber,
 } from './validation.ts';
 
 const issues = (result: {
@@ -278,7 +279,7 @@ describe('applicant details follow the brand flags (§3) and check/app', () => {
     expect(issues(economySchema(flagsOf('no-main')).safeParse(economy))).toEqual({
       'debts.1.creditor': 'required',
       'debts.2.debtType': 'required',
-      'debts.2.balance': 'wholeNumber',
+      'debts.2.balance': 'digitsOnly',
     });
     expect(issues(economySchema(flagsOf('se-main')).safeParse(economy))).toMatchObject({
       'debts.0.monthlyPayment': 'required',
@@ -309,5 +310,53 @@ describe('applicant details follow the brand flags (§3) and check/app', () => {
         marketingPhone: false,
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('every number error is true for what was typed (issue 38)', () => {
+  it('tells a negative number, decimals, letters and a number too long apart', () => {
+    expect(readWholeNumber('-1')).toEqual({ problem: 'negative' });
+    expect(readWholeNumber('\u2212 500')).toEqual({ problem: 'negative' });
+    expect(readWholeNumber('12,5')).toEqual({ problem: 'decimals' });
+    expect(readWholeNumber('12.5')).toEqual({ problem: 'decimals' });
+    expect(readWholeNumber('to')).toEqual({ problem: 'digitsOnly' });
+    expect(readWholeNumber('5 kr')).toEqual({ problem: 'digitsOnly' });
+    expect(readWholeNumber('12345678901')).toEqual({ problem: 'tooLarge' });
+    expect(readWholeNumber('150 000')).toEqual({ value: 150_000 });
+    expect(readWholeNumber('1.250')).toEqual({ value: 1250 });
+    expect(readWholeNumber('0')).toEqual({ value: 0 });
+  });
+
+  it('children: −1 "cannot be negative", not "whole number"; more than 20 names the range', () => {
+    const household = (childrenCount: string) =>
+      issues(
+        householdSchema(flagsOf('no-main')).safeParse({
+          maritalStatus: 'Single',
+          education: 'Higher education',
+          livingSituation: 'Rental',
+          housingType: '',
+          housingCostMonthly: '9000',
+          partnerLivingCostMonthly: '',
+          childrenCount,
+        }),
+      ).childrenCount;
+    expect(household('-1')).toBe('negative');
+    expect(household('1,5')).toBe('decimals');
+    expect(household('21')).toBe('childrenMax');
+    expect(household('to')).toBe('digitsOnly');
+    expect(household('')).toBe('required');
+    expect(household('3')).toBeUndefined();
+  });
+
+  it('money: a negative amount is named as one', () => {
+    expect(
+      issues(
+        incomeSchema.safeParse({
+          grossYearlyIncome: '-600000',
+          netMonthlyIncome: '36 000,50',
+          otherIncomeMonthly: '',
+        }),
+      ),
+    ).toEqual({ grossYearlyIncome: 'negative', netMonthlyIncome: 'decimals' });
   });
 });

@@ -36,7 +36,11 @@ export type ErrorKey =
   | 'postalCode'
   | 'amountBounds'
   | 'durationBounds'
-  | 'wholeNumber'
+  | 'negative'
+  | 'decimals'
+  | 'digitsOnly'
+  | 'tooLarge'
+  | 'childrenMax'
   | 'netAboveGross'
   | 'endBeforeStart'
   | 'dateInFuture'
@@ -83,11 +87,29 @@ export function normalizePostalCode(country: Country, raw: string): string | nul
   return new RegExp(`^\\d{${digits}}$`).test(compact) ? compact : null;
 }
 
-/** Whole currency units typed with or without group separators ("150 000"). */
+/** What is wrong with a number typed where a whole number is asked, in the words of the field's error. */
+export type NumberProblem = 'negative' | 'decimals' | 'digitsOnly' | 'tooLarge';
+
+/**
+ * A whole number as people type it: with or without group separators ("150 000", "1.250"). Answers the
+ * number, or what is wrong with the text — each error must be true for the input that caused it (issue 38:
+ * "−1" children is a negative number, not a number with decimals).
+ */
+export function readWholeNumber(raw: string): { value: number } | { problem: NumberProblem } {
+  const compact = raw.trim().replace(/[\s\u00a0\u202f]/g, '');
+  if (/^[-\u2212\u2013]\d/.test(compact)) return { problem: 'negative' };
+  // Dots between groups of three are thousands ("1.250"); a comma or a dot before other digits is a decimal.
+  const grouped = /^\d{1,3}(\.\d{3})+$/.test(compact) ? compact.replaceAll('.', '') : compact;
+  if (/^\d+[.,]\d+$/.test(grouped)) return { problem: 'decimals' };
+  if (!/^\d+$/.test(grouped)) return { problem: 'digitsOnly' };
+  if (grouped.length > 10) return { problem: 'tooLarge' };
+  return { value: Number(grouped) };
+}
+
+/** Whole currency units typed with or without group separators ("150 000"); null when not one. */
 export function parseWholeNumber(raw: string): number | null {
-  const compact = raw.replace(/[\s\u00a0\u202f.]/g, '');
-  if (!/^\d{1,10}$/.test(compact)) return null;
-  return Number(compact);
+  const read = readWholeNumber(raw);
+  return 'value' in read ? read.value : null;
 }
 
 const requiredText = (max = 200) => z.string().trim().min(1, required).max(max, required);
@@ -100,24 +122,41 @@ function moneyField() {
       ctx.addIssue({ code: 'custom', message: required });
       return z.NEVER;
     }
-    const parsed = parseWholeNumber(value);
-    if (parsed === null) {
-      ctx.addIssue({ code: 'custom', message: 'wholeNumber' satisfies ErrorKey });
+    const read = readWholeNumber(value);
+    if ('problem' in read) {
+      ctx.addIssue({ code: 'custom', message: read.problem satisfies ErrorKey });
       return z.NEVER;
     }
-    return parsed;
+    return read.value;
   });
 }
 
 function optionalMoneyField() {
   return z.string().transform((value, ctx) => {
     if (value.trim() === '') return null;
-    const parsed = parseWholeNumber(value);
-    if (parsed === null) {
-      ctx.addIssue({ code: 'custom', message: 'wholeNumber' satisfies ErrorKey });
+    const read = readWholeNumber(value);
+    if ('problem' in read) {
+      ctx.addIssue({ code: 'custom', message: read.problem satisfies ErrorKey });
       return z.NEVER;
     }
-    return parsed;
+    return read.value;
+  });
+}
+
+/** Children under 18 the applicant supports: 0 to 20 (the domain's bound), each error true to what was typed. */
+export const maxChildren = 20;
+function childrenField() {
+  return z.string().transform((value, ctx) => {
+    if (value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    const read = readWholeNumber(value);
+    if ('problem' in read || read.value > maxChildren) {
+      ctx.addIssue({ code: 'custom', message: 'problem' in read ? read.problem : 'childrenMax' });
+      return z.NEVER;
+    }
+    return read.value;
   });
 }
 
@@ -260,14 +299,7 @@ export function householdSchema(flags: Flags, product?: Product) {
       housingType: optionalChoice(propertyHousingTypeSchema),
       housingCostMonthly: moneyField(),
       partnerLivingCostMonthly: optionalMoneyField(),
-      childrenCount: z.string().transform((value, ctx) => {
-        const parsed = parseWholeNumber(value);
-        if (value.trim() === '' || parsed === null || parsed > 20) {
-          ctx.addIssue({ code: 'custom', message: value.trim() === '' ? required : 'wholeNumber' });
-          return z.NEVER;
-        }
-        return parsed;
-      }),
+      childrenCount: childrenField(),
     })
     .superRefine((values, ctx) => {
       const asked = conditionalApplicantFields(flags, product, {
