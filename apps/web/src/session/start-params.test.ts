@@ -148,13 +148,3 @@ describe('§2 credentials and ids are removed from the URL after they are read',
     expect(replaceState).not.toHaveBeenCalled();
   });
 });
-
-describe('?resume= (issue 38)', () => {
-  it('is read, and left in the address for the apply journey to handle', () => {
-    const reading = readStartParameters('https://no-main.example/soknad/forbrukslan?resume=app-1', {
-      isLocalHost: false,
-    });
-    expect(reading.params.resumeApplicationId).toBe('app-1');
-    expect(reading.cleanedUrl).toBeNull();
-  });
-});

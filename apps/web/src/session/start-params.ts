@@ -20,12 +20,6 @@ export interface StartParameters {
   isInternal: boolean;
   /** An e-ID login that came back without a token, and why (`#eid-error=…`, docs/decisions/0039). */
   eidError: EidLoginError | null;
-  /**
-   * `?resume=<applicationId>` on an apply page: the applicant's own draft to open at its saved step (issue
-   * 38; the personal page links there). Left in the address: the apply journey reads it, signs the applicant
-   * in first if need be, and removes it once the draft is open. Here so the page is not taken as its build.
-   */
-  resumeApplicationId: string | null;
 }
 
 export const emptyStartParameters: StartParameters = Object.freeze({
@@ -37,7 +31,6 @@ export const emptyStartParameters: StartParameters = Object.freeze({
   providerName: null,
   isInternal: false,
   eidError: null,
-  resumeApplicationId: null,
 }) as StartParameters;
 
 /**
@@ -98,7 +91,6 @@ export function readStartParameters(
     providerName: nonEmpty(hash?.get('provider-name') ?? null) ?? nonEmpty(query.get('provider-name')),
     isInternal: query.get('traffic') === 'internal',
     eidError: parseEidLoginError(hash?.get('eid-error') ?? null),
-    resumeApplicationId: nonEmpty(query.get('resume')),
   };
 
   let changed = false;

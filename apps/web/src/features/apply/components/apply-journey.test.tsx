@@ -111,6 +111,14 @@ describe('back from the e-ID (ADR 0039)', () => {
     expect(plain((await screen.findByTestId('amount-field-value')).textContent)).toBe('235 000 kr');
   });
 
+  it('?resume= while signed out: the identity step signs the applicant in to continue the draft', async () => {
+    const { router } = renderBrand(brands['no-main'], '/soknad/forbrukslan?resume=app-1');
+    expect((await screen.findByTestId('eid-lead')).textContent).toContain(
+      'fortsette søknaden du har påbegynt',
+    );
+    expect(router.state.location.search).toBe('?resume=app-1&step=identify');
+  });
+
   it('without a draft the journey starts at the loan step', async () => {
     renderBrand(brands['no-main'], '/soknad/forbrukslan');
     expect(await screen.findByTestId('step-loan')).toBeTruthy();

@@ -217,6 +217,11 @@ export function useApplyJourney(products: Product[]) {
         expensesQuery.isPending ||
         personQuery.isPending));
 
+  // The page's first render is the build's (ADR 0041: it hydrates the painted loan step when the tab holds
+  // nothing); what only the address says — `?resume=` before a sign-in — is shown from the second.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+
   // The step: the one the address asks for, where the applicant may be (model/step-url.ts).
   const requested = stepOfSearch(location.search);
   const step = resolveStep(requested ?? (movedHere.current ? 'loan' : null), {
@@ -224,7 +229,7 @@ export function useApplyJourney(products: Product[]) {
     application,
     loading,
     hasDraft: answeredBeforeLogin,
-    resuming: !!resumeId && !token,
+    resuming: !!resumeId && !token && mounted,
   });
 
   /** Shows a step as a new history entry (`replace`: in place of the current one). */
@@ -616,7 +621,7 @@ export function useApplyJourney(products: Product[]) {
     /** `?resume=` named no draft of the applicant's on this page. */
     resumeProblem,
     /** Signing in to continue a draft named by `?resume=`. */
-    resuming: !!resumeId && !token,
+    resuming: !!resumeId && !token && mounted,
     /** The applicant's other application of this product (continue it or start over), when found. */
     existing,
     /** Whether `existing` may still be filled in (else it is with the banks: only the personal page). */
