@@ -36,6 +36,8 @@ import type { PaymentMandateProvider } from './modules/insurance/payment-mandate
 import { leadRoutes } from './modules/leads/lead.routes.ts';
 import { documentRequestRoutes } from './modules/lending/document-requests/document-request.routes.ts';
 import type { ExternalDataProvider } from './modules/lending/intake/external-data.ts';
+import { registerLenderApiMetrics } from './modules/lending/lender-api/lender-api-metrics.ts';
+import type { LenderCredentials } from './modules/lending/lender-api/lender-credentials.ts';
 import type { LenderPanel } from './modules/lending/lender-panel/lender-adapter.ts';
 import { lendingRoutes } from './modules/lending/lending.routes.ts';
 import { applicationLifecycleRoutes } from './modules/lending/lifecycle/application-lifecycle.routes.ts';
@@ -80,6 +82,8 @@ export interface AppDependencies {
   now: () => Date;
   /** The lenders the fan-out goes to (the simulated panel outside tests that bring their own). */
   panel: LenderPanel;
+  /** Each lender's secret for the lender API's signatures (absent: from the config; ADR 0062). */
+  lenderCredentials?: LenderCredentials | undefined;
   /** Credit bureau and debt register (a local stand-in). */
   externalData: ExternalDataProvider;
   /** The telephony provider of outbound calls (a local stand-in; ADR 0022). */
@@ -150,7 +154,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // Two documents at /docs: ours, and the lender API (what lenders serve and send us; ADR 0062).
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: {
+      urls: [
+        { url: '/docs/json', name: 'nordloan API' },
+        { url: '/lender-api/openapi.json', name: 'Lender API' },
+      ],
+    },
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSecurity(app, { config });
@@ -158,7 +171,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerAuth(app, tokens);
   registerMetrics(app, {
     ...config.metrics,
-    addMetrics: (registry) => registerQueueMetrics(registry, { db: database.db, now, log: app.log }),
+    addMetrics: (registry) => {
+      registerQueueMetrics(registry, { db: database.db, now, log: app.log });
+      registerLenderApiMetrics(registry, panel);
+    },
   });
   await registerStaffApp(app, { distDir: config.staffDistDir });
   const web = await registerWebApp(app, { distDir: config.webDistDir });
@@ -184,7 +200,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await app.register(routes, moduleOptions);
   }
   await app.register(applicationLifecycleRoutes, { ...moduleOptions, panel });
-  await app.register(lendingRoutes, { ...moduleOptions, panel, externalData, worker });
+  await app.register(lendingRoutes, {
+    ...moduleOptions,
+    panel,
+    externalData,
+    worker,
+    lenderCredentials: deps.lenderCredentials,
+  });
   for (const routes of [
     quotePresentationRoutes,
     calculatorRoutes,

@@ -14,6 +14,8 @@ import type { S3DocumentStorageOptions } from './modules/documents/s3-document-s
 import { createLocalEidSigning } from './modules/insurance/eid-signing.ts';
 import { createLocalPaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
+import { lenderEndpointsOf, withHttpLenders } from './modules/lending/lender-api/http-lender-panel.ts';
+import { credentialsFromConfig } from './modules/lending/lender-api/lender-credentials.ts';
 import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
 import { lendingEventSubscriber } from './modules/lending/lending.events.ts';
 import { messageEventPublisher } from './modules/messages/message.service.ts';
@@ -27,6 +29,7 @@ import { createMessaging } from './modules/messages/messaging.ts';
 export type AdapterDependencies = Pick<
   AppDependencies,
   | 'panel'
+  | 'lenderCredentials'
   | 'externalData'
   | 'documentStorage'
   | 'worker'
@@ -44,11 +47,22 @@ export function defaultDependencies(options: {
 }): AdapterDependencies {
   const { config, db, now } = options;
   const screening = createLocalScreeningList();
+  const simulated = createSimulatedLenderPanel({
+    seed: config.worker.lenderSeed,
+    delayScale: config.worker.lenderDelayScale,
+  });
+  // Lenders with an endpoint in the config are called over HTTP (the lender API, ADR 0062); the rest —
+  // all of them unless LENDER_API_LENDERS or LENDER_API_SANDBOX_URL says otherwise — stay in-process.
+  const lenderCredentials = credentialsFromConfig(config);
   return {
-    panel: createSimulatedLenderPanel({
-      seed: config.worker.lenderSeed,
-      delayScale: config.worker.lenderDelayScale,
+    panel: withHttpLenders(simulated, {
+      endpoints: lenderEndpointsOf(
+        config,
+        simulated.all().map((adapter) => adapter.profile.id),
+      ),
+      credentials: lenderCredentials,
     }),
+    lenderCredentials,
     externalData: createLocalExternalDataStandIn({ seed: config.worker.lenderSeed }),
     documentStorage:
       config.documentStorage.kind === 's3'

@@ -466,10 +466,14 @@ export function callbackReadiness(type: LenderCallbackType, state: CallbackState
     case 'decline':
       if (waitingForRegistration(requestStatus)) return 'waiting';
       return waitingForDecision(requestStatus) ? 'ready' : 'past';
+    // What only adds to an offer (documents asked, the agreement signed) commutes with the status moves:
+    // taken whenever the offer is there, so arriving after a later callback does not lose it.
     case 'documents-requested':
-      if (state.requestHasOpenQuote && status >= 400 && status <= 610) return 'ready';
+      if (state.requestHasOpenQuote) return 'ready';
       return waitingForRegistration(requestStatus) || waitingForDecision(requestStatus) ? 'waiting' : 'past';
     case 'agreement-signed':
+      if (quoteStatus === 'accepted' && status >= 510) return 'ready';
+      return offerOpen(quoteStatus) && beforePayoutDecision.includes(status) ? 'waiting' : 'past';
     case 'disbursement-decision':
       if (!offerOpen(quoteStatus)) return 'past';
       if (status === 510 && quoteStatus === 'accepted') return 'ready';
@@ -526,3 +530,22 @@ export function decisionOfferProblems(
   }
   return problems;
 }
+
+// ── What staff see of the lenders called over HTTP ─────────────────────────────────────────────────
+
+export const lenderCircuitViewSchema = z.object({
+  LenderID: z.string(),
+  Name: z.string(),
+  Country: countrySchema,
+  /** closed: calls go out; open: none until OpenUntil; half-open: one trial call decides. */
+  State: z.enum(['closed', 'open', 'half-open']),
+  ConsecutiveFailures: z.number().int(),
+  TimesOpened: z.number().int(),
+  OpenUntil: z.iso.datetime().nullable(),
+  LastFailure: z.string().nullable(),
+  LastFailureAt: z.iso.datetime().nullable(),
+  /** Calls since the process started, by how they ended (ok, refused, bad-answer, unavailable, …). */
+  Calls: z.record(z.string(), z.number().int()),
+});
+export type LenderCircuitView = z.infer<typeof lenderCircuitViewSchema>;
+export const lenderCircuitsViewSchema = z.object({ Lenders: z.array(lenderCircuitViewSchema) });

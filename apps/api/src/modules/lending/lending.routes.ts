@@ -6,8 +6,11 @@ import { syncLenderRegister } from '#src/modules/lenders/lender.repository.ts';
 import { offerActionRoutes } from '#src/modules/lending/acceptance-and-payout/offer-action.routes.ts';
 import { reQuoteRoutes } from '#src/modules/lending/acceptance-and-payout/re-quote.routes.ts';
 import { lenderCallbackRoutes } from '#src/modules/lending/callbacks/lender-callback.routes.ts';
+import { signedCallbackRoutes } from '#src/modules/lending/callbacks/signed-callback.routes.ts';
 import { scheduleExpirySweep } from '#src/modules/lending/closing/expiry-jobs.ts';
 import type { ExternalDataProvider } from '#src/modules/lending/intake/external-data.ts';
+import { lenderApiRoutes } from '#src/modules/lending/lender-api/lender-api.routes.ts';
+import type { LenderCredentials } from '#src/modules/lending/lender-api/lender-credentials.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { registerLendingJobs } from '#src/modules/lending/lending-jobs.ts';
 import { transparencyRoutes } from '#src/modules/lending/presentation/transparency.routes.ts';
@@ -22,12 +25,17 @@ export interface LendingDependencies {
   externalData: ExternalDataProvider;
   /** The app's job worker (started and stopped by buildApp); none when config.worker.enabled is false. */
   worker?: JobWorker | undefined;
+  /** Each lender's secret for signed callbacks (absent: from the config; ADR 0062). */
+  lenderCredentials?: LenderCredentials | undefined;
 }
 
 export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions & LendingDependencies) {
   const { db, now, panel, externalData, worker } = options;
   await app.register(offerActionRoutes, { ...options, panel });
   await app.register(lenderCallbackRoutes, { ...options, panel });
+  // The lender API (ADR 0062): its signed callbacks, its document and the lenders' circuits.
+  await app.register(signedCallbackRoutes, { ...options, panel });
+  await app.register(lenderApiRoutes, { ...options, panel });
   await app.register(transparencyRoutes, options);
   await app.register(reQuoteRoutes, { ...options, panel });
   // The §3 Lender register follows the configured panel (0006_lenders.sql).

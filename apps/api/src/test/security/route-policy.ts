@@ -42,6 +42,11 @@ type AccessRule =
   | { access: 'staff'; staff: StaffPermission[]; country?: Country }
   /** A lender's service account (Lender role, subject lender:<id>) for its own offers, or Super staff. */
   | { access: 'lender' }
+  /**
+   * Signed by the lender's own secret (the lender API's callbacks, ADR 0062): no token opens it, so every
+   * caller of the matrix is refused (404 for a lender not on the panel, 401 unsigned).
+   */
+  | { access: 'lenderSignature' }
   /** The owner acting for themselves (the body names their customer), or staff holding `staff`. */
   | { access: 'self'; staff: StaffPermission[] }
   /** Any member of staff signed in as an enabled agent (GET /backoffice/me); applicants are refused. */
@@ -92,6 +97,8 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /docs/json': { access: 'public' },
   'GET /docs/yaml': { access: 'public' },
   'GET /openapi.json': { access: 'public' },
+  // The lender API's document (ADR 0062): what a lender reads before it has any account with us.
+  'GET /lender-api/openapi.json': { access: 'public' },
   // Open as the tests configure it (no METRICS_TOKEN); with a token only its bearer, in production without one
   // absent (ADR 0051, plugins/metrics.test.ts).
   'GET /metrics': { access: 'public' },
@@ -229,6 +236,9 @@ export const routePolicies: Record<string, RoutePolicy> = {
       { access: 'lender' } satisfies RoutePolicy,
     ]),
   ),
+  'POST /lender-api/callbacks/:lenderId': { access: 'lenderSignature' },
+  // The circuits of the lenders called over HTTP, in the markets where the caller may read applications.
+  'GET /backoffice/lender-api/circuits': backofficeList(['application.read']),
   // ── customers, persons, consent, leads ──
   'POST /customer': { access: 'public' },
   'GET /customer': { access: 'staff', staff: ['application.read'] },
@@ -343,6 +353,8 @@ export function expectationFor(policy: RoutePolicy, profile: CallerProfile): Exp
   switch (policy.access) {
     case 'public':
       return 'allow';
+    case 'lenderSignature':
+      return 'deny';
     case 'signedIn':
       return allow(profile.kind !== 'anonymous');
     case 'self':

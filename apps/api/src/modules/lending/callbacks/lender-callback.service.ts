@@ -28,7 +28,9 @@ import {
 // Lender role in the lender's country whose subject is `lender:<lenderId>` — or Super staff recording an
 // answer that came by phone (lenderOverrideRoles of the transition table).
 
-type CallbackActor = { kind: 'lender'; id: string } | { kind: 'staff'; id: string; roles: readonly string[] };
+export type CallbackActor =
+  | { kind: 'lender'; id: string }
+  | { kind: 'staff'; id: string; roles: readonly string[] };
 
 function callbackActor(caller: Caller, lenderId: string, country: string): CallbackActor {
   if (caller.kind !== 'staff') throw forbidden('Only the lender may report this');
@@ -129,61 +131,80 @@ export async function reportLenderOutcome(options: {
   panel: LenderPanel;
   lenderId: string;
   quoteId: string;
-  outcome: 'not-disbursed' | 'clawback' | 'cancelled';
+  outcome: LenderOutcome;
   reason: string;
   now: () => Date;
 }): Promise<LoanApplicationRow> {
   const { db } = options;
   const { quote, actor } = await loadCallback(options);
-  const moved = await db.transaction(async (tx) => {
-    const now = options.now();
-    const application = await findApplicationByIdForUpdate(tx, quote.loanApplicationId);
-    if (!application) return undefined;
-    const from = application.status as ApplicationStatusCode;
-    const to =
-      options.outcome === 'not-disbursed'
-        ? [600, 610].includes(from)
-          ? 670
-          : undefined
-        : options.outcome === 'clawback'
-          ? from === 700
-            ? 800
-            : undefined
-          : [400, 410, 500, 510, 600, 610].includes(from)
-            ? cancelledStatusFor(from)
-            : undefined;
-    if (!to) return undefined;
-    if (options.outcome === 'cancelled' && (from === 400 || from === 410)) {
-      // While the customer decides, one lender withdrawing its offer ends only that offer; the
-      // application is cancelled (480) only when no offer is left and no lender is still deciding.
-      const left = await cancelLenderOffers(tx, { quote, reason: options.reason, now });
-      if (left > 0) return application;
-    }
-    const done = await applyTransition(tx, application, {
-      applicationId: application.id,
-      to,
-      actor,
+  const moved = await db.transaction((tx) =>
+    applyLenderOutcome(tx, {
+      quote,
+      outcome: options.outcome,
       reason: options.reason,
-      now,
-    });
-    if (to === 670) {
-      const request = await findLoanRequest(tx, quote.loanRequestId);
-      if (request && [551, 611, 649].includes(request.status)) {
-        await moveRequest(tx, request, 661 as FinerStatusCode, now, { reason: options.reason });
-      }
-    }
-    if (options.outcome === 'cancelled') {
-      await endOpenWork(tx, {
-        applicationId: application.id,
-        ending: 'cancelled',
-        now,
-        reason: options.reason,
-      });
-    }
-    return done;
-  });
+      actor,
+      now: options.now(),
+    }),
+  );
   if (!moved) throw notWaiting(await findApplicationById(db, quote.loanApplicationId), options.outcome);
   return moved;
+}
+
+export type LenderOutcome = 'not-disbursed' | 'clawback' | 'cancelled';
+
+/**
+ * reportLenderOutcome's change in the caller's transaction (the token routes and the signed callbacks):
+ * the application moved, or undefined when its status does not take this outcome.
+ */
+export async function applyLenderOutcome(
+  tx: Executor,
+  input: { quote: LoanQuoteRow; outcome: LenderOutcome; reason: string; actor: CallbackActor; now: Date },
+): Promise<LoanApplicationRow | undefined> {
+  const { quote, now, actor } = input;
+  const application = await findApplicationByIdForUpdate(tx, quote.loanApplicationId);
+  if (!application) return undefined;
+  const from = application.status as ApplicationStatusCode;
+  const to =
+    input.outcome === 'not-disbursed'
+      ? [600, 610].includes(from)
+        ? 670
+        : undefined
+      : input.outcome === 'clawback'
+        ? from === 700
+          ? 800
+          : undefined
+        : [400, 410, 500, 510, 600, 610].includes(from)
+          ? cancelledStatusFor(from)
+          : undefined;
+  if (!to) return undefined;
+  if (input.outcome === 'cancelled' && (from === 400 || from === 410)) {
+    // While the customer decides, one lender withdrawing its offer ends only that offer; the
+    // application is cancelled (480) only when no offer is left and no lender is still deciding.
+    const left = await cancelLenderOffers(tx, { quote, reason: input.reason, now });
+    if (left > 0) return application;
+  }
+  const done = await applyTransition(tx, application, {
+    applicationId: application.id,
+    to,
+    actor,
+    reason: input.reason,
+    now,
+  });
+  if (to === 670) {
+    const request = await findLoanRequest(tx, quote.loanRequestId);
+    if (request && [551, 611, 649].includes(request.status)) {
+      await moveRequest(tx, request, 661 as FinerStatusCode, now, { reason: input.reason });
+    }
+  }
+  if (input.outcome === 'cancelled') {
+    await endOpenWork(tx, {
+      applicationId: application.id,
+      ending: 'cancelled',
+      now,
+      reason: input.reason,
+    });
+  }
+  return done;
 }
 
 /** Ends the lender's open offers for this request (481 cancelled by bank); answers what is still open. */
