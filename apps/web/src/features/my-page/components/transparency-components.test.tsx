@@ -89,7 +89,7 @@ const inquiries: CreditInquiry[] = [
     CheckedAt: '2026-11-22T10:00:01Z',
     Consent: 'credit-check',
     ConsentGivenAt: '2026-11-22T09:58:00Z',
-    TermsVersion: 'user-terms_v1_20260101_no-main',
+    TermsVersion: 'user-terms_1_20260101_no-main',
   },
 ];
 
@@ -128,7 +128,9 @@ describe('transparency on the personal page', () => {
     const inquiry = screen.getByTestId('credit-inquiry').textContent ?? '';
     expect(inquiry).toContain('Fjordbanken ASA');
     expect(inquiry).toContain('samtykket til kredittsjekk');
-    expect(inquiry).toContain('user-terms_v1_20260101_no-main');
+    // The terms by their kind and date, not their version label (issue 38).
+    expect(inquiry).toContain('Brukervilkår av 1. januar 2026.');
+    expect(inquiry).not.toContain('user-terms_');
   });
 
   it('says so when no lender has checked the credit yet, in Swedish on a Swedish brand', () => {

@@ -1,4 +1,5 @@
 import type { CreditInquiry, LenderPath } from '@nordloan/domain/lending/transparency';
+import { parseTermsLabel } from '@nordloan/domain/terms-label';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
@@ -55,6 +56,7 @@ function LenderPathRow({ path }: { path: LenderPath }) {
 function CreditInquiryRow({ inquiry }: { inquiry: CreditInquiry }) {
   const { t } = useTranslation();
   const { format } = useBrand();
+  const termsOn = parseTermsLabel(inquiry.TermsVersion)?.publishedOn ?? null;
   return (
     <li data-testid="credit-inquiry">
       <strong>
@@ -68,7 +70,8 @@ function CreditInquiryRow({ inquiry }: { inquiry: CreditInquiry }) {
         {inquiry.ConsentGivenAt
           ? t('offers.transparency.consent', { date: format.dateTime(inquiry.ConsentGivenAt) })
           : t('offers.transparency.consentNoDate')}
-        {inquiry.TermsVersion && ` ${t('offers.transparency.terms', { version: inquiry.TermsVersion })}`}
+        {/* The terms by their kind and date, never their version label (issue 38). */}
+        {termsOn && ` ${t('offers.transparency.terms', { date: format.date(termsOn) })}`}
       </span>
     </li>
   );

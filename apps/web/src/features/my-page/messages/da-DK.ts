@@ -316,7 +316,7 @@ export const messages: typeof source = {
     inquiry: '{{lender}}, {{date}}',
     consent: 'Med det samtykke til kreditvurdering, du gav i ansøgningen {{date}}.',
     consentNoDate: 'Med det samtykke til kreditvurdering, du gav i ansøgningen.',
-    terms: 'Vilkår: {{version}}',
+    terms: 'Brugervilkår af {{date}}.',
     noInquiries: 'Ingen bank har tjekket din kreditværdighed endnu.',
   },
   live: {

@@ -318,7 +318,7 @@ export const messages: typeof source = {
     inquiry: '{{lender}}, {{date}}',
     consent: 'Hakemuksessa {{date}} antamasi luottotietojen tarkistussuostumuksen perusteella.',
     consentNoDate: 'Hakemuksessa antamasi luottotietojen tarkistussuostumuksen perusteella.',
-    terms: 'Ehdot: {{version}}',
+    terms: 'Käyttöehdot {{date}} alkaen.',
     noInquiries: 'Yksikään pankki ei ole vielä tarkistanut luottotietojasi.',
   },
   live: {

@@ -316,7 +316,7 @@ export const messages = {
     inquiry: '{{lender}}, {{date}}',
     consent: 'Med samtykket til kredittsjekk du ga i søknaden {{date}}.',
     consentNoDate: 'Med samtykket til kredittsjekk du ga i søknaden.',
-    terms: 'Vilkår: {{version}}',
+    terms: 'Brukervilkår av {{date}}.',
     noInquiries: 'Ingen bank har sjekket kreditten din ennå.',
   },
   live: {

@@ -317,7 +317,7 @@ export const messages: typeof source = {
     inquiry: '{{lender}}, {{date}}',
     consent: 'Med samtycket till kreditupplysning som du gav i ansökan {{date}}.',
     consentNoDate: 'Med samtycket till kreditupplysning som du gav i ansökan.',
-    terms: 'Villkor: {{version}}',
+    terms: 'Användarvillkor från {{date}}.',
     noInquiries: 'Ingen bank har tagit en kreditupplysning ännu.',
   },
   live: {
