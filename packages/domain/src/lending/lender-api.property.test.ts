@@ -33,7 +33,8 @@ function act(model: Model, type: LenderCallbackType): void {
     case 'offer':
       model.requestStatus = 351;
       model.quoteStatus = 'approved';
-      return move(400, 410);
+      move(400, 410);
+      return;
     case 'documents-requested':
       model.documents += 1;
       return;
@@ -41,11 +42,14 @@ function act(model: Model, type: LenderCallbackType): void {
       model.signed = true;
       return;
     case 'disbursement-decision':
-      return move(600);
+      move(600);
+      return;
     case 'disbursed':
-      return move(610, 700);
+      move(610, 700);
+      return;
     case 'commission-clawback':
-      return move(800);
+      move(800);
+      return;
     default:
       throw new Error(`not in the sequences: ${type}`);
   }

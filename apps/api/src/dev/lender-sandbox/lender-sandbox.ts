@@ -11,7 +11,7 @@ import { lenderPanel as builtInLenders, type LenderProfile } from '@nordloan/dom
 import { seededDraw } from '@nordloan/domain/lending/seeded-random';
 import { sandboxLenderSecret } from '#src/modules/lending/lender-api/lender-credentials.ts';
 import { verifyLenderSignature } from '#src/modules/lending/lender-api/lender-signature.ts';
-import { type CallbackSender, createCallbackSender } from './sandbox-callbacks.ts';
+import { type CallbackSender, type CallbackTransport, createCallbackSender } from './sandbox-callbacks.ts';
 import { applySandboxFault, type SandboxFault } from './sandbox-faults.ts';
 import { createSandboxLender, type SandboxAnswer, type SandboxLender } from './sandbox-lender.ts';
 
@@ -39,6 +39,8 @@ export interface LenderSandboxOptions {
   faults?: Partial<SandboxFaultRates>;
   stepDelayMs?: number;
   callbackRetryDelayMs?: (retry: number) => number;
+  /** How callbacks reach the broker (fetch unless replaced: tests deliver them with the app's inject). */
+  deliverCallback?: CallbackTransport;
   log?: (line: string) => void;
 }
 
@@ -62,6 +64,8 @@ export interface LenderSandbox {
   lender(lenderId: string): SandboxLender | undefined;
   /** The next requests to `lenderId` misbehave so, one fault each, in order. */
   script(lenderId: string, ...faults: SandboxFault[]): void;
+  /** The same, for the next calls of one operation only. */
+  scriptOperation(lenderId: string, operation: LenderApiOperation, ...faults: SandboxFault[]): void;
   callbacks: CallbackSender;
   /** Requests received, by lender and operation. */
   requests: Map<string, number>;
@@ -131,6 +135,7 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
     now: () => new Date(),
     log,
     ...(options.callbackRetryDelayMs ? { retryDelayMs: options.callbackRetryDelayMs } : {}),
+    ...(options.deliverCallback ? { deliver: options.deliverCallback } : {}),
   });
   const lenders = new Map<string, SandboxLender>(
     (options.lenders ?? builtInLenders).map((profile) => [
@@ -148,7 +153,12 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
       }),
     ]),
   );
-  const scripted = new Map<string, SandboxFault[]>();
+  const scripted = new Map<string, Array<{ fault: SandboxFault; operation?: LenderApiOperation }>>();
+  const scriptedFault = (lenderId: string, operation: LenderApiOperation) => {
+    const queue = scripted.get(lenderId) ?? [];
+    const index = queue.findIndex((entry) => !entry.operation || entry.operation === operation);
+    return index < 0 ? undefined : queue.splice(index, 1)[0]!.fault;
+  };
   const stored = new Map<string, StoredAnswer>();
   const requests = new Map<string, number>();
   let draws = 0;
@@ -212,7 +222,7 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
         body: { Message: 'Idempotency-Key required', Code: 'IDEMPOTENCY_KEY' },
       });
     }
-    const fault = scripted.get(lenderId)?.shift() ?? randomFault(lenderId);
+    const fault = scriptedFault(lenderId, route.operation) ?? randomFault(lenderId);
     if (fault === 'unavailable') return send(response, { status: 503, body: { Message: 'Try again' } });
     if (fault === 'hang') await sleep(rates.hangMs);
     if (fault === 'close-connection') return void request.socket.destroy();
@@ -258,7 +268,13 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
     urlOf: (lenderId) => `${url}/${lenderId}`,
     lender: (lenderId) => lenders.get(lenderId),
     script(lenderId, ...faults) {
-      scripted.set(lenderId, [...(scripted.get(lenderId) ?? []), ...faults]);
+      scripted.set(lenderId, [...(scripted.get(lenderId) ?? []), ...faults.map((fault) => ({ fault }))]);
+    },
+    scriptOperation(lenderId, operation, ...faults) {
+      scripted.set(lenderId, [
+        ...(scripted.get(lenderId) ?? []),
+        ...faults.map((fault) => ({ fault, operation })),
+      ]);
     },
     callbacks,
     requests,

@@ -11,6 +11,18 @@ import { signLenderMessage } from '#src/modules/lending/lender-api/lender-signat
 export type CallbackBody = DistributiveOmit<LenderCallback, 'MessageId' | 'SentAt' | 'LenderId'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+export type CallbackTransport = (input: {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}) => Promise<number>;
+
+const fetchTransport: CallbackTransport = async ({ url, body, headers }) => {
+  const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+  await response.arrayBuffer();
+  return response.status;
+};
+
 export interface CallbackDelivery {
   message: LenderCallback;
   url: string;
@@ -42,6 +54,8 @@ export function createCallbackSender(options: {
   /** Backoff before retry n; 1 s × 2^(n−1) unless replaced (tests). */
   retryDelayMs?: (retry: number) => number;
   maxTries?: number;
+  /** How a callback reaches the broker: fetch, or (tests) the app's inject. Answers the HTTP status. */
+  deliver?: CallbackTransport;
 }): CallbackSender {
   const timers = new Set<NodeJS.Timeout>();
   const delivered: CallbackDelivery[] = [];
@@ -72,17 +86,14 @@ export function createCallbackSender(options: {
     const body = JSON.stringify(message);
     let status = 0;
     try {
-      const response = await fetch(url, {
-        method: 'POST',
+      status = await (options.deliver ?? fetchTransport)({
+        url,
+        body,
         headers: {
           'content-type': 'application/json',
           [lenderSignatureHeader]: signLenderMessage(options.secretOf(message.LenderId), body, options.now()),
         },
-        body,
-        signal: AbortSignal.timeout(10_000),
       });
-      status = response.status;
-      await response.arrayBuffer();
     } catch (error) {
       options.log(`callback ${message.Type} to ${url}: ${error instanceof Error ? error.message : error}`);
     }

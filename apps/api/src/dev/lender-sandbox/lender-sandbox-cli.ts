@@ -1,0 +1,52 @@
+// The sandbox lender as its own process (docs/decisions/0062): `npm start` runs it outside production
+// (apps/api/dist/lender-sandbox.js; `LENDER_SANDBOX=false` turns it off), `npm run lender:sandbox` runs it
+// from the sources. Every panel lender at http://localhost:3002/<lender id> (LENDER_SANDBOX_PORT), its
+// callbacks to the API at LENDER_SANDBOX_CALLBACK_URL (default http://localhost:<PORT>/lender-api/callbacks),
+// secrets: each lender's sandbox secret (lender-credentials.ts). The API calls it instead of the in-process
+// panel with LENDER_API_SANDBOX_URL=http://localhost:3002. Misbehaviour on purpose with
+// LENDER_SANDBOX_FAULTS=1 (transient 5xx, lost answers, hangs, duplicate and out-of-order callbacks).
+import { loadConfig } from '#src/config.ts';
+import { startLenderSandbox } from './lender-sandbox.ts';
+
+const config = loadConfig();
+if (!config.lenderApi.sandbox.enabled) {
+  console.log('sandbox lender: off (production, or LENDER_SANDBOX=false)');
+  process.exit(0);
+}
+const faults = process.env.LENDER_SANDBOX_FAULTS === '1';
+const callbackUrl =
+  process.env.LENDER_SANDBOX_CALLBACK_URL ?? `http://localhost:${config.port}/lender-api/callbacks`;
+try {
+  const sandbox = await startLenderSandbox({
+    host: config.host === 'localhost' ? '127.0.0.1' : config.host,
+    port: config.lenderApi.sandbox.port,
+    seed: config.worker.lenderSeed,
+    delayScale: config.worker.lenderDelayScale,
+    callbackUrl,
+    ...(faults
+      ? {
+          faults: {
+            unavailable: 0.03,
+            lostAnswer: 0.02,
+            hang: 0.01,
+            hangMs: 8_000,
+            duplicateCallbacks: 0.2,
+            reorderCallbacks: 0.3,
+          },
+        }
+      : {}),
+    log: (line) => console.log(`sandbox lender: ${line}`),
+  });
+  console.log(
+    `sandbox lender on ${sandbox.url}/<lender id> (callbacks to ${callbackUrl}${faults ? ', faults on' : ''})`,
+  );
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      void sandbox.close().then(() => process.exit(0));
+    });
+  }
+} catch (error) {
+  // A port in use (another checkout's sandbox) must not stop the API beside it.
+  console.log(`sandbox lender not started: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(0);
+}
