@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ApplicationStatusCode,
+  amlBlockStatuses,
+  applicationStatus,
   applicationStatusCodeSchema,
   applicationStatusCodes,
   applicationStatuses,
@@ -13,6 +15,7 @@ import {
   groupsOfStatus,
   isApplicationStatusCode,
   isFinerStatusCode,
+  isInStatusGroup,
   isTerminalStatus,
   type StatusGroup,
   statusesInGroups,
@@ -20,6 +23,9 @@ import {
   statusGroupSchema,
   statusGroups,
   statusName,
+  statusPhase,
+  statusPhases,
+  stillApplyingStatuses,
 } from './statuses.ts';
 
 const members = (group: StatusGroup): readonly number[] => statusGroups[group];
@@ -181,5 +187,32 @@ describe('finer status codes', () => {
   it('validates finer codes', () => {
     expect(finerStatusCodeSchema.safeParse(451).success).toBe(true);
     expect(finerStatusCodeSchema.safeParse(450).success).toBe(false);
+  });
+});
+
+describe('statuses by name', () => {
+  it('names every §4 code exactly once', () => {
+    const named = Object.values(applicationStatus);
+    expect(new Set(named).size).toBe(named.length);
+    expect([...named].sort((a, b) => a - b)).toEqual([...applicationStatusCodes]);
+  });
+
+  it('answers group membership and phases', () => {
+    for (const group of statusGroupNames) {
+      for (const code of applicationStatusCodes) {
+        expect(isInStatusGroup(code, group)).toBe(groupsOfStatus(code).includes(group));
+      }
+    }
+    expect(applicationStatusCodes.map(statusPhase)).toEqual(
+      applicationStatusCodes.map((code) => Math.floor(code / 100)),
+    );
+    expect(statusPhase(applicationStatus.offerApproved)).toBe(statusPhases.customerDecision);
+    expect(statusPhase(applicationStatus.clawbacked)).toBe(statusPhases.clawback);
+  });
+
+  it('lists the statuses still being filled in and the AML blocks', () => {
+    expect(stillApplyingStatuses).toEqual([100, 155, 161]);
+    expect(amlBlockStatuses).toEqual([198, 199]);
+    expect(amlBlockStatuses.every((code) => isInStatusGroup(code, 'Blocked'))).toBe(true);
   });
 });

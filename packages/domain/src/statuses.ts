@@ -152,6 +152,104 @@ export function isTerminalStatus(code: ApplicationStatusCode): boolean {
   return !(statusGroups.Active as readonly number[]).includes(code);
 }
 
+// ── Statuses by name ──────────────────────────────────────────────────────────────────────────────
+
+// Code outside this file and status-machine.ts tests and lists statuses by these names, the groups above
+// and the predicates below, never by three-digit numbers (`npm run lint`, scripts/check-status-literals.mjs).
+// The spec's names, made unique by their phase where §4 repeats one (Expired, Cancelled, Withdrawn, Cloned).
+export const applicationStatus = {
+  started: 100,
+  pendingCoApplicant: 155,
+  submitted: 160,
+  cloned: 161,
+  blocked: 162,
+  validationFailed: 169,
+  fetchingExternalData: 180,
+  externalDataFailed: 181,
+  expiredWhileApplying: 189,
+  withdrawnWhileApplying: 190,
+  blockedBySanctions: 198,
+  fraud: 199,
+  completed: 200,
+  manualReview: 201,
+  automaticReview: 209,
+  pendingRegistration: 210,
+  notRegistered: 270,
+  cancelledInRegistration: 280,
+  expiredInRegistration: 289,
+  withdrawnInRegistration: 290,
+  duplicate: 299,
+  registered: 300,
+  grooming: 305,
+  pendingBankApproval: 310,
+  notApproved: 370,
+  cancelledInBankDecision: 380,
+  clonedWithCoApplicant: 388,
+  expiredInBankDecision: 389,
+  withdrawnInBankDecision: 390,
+  offerApproved: 400,
+  pendingCustomerAccept: 410,
+  notAccepted: 470,
+  cancelledInCustomerDecision: 480,
+  expiredInCustomerDecision: 489,
+  withdrawnInCustomerDecision: 490,
+  offerAccepted: 500,
+  pendingDisbursementApproval: 510,
+  notApprovedForDisbursement: 570,
+  cancelledInDisbursementDecision: 580,
+  clonedForResubmission: 588,
+  expiredInDisbursementDecision: 589,
+  withdrawnInDisbursementDecision: 590,
+  approvedForDisbursement: 600,
+  pendingDisbursement: 610,
+  notDisbursed: 670,
+  disbursementCancelled: 680,
+  clonedForResubmissionInDisbursement: 688,
+  expiredInDisbursement: 689,
+  withdrawnInDisbursement: 690,
+  loanDisbursed: 700,
+  clawbacked: 800,
+} as const satisfies Record<string, ApplicationStatusCode>;
+
+/** Whether `code` is a member of §4's group `group` (statusGroups). */
+export function isInStatusGroup(code: number, group: StatusGroup): boolean {
+  return (statusGroups[group] as readonly number[]).includes(code);
+}
+
+// §4's phases: the hundreds of a code (see the head of applicationStatuses). Clawback (800) follows the payout.
+export const statusPhases = {
+  applying: 1,
+  registration: 2,
+  bankDecision: 3,
+  customerDecision: 4,
+  disbursementDecision: 5,
+  disbursement: 6,
+  disbursed: 7,
+  clawback: 8,
+} as const;
+export type StatusPhase = (typeof statusPhases)[keyof typeof statusPhases];
+
+/** The phase a status code is in (statusPhases). */
+export function statusPhase(code: number): number {
+  return Math.floor(code / 100);
+}
+
+/**
+ * The applicant is still filling in the form: Started, Pending co-applicant, and Cloned (a clone is a form
+ * to go through again). Not a §4 group: the back office does not filter by it.
+ */
+export const stillApplyingStatuses: readonly number[] = [
+  applicationStatus.started,
+  applicationStatus.pendingCoApplicant,
+  applicationStatus.cloned,
+];
+
+/** Blocks for sanctions and fraud: staff see them, applicants see the ordinary block (162). */
+export const amlBlockStatuses: readonly number[] = [
+  applicationStatus.blockedBySanctions,
+  applicationStatus.fraud,
+];
+
 // ── Finer status codes (back-office family) ───────────────────────────────────────────────────────
 
 // §4 "Coarse statuses: Active, Cancelled, Registered, PendingRegistration, NotRegistered".

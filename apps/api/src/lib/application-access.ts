@@ -1,4 +1,5 @@
 import { type StaffPermission, staffCountriesWith, staffMay } from '@nordloan/domain/access';
+import { amlBlockStatuses, applicationStatus } from '@nordloan/domain/statuses';
 import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { parsedJson, rowFromJson } from '#src/db/json-rows.ts';
@@ -177,8 +178,7 @@ export function isOwnDebt(
  * AMLD art. 39: no disclosure that a suspicion is being looked into). Applicants see them as the ordinary
  * block 162 everywhere (application, lists, revisions, lending summary); staff see the real status.
  */
-export const amlBlockStatuses: readonly number[] = [198, 199];
-export const APPLICANT_VISIBLE_BLOCK_STATUS = 162;
+export const APPLICANT_VISIBLE_BLOCK_STATUS = applicationStatus.blocked;
 
 /** The status code an applicant may see. */
 export function statusForApplicant(code: number): number {

@@ -1,5 +1,6 @@
 import type { Country, LoanPurpose, Product } from '@nordloan/domain/enums';
 import type { ApplicantDetailsInput } from '@nordloan/domain/loan-application';
+import { applicationStatus } from '@nordloan/domain/statuses';
 
 // The demo applicants and their applications (npm run db:seed; seed.ts loads them).
 
@@ -34,9 +35,14 @@ export interface DemoPerson {
 }
 
 // Status paths (the transitions of packages/domain/src/status-machine.ts).
-export const submitted = [160];
-export const completed = [160, 180, 200];
-export const pendingBankApproval = [...completed, 210, 300, 310];
+export const submitted: number[] = [applicationStatus.submitted];
+export const completed = [...submitted, applicationStatus.fetchingExternalData, applicationStatus.completed];
+export const pendingBankApproval = [
+  ...completed,
+  applicationStatus.pendingRegistration,
+  applicationStatus.registered,
+  applicationStatus.pendingBankApproval,
+];
 
 export const employed = (
   employer: string,
@@ -115,7 +121,7 @@ export const demoPeople: DemoPerson[] = [
         amount: 80_000,
         duration: 3,
         purpose: 'Renovation',
-        path: [190],
+        path: [applicationStatus.withdrawnWhileApplying],
       },
     ],
   },
@@ -138,7 +144,7 @@ export const demoPeople: DemoPerson[] = [
         amount: 100_000,
         duration: 3,
         purpose: 'Vehicle',
-        path: [...completed, 210, 270],
+        path: [...completed, applicationStatus.pendingRegistration, applicationStatus.notRegistered],
       },
     ],
   },
@@ -231,7 +237,7 @@ export const demoPeople: DemoPerson[] = [
         amount: 8_000,
         duration: 3,
         purpose: 'Studies',
-        path: [...submitted, 169],
+        path: [...submitted, applicationStatus.validationFailed],
       },
     ],
   },
@@ -277,7 +283,7 @@ export const demoPeople: DemoPerson[] = [
         amount: 50_000,
         duration: 4,
         purpose: 'Dentist',
-        path: [...pendingBankApproval, 370],
+        path: [...pendingBankApproval, applicationStatus.notApproved],
       },
     ],
   },

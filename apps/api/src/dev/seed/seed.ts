@@ -2,6 +2,7 @@ import type { Country, Product } from '@nordloan/domain/enums';
 import type { LoanApplication, LoanApplicationPage } from '@nordloan/domain/loan-application';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { findTransitionRule } from '@nordloan/domain/status-machine';
+import { applicationStatus } from '@nordloan/domain/statuses';
 import type { FastifyInstance } from 'fastify';
 import { type Config, testConfig } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
@@ -177,9 +178,9 @@ export async function seedDemoData(options: {
       }
       // From where it stands: a run that stopped half-way finishes the walk the next time.
       const done = plan.path.indexOf(application.Status);
-      if (application.Status === 100 || done >= 0)
+      if (application.Status === applicationStatus.started || done >= 0)
         application = await walkStatusPath(ctx, application, plan.path.slice(done + 1));
-      if (plan.submitToLenders && application.Status === 100) {
+      if (plan.submitToLenders && application.Status === applicationStatus.started) {
         application = await call<LoanApplication>(ctx, {
           method: 'PATCH',
           url: `/loan-application/${application.ID}/application-complete`,

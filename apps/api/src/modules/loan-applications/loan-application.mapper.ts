@@ -8,7 +8,7 @@ import type {
   LoanApplication,
   LoanApplicationRevision,
 } from '@nordloan/domain/loan-application';
-import { isApplicationStatusCode, statusName } from '@nordloan/domain/statuses';
+import { amlBlockStatuses, isApplicationStatusCode, statusName } from '@nordloan/domain/statuses';
 import type {
   CarRow,
   ChannelSnapshotRow,
@@ -19,7 +19,7 @@ import type {
   LoanApplicationRevisionRow,
   LoanApplicationRow,
 } from '#src/db/schema/applications.ts';
-import { amlBlockStatuses, statusForApplicant } from '#src/lib/application-access.ts';
+import { statusForApplicant } from '#src/lib/application-access.ts';
 
 // Rows (camelCase, Dates) → the API contract (§3 PascalCase, ISO strings). Enumerated text columns are
 // only ever written from validated input, so the casts below restate what the schemas already checked.

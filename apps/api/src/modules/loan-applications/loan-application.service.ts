@@ -8,13 +8,17 @@ import type {
   LoanApplicationRevision,
   SearchLoanApplicationsQuery,
 } from '@nordloan/domain/loan-application';
-import { applicationStatuses, groupsOfStatus, statusesInGroups } from '@nordloan/domain/statuses';
+import {
+  amlBlockStatuses,
+  applicationStatuses,
+  groupsOfStatus,
+  statusesInGroups,
+} from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { notFound } from '#src/lib/app-error.ts';
 import {
   APPLICANT_VISIBLE_BLOCK_STATUS,
-  amlBlockStatuses,
   applicantRoleOf,
   applicationVisibility,
   assertCallerReaches,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type BrandConfig, DEFAULT_BRAND_ID, getBrand } from '@nordloan/domain/brands/registry';
 import type { Country } from '@nordloan/domain/enums';
+import { stillApplyingStatuses } from '@nordloan/domain/statuses';
 import type { Config } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
@@ -41,7 +42,7 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 export const hashMagicToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** Statuses in which the applicant is still filling in the form (§4: Started, Pending co-applicant, Cloned). */
-const stillApplying = new Set([100, 155, 161]);
+const stillApplying = new Set(stillApplyingStatuses);
 
 /** The page to continue on, and on which of the brand's hosts it is served (the site or the personal page's). */
 function pageFor(

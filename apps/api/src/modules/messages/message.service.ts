@@ -1,4 +1,5 @@
 import { type BrandConfig, DEFAULT_BRAND_ID, getBrand, isBrandId } from '@nordloan/domain/brands/registry';
+import { applicationStatus, isInStatusGroup } from '@nordloan/domain/statuses';
 import type { Config } from '#src/config.ts';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
@@ -169,7 +170,7 @@ export function messageJobHandlers(deps: { channels: MessageChannels; config: Co
         await finish(async (tx) => {
           const application = await findApplicationById(tx, applicationId);
           // Only while the applicant still has offers to accept and one of them is still open.
-          if (!application || ![400, 410].includes(application.status)) return;
+          if (!application || !isInStatusGroup(application.status, 'Approved')) return;
           if (!(await earliestOfferExpiry(tx, applicationId, now()))) return;
           await notifyApplicant(tx, {
             config: deps.config,
@@ -285,10 +286,10 @@ export function messageEventPublisher(config: Config) {
     };
     if (event.eventName === 'loan-application-status-changed') {
       const to = Number(payload.To);
-      if (to === 400 || to === 410) {
+      if (isInStatusGroup(to, 'Approved')) {
         await notify('offers-arrived', `offers-arrived:${event.loanApplicationId}`);
         await scheduleExpiryReminder(tx, event.loanApplicationId, event.createdAt);
-      } else if (to === 500) {
+      } else if (to === applicationStatus.offerAccepted) {
         await notify('offer-accepted', `offer-accepted:${event.loanApplicationId}`);
       }
     } else if (event.eventName === 'loan-quote-approved') {

@@ -9,6 +9,7 @@ import {
   securedLoanProblems,
   valueForLoanToValue,
 } from '@nordloan/domain/secured-loan';
+import { applicationStatus, statusGroups } from '@nordloan/domain/statuses';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { badRequest, conflict, notFound } from '#src/lib/app-error.ts';
@@ -37,8 +38,8 @@ export const securedLoanMessages = {
   noProperty: 'The application has no property yet',
 } as const;
 
-/** §4 statuses in which the applicant still fills in the form (and may still change the property). */
-const changeableStatuses: readonly number[] = [100, 155, 161, 169, 181];
+/** §4 statuses in which the applicant still fills in the form (Editable, or a clone) and may change the property. */
+const changeableStatuses: readonly number[] = [...statusGroups.Editable, applicationStatus.cloned];
 
 function streetNumberOf(row: RealEstateRow): string {
   return `${row.streetNumber ?? ''}${row.streetLetter ?? ''}`;

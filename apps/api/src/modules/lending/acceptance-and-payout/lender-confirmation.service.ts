@@ -1,5 +1,5 @@
 import { isLoanRequestFinal } from '@nordloan/domain/status-machine';
-import type { FinerStatusCode } from '@nordloan/domain/statuses';
+import { applicationStatus, type FinerStatusCode } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
@@ -36,7 +36,11 @@ export async function recordAcceptance(
 ): Promise<void> {
   const { now } = input;
   const locked = await lockQuoteAndApplication(tx, input.quoteId);
-  if (locked?.quote.acceptanceStatus !== 'pending' || locked.application.status !== 500) return;
+  if (
+    locked?.quote.acceptanceStatus !== 'pending' ||
+    locked.application.status !== applicationStatus.offerAccepted
+  )
+    return;
   const { quote, application } = locked;
   const requests = await listLoanRequests(tx, application.id);
   const request = requests.find((candidate) => candidate.id === quote.loanRequestId)!;
@@ -45,8 +49,8 @@ export async function recordAcceptance(
     await moveRequest(tx, request, 448, now, { reason: input.result.reason });
     await transitionIfIn(tx, {
       applicationId: application.id,
-      onlyFrom: [500],
-      to: 410,
+      onlyFrom: [applicationStatus.offerAccepted],
+      to: applicationStatus.pendingCustomerAccept,
       actor: system('lender-accept'),
       reason: `The lender refused the acceptance: ${input.result.reason}`,
       now,
@@ -62,8 +66,8 @@ export async function recordAcceptance(
   await moveRequest(tx, request, quote.replacesQuoteId ? 452 : 451, now);
   await transitionIfIn(tx, {
     applicationId: application.id,
-    onlyFrom: [500],
-    to: 510,
+    onlyFrom: [applicationStatus.offerAccepted],
+    to: applicationStatus.pendingDisbursementApproval,
     actor: lenderActor(quote.lenderId),
     reason: 'The lender confirmed the acceptance; signing and checks',
     now,
@@ -104,8 +108,8 @@ export async function recordAcceptanceFailure(
   await moveRequest(tx, request, 448, input.now, { reason: input.error });
   await transitionIfIn(tx, {
     applicationId: locked.application.id,
-    onlyFrom: [500],
-    to: 410,
+    onlyFrom: [applicationStatus.offerAccepted],
+    to: applicationStatus.pendingCustomerAccept,
     actor: system('lender-accept'),
     reason: 'The lender could not be reached to accept the offer',
     now: input.now,
@@ -132,8 +136,8 @@ export async function recordDisbursementDecision(
   if (result.status === 'approved') {
     const moved = await transitionIfIn(tx, {
       applicationId: locked.application.id,
-      onlyFrom: [510],
-      to: 600,
+      onlyFrom: [applicationStatus.pendingDisbursementApproval],
+      to: applicationStatus.approvedForDisbursement,
       actor: input.actor,
       reason: 'The lender approved the payout',
       now,
@@ -150,8 +154,8 @@ export async function recordDisbursementDecision(
   }
   const moved = await transitionIfIn(tx, {
     applicationId: locked.application.id,
-    onlyFrom: [510],
-    to: 570,
+    onlyFrom: [applicationStatus.pendingDisbursementApproval],
+    to: applicationStatus.notApprovedForDisbursement,
     actor: input.actor,
     reason: `The lender refused the payout: ${result.reason}`,
     now,
@@ -185,8 +189,8 @@ export async function recordDisbursement(
   let current: LoanApplicationRow = locked.application;
   const ordered = await transitionIfIn(tx, {
     applicationId: current.id,
-    onlyFrom: [600],
-    to: 610,
+    onlyFrom: [applicationStatus.approvedForDisbursement],
+    to: applicationStatus.pendingDisbursement,
     actor: { kind: 'system', id: 'lender-disburse' },
     reason: 'The payout was ordered',
     now,
@@ -198,8 +202,8 @@ export async function recordDisbursement(
   if (input.result.status === 'pending') return current;
   const paid = await transitionIfIn(tx, {
     applicationId: current.id,
-    onlyFrom: [610],
-    to: 700,
+    onlyFrom: [applicationStatus.pendingDisbursement],
+    to: applicationStatus.loanDisbursed,
     actor: input.actor.kind === 'system' ? lenderActor(locked.quote.lenderId) : input.actor,
     reason: `Loan paid out (${input.result.reference})`,
     now,

@@ -4,6 +4,7 @@ import { getBrand } from '@nordloan/domain/brands/registry';
 import { checkAmountAndDuration } from '@nordloan/domain/brands/unsecured-bounds';
 import type { EntrySource } from '@nordloan/domain/enums';
 import type { AcceptQuoteResponse, LoanQuote } from '@nordloan/domain/lending/loan-quote.schema';
+import { isInStatusGroup } from '@nordloan/domain/statuses';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
@@ -320,7 +321,7 @@ function changeLimitErrors(
 }
 
 function assertOpen(quote: LoanQuoteRow, application: LoanApplicationRow, now: Date) {
-  if (![400, 410].includes(application.status)) {
+  if (!isInStatusGroup(application.status, 'Approved')) {
     throw conflict('Offers can be changed only while the customer decides', { Status: application.status });
   }
   if (quote.status !== 'approved')

@@ -2,6 +2,7 @@ import type { BrandProduct } from '@nordloan/domain/brands/brand-config.schema';
 import { getBrand } from '@nordloan/domain/brands/registry';
 import { checkAmountAndDuration } from '@nordloan/domain/brands/unsecured-bounds';
 import type { ReQuoteResult } from '@nordloan/domain/lending/transparency';
+import { isInStatusGroup } from '@nordloan/domain/statuses';
 import type { Db } from '#src/db/client.ts';
 import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
 import { AppError, badRequest, conflict } from '#src/lib/app-error.ts';
@@ -35,7 +36,7 @@ export async function reQuoteApplication(options: {
   const application = await loadApplicationForCaller({ ...options, access: 'write' });
   // Said once for all lenders (each change checks it again): staff need the right to change offers.
   if (caller.kind === 'staff') assertStaffMay(caller, 'offer.change', application.country);
-  if (![400, 410].includes(application.status)) {
+  if (!isInStatusGroup(application.status, 'Approved')) {
     throw conflict('Offers can be re-quoted only while the customer decides', { Status: application.status });
   }
   // The brand's bounds first: a figure no lender may offer is the applicant's mistake, said once (400).

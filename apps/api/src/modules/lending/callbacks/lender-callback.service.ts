@@ -1,5 +1,11 @@
 import { cancelledStatusFor, lenderOverrideRoles, requestEndCodeFor } from '@nordloan/domain/status-machine';
-import type { ApplicationStatusCode, FinerStatusCode } from '@nordloan/domain/statuses';
+import {
+  type ApplicationStatusCode,
+  applicationStatus,
+  type FinerStatusCode,
+  isInStatusGroup,
+  statusesInGroups,
+} from '@nordloan/domain/statuses';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
@@ -110,7 +116,8 @@ export async function reportDisbursed(options: {
   const { db } = options;
   const { quote, actor } = await loadCallback(options);
   const application = await findApplicationById(db, quote.loanApplicationId);
-  if (!application || ![600, 610].includes(application.status)) throw notWaiting(application, 'a payout');
+  if (!application || !isInStatusGroup(application.status, 'Disbursing'))
+    throw notWaiting(application, 'a payout');
   const paid = await db.transaction((tx) =>
     recordDisbursement(tx, {
       quoteId: quote.id,
@@ -119,10 +126,13 @@ export async function reportDisbursed(options: {
       now: options.now(),
     }),
   );
-  if (paid?.status !== 700)
+  if (paid?.status !== applicationStatus.loanDisbursed)
     throw notWaiting(await findApplicationById(db, quote.loanApplicationId), 'a payout');
   return paid;
 }
+
+/** A lender's offer stands: approved, accepted, or approved for the payout (§4 Approved, Accepted, Disbursing). */
+const offerStandingStatuses: readonly number[] = statusesInGroups(['Approved', 'Accepted', 'Disbursing']);
 
 /** 600/610 → 670 "not disbursed" (request 661), 700 → 800 clawback, or the lender cancels (x80 of the phase). */
 export async function reportLenderOutcome(options: {
@@ -166,18 +176,18 @@ export async function applyLenderOutcome(
   const from = application.status as ApplicationStatusCode;
   const to =
     input.outcome === 'not-disbursed'
-      ? [600, 610].includes(from)
-        ? 670
+      ? isInStatusGroup(from, 'Disbursing')
+        ? applicationStatus.notDisbursed
         : undefined
       : input.outcome === 'clawback'
-        ? from === 700
-          ? 800
+        ? from === applicationStatus.loanDisbursed
+          ? applicationStatus.clawbacked
           : undefined
-        : [400, 410, 500, 510, 600, 610].includes(from)
+        : offerStandingStatuses.includes(from)
           ? cancelledStatusFor(from)
           : undefined;
   if (!to) return undefined;
-  if (input.outcome === 'cancelled' && (from === 400 || from === 410)) {
+  if (input.outcome === 'cancelled' && isInStatusGroup(from, 'Approved')) {
     // While the customer decides, one lender withdrawing its offer ends only that offer; the
     // application is cancelled (480) only when no offer is left and no lender is still deciding.
     const left = await cancelLenderOffers(tx, { quote, reason: input.reason, now });
@@ -190,7 +200,7 @@ export async function applyLenderOutcome(
     reason: input.reason,
     now,
   });
-  if (to === 670) {
+  if (to === applicationStatus.notDisbursed) {
     const request = await findLoanRequest(tx, quote.loanRequestId);
     if (request && [551, 611, 649].includes(request.status)) {
       await moveRequest(tx, request, 661 as FinerStatusCode, now, { reason: input.reason });

@@ -1,5 +1,6 @@
 // What the scheduled expiry sweep looks for (closing/expiry.service.ts): applications left too long in a
 // status, offers whose validity ended, applications waiting for the customer with no open offer left.
+import { statusGroups } from '@nordloan/domain/statuses';
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
@@ -34,14 +35,14 @@ export async function findExpiredOpenQuotes(
     .limit(input.limit);
 }
 
-/** Applications waiting for the customer (400/410) with no open offer left and none being accepted. */
+/** Applications waiting for the customer (Approved: 400/410) with no open offer left and none being accepted. */
 export async function findApplicationsWithoutOpenOffers(db: Executor, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: loanApplication.id })
     .from(loanApplication)
     .where(
       and(
-        inArray(loanApplication.status, [400, 410]),
+        inArray(loanApplication.status, [...statusGroups.Approved]),
         sql`NOT EXISTS (SELECT 1 FROM loan_quote q WHERE q.loan_application_id = ${loanApplication.id}
               AND (q.status = 'approved' OR q.acceptance_status = 'pending'))`,
         sql`NOT EXISTS (SELECT 1 FROM loan_request r WHERE r.loan_application_id = ${loanApplication.id}

@@ -4,7 +4,7 @@ import type { LenderApplication, LenderDecision } from '@nordloan/domain/lending
 import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
 import { classifyOffer, type LenderOffer } from '@nordloan/domain/lending/offer-figures';
 import { isLoanRequestTransitionAllowed } from '@nordloan/domain/status-machine';
-import type { FinerStatusCode } from '@nordloan/domain/statuses';
+import { applicationStatus, type FinerStatusCode, statusGroups } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow, LoanRequestRow, StoredDocumentRequest } from '#src/db/schema/lending.ts';
@@ -85,6 +85,13 @@ interface DecisionPlan {
   settleFor: string | undefined;
 }
 
+/** Lenders' decisions still count: sent to the lenders (210), registered (Registered), or offers out (Approved). */
+const awaitingDecisionsStatuses: readonly number[] = [
+  applicationStatus.pendingRegistration,
+  ...statusGroups.Registered,
+  ...statusGroups.Approved,
+];
+
 /**
  * Plans the answers of one application's lenders, without writing: each request still waiting for a
  * decision moves on (or 382 when the application moved on: the answer comes too late), the next polls of
@@ -98,7 +105,7 @@ async function planDecisionAnswers(
 ): Promise<DecisionPlan> {
   const { application } = locked;
   // The customer already accepted another offer (or the application ended): these answers come too late.
-  const late = ![210, 300, 305, 310, 400, 410].includes(application.status);
+  const late = !awaitingDecisionsStatuses.includes(application.status);
   const plan: DecisionPlan = {
     application,
     requests: locked.requests,

@@ -1,6 +1,6 @@
 import type { LenderApplication } from '@nordloan/domain/lending/credit-policy';
 import { isLoanRequestTransitionAllowed } from '@nordloan/domain/status-machine';
-import type { FinerStatusCode } from '@nordloan/domain/statuses';
+import { applicationStatus, type FinerStatusCode } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanRequestRow } from '#src/db/schema/lending.ts';
@@ -57,8 +57,8 @@ export async function startRegistration(
 ): Promise<void> {
   const moved = await transitionIfIn(tx, {
     applicationId: input.application.id,
-    onlyFrom: [200, 209],
-    to: 210,
+    onlyFrom: [applicationStatus.completed, applicationStatus.automaticReview],
+    to: applicationStatus.pendingRegistration,
     actor: system('process-application'),
     reason: 'Sent to the lender panel',
     now: input.now,

@@ -1,7 +1,12 @@
 import type { LenderApplication } from '@nordloan/domain/lending/credit-policy';
 import type { TransitionActor } from '@nordloan/domain/status-machine';
 import { isLoanRequestTransitionAllowed } from '@nordloan/domain/status-machine';
-import type { ApplicationStatusCode, FinerStatusCode } from '@nordloan/domain/statuses';
+import {
+  type ApplicationStatusCode,
+  applicationStatus,
+  type FinerStatusCode,
+  statusGroups,
+} from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { LoanQuoteRow, LoanRequestRow } from '#src/db/schema/lending.ts';
@@ -235,13 +240,19 @@ export interface SettlementStep {
   reason: string;
 }
 
-const settlingStatuses: readonly number[] = [210, 300, 305, 310, 400];
-const onOffersStatuses: readonly number[] = [300, 305, 310, 400];
+/** Where the lenders' answers still move the application: sent to them, registered, first offer shown. */
+const settlingStatuses: readonly number[] = [
+  applicationStatus.pendingRegistration,
+  ...statusGroups.Registered,
+  applicationStatus.offerApproved,
+];
+/** Where an offer that may be shown moves it (to 400, or on to 410 once every lender has decided). */
+const onOffersStatuses: readonly number[] = [...statusGroups.Registered, applicationStatus.offerApproved];
 
 /** Whether planSettlement needs the count of offers that may be shown (it matters from 300 on). */
 export function settlementNeedsShownQuotes(status: number, requests: readonly LoanRequestRow[]): boolean {
   if (!settlingStatuses.includes(status)) return false;
-  if (status !== 210) return true;
+  if (status !== applicationStatus.pendingRegistration) return true;
   const registering = requests.some((request) => pendingRegistration(request.status));
   return !registering && requests.some((request) => !(request.status >= 261 && request.status <= 269));
 }
@@ -283,21 +294,52 @@ export function planSettlement(input: {
     const registered = requests.filter((request) => !(request.status >= 261 && request.status <= 269)).length;
     const reason = `${registered} of ${requests.length} lenders registered the application`;
     if (registered === 0) {
-      step([210], 270, system('registration'), reason);
+      step(
+        [applicationStatus.pendingRegistration],
+        applicationStatus.notRegistered,
+        system('registration'),
+        reason,
+      );
       return { steps, approvedTo411: false };
     }
-    step([210], 300, system('registration'), reason);
-    step([300], 310, system('registration'), 'Waiting for the lenders to decide');
+    step(
+      [applicationStatus.pendingRegistration],
+      applicationStatus.registered,
+      system('registration'),
+      reason,
+    );
+    step(
+      [applicationStatus.registered],
+      applicationStatus.pendingBankApproval,
+      system('registration'),
+      'Waiting for the lenders to decide',
+    );
   }
   if (onOffersStatuses.includes(status) && shownQuotes > 0) {
     const actor = input.lenderId ? lenderActor(input.lenderId) : system('decisions');
-    step([300, 305, 310], 400, actor, 'A lender approved an offer that may be shown');
+    step(
+      statusGroups.Registered,
+      applicationStatus.offerApproved,
+      actor,
+      'A lender approved an offer that may be shown',
+    );
   }
   if (deciding || !onOffersStatuses.includes(status)) return { steps, approvedTo411: false };
   if (shownQuotes > 0) {
-    return { steps, approvedTo411: step([400], 410, system('decisions'), 'Every lender has answered') };
+    const decided = step(
+      [applicationStatus.offerApproved],
+      applicationStatus.pendingCustomerAccept,
+      system('decisions'),
+      'Every lender has answered',
+    );
+    return { steps, approvedTo411: decided };
   }
-  step([300, 305, 310], 370, system('decisions'), 'No lender gave an offer that may be shown');
+  step(
+    statusGroups.Registered,
+    applicationStatus.notApproved,
+    system('decisions'),
+    'No lender gave an offer that may be shown',
+  );
   return { steps, approvedTo411: false };
 }
 

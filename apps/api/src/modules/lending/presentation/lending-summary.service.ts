@@ -1,12 +1,14 @@
 import type { ApplicationStatusCode } from '@nordloan/domain/statuses';
-import { coarseStatusOf, finerStatusName, isFinerStatusCode, statusName } from '@nordloan/domain/statuses';
-import type { Db } from '#src/db/client.ts';
-import type { ApplicationStatusTransitionRow } from '#src/db/schema/lending.ts';
 import {
   amlBlockStatuses,
-  loadApplicationForCaller,
-  statusForApplicant,
-} from '#src/lib/application-access.ts';
+  coarseStatusOf,
+  finerStatusName,
+  isFinerStatusCode,
+  statusName,
+} from '@nordloan/domain/statuses';
+import type { Db } from '#src/db/client.ts';
+import type { ApplicationStatusTransitionRow } from '#src/db/schema/lending.ts';
+import { loadApplicationForCaller, statusForApplicant } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { listQuotes } from '#src/modules/lending/loan-quote.repository.ts';
 import { listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
