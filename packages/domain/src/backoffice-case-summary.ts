@@ -97,7 +97,7 @@ export const caseSummarySchema = /* @__PURE__ */ z.object({
   Screening: z.enum(screeningStates),
   Documents: z.object({
     Received: z.number().int(),
-    /** Lenders' document requests not yet received or resolved. */
+    /** The accepted offer's document requests the customer has not answered yet. */
     Outstanding: z.number().int(),
   }),
   Offers: z.object({
@@ -274,10 +274,11 @@ function lastCallOf(view: ViewParts): CaseSummary['LastCall'] {
 
 export function caseSummaryOf(view: ViewParts, context: CaseSummaryContext): CaseSummary {
   const application = view.Application;
+  // Each offer lists what its lender will ask for; the customer owes only the accepted offer's documents.
   const outstanding = view.Quotes.flatMap((lender) => lender.Quotes)
-    .filter((quote) => liveOffer.has(quote.Status))
+    .filter((quote) => quote.Status === 'accepted')
     .flatMap((quote) => quote.DocumentRequests)
-    .filter((request) => request.Status === 'pending' || request.Status === 'sent').length;
+    .filter((request) => request.Status === 'pending').length;
   const offers = offersOf(view);
   const assignment = view.Assignment;
   const names = view.Applicants.map((applicant) =>

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { languageStorageKey } from '#src/shared/i18n/language.ts';
 import { clearToken, readToken, saveToken } from '#src/shared/session/session-store.ts';
 import { agentNO, application360, assignment, ids, installFakeApi, me } from '#src/test/fake-api.ts';
 import { renderApp } from '#src/test/render-app.tsx';
@@ -19,6 +20,9 @@ const summary = [
 beforeEach(() => {
   clearToken();
   sessionStorage.clear();
+  // The texts looked for below are English: the language chosen in this browser (issue 38).
+  localStorage.clear();
+  localStorage.setItem(languageStorageKey, 'en');
 });
 
 afterEach(() => {
@@ -86,7 +90,8 @@ describe('work queue', () => {
     const bucketRow = (await screen.findByRole('button', { name: 'New applications' })).closest('tr')!;
     expect(bucketRow.textContent).toContain('5');
     expect(bucketRow.textContent).toContain('2');
-    expect(await screen.findByRole('link', { name: '100234' })).toBeTruthy();
+    // A queue row opens by the applicant's name (issue 38: people, not numbers).
+    expect(await screen.findByRole('link', { name: 'Ola Nordmann' })).toBeTruthy();
     await waitFor(() =>
       expect(
         (screen.getByRole('button', { name: /Take next from New applications/ }) as HTMLButtonElement)
@@ -97,7 +102,7 @@ describe('work queue', () => {
     fireEvent.keyDown(window, { key: 'n' });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/applications/${ids.application}`));
     expect(api.find('POST', '/backoffice/assignments/next')[0]?.body).toEqual({ BucketID: ids.bucket });
-    expect(await screen.findByRole('heading', { name: /100234 · Ola Nordmann/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ola Nordmann' })).toBeTruthy();
   });
 
   it('tells the broker when the bucket is empty', async () => {

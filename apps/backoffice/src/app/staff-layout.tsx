@@ -3,24 +3,30 @@ import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { agentCountries, mayAdministerBuckets, useMe } from '#src/features/auth/api/get-me.ts';
 import { FiguresBanner } from '#src/features/regulatory-figures/components/figures-banner.tsx';
+import { useI18n } from '#src/shared/i18n/i18n.tsx';
+import { isStaffLanguage, staffLanguages } from '#src/shared/i18n/language.ts';
+import { messagesByLanguage } from '#src/shared/i18n/messages.ts';
 import { clearToken } from '#src/shared/session/session-store.ts';
 import { ErrorMessage, Kbd, Loading } from '#src/shared/ui/feedback.tsx';
 import { useShortcut } from '#src/shared/ui/shortcuts.ts';
 
-// The frame around every signed-in page: who is signed in, the sections, and the keyboard shortcuts
-// (shown in the footer, and in full with ?).
+// The frame around every signed-in page: who is signed in, the sections, the language, and the keyboard
+// shortcuts (shown in the footer, and in full with ?).
 
 export interface StaffContext {
   agentID: string;
   countries: string[];
   /** The countries whose regulatory figures the agent may enter (issue 39). */
   figureCountries: string[];
+  /** Per permission, the countries the agent holds it in (GET /backoffice/me). */
+  permissions: Record<string, string[]>;
 }
 
 export function StaffLayout() {
   const me = useMe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { t } = useI18n();
   const [help, setHelp] = useState(false);
 
   useShortcut('/', () => {
@@ -40,7 +46,7 @@ export function StaffLayout() {
   if (me.isPending) {
     return (
       <main id="main" className="page">
-        <Loading label="Signing in…" />
+        <Loading label={t.layout.signingIn} />
       </main>
     );
   }
@@ -48,11 +54,11 @@ export function StaffLayout() {
     return (
       <main id="main" className="page">
         <ErrorMessage
-          title="Your account could not be loaded"
+          title={t.layout.accountNotLoaded}
           error={me.error}
           action={
             <button type="button" onClick={signOut}>
-              Sign in again
+              {t.layout.signInAgain}
             </button>
           }
         />
@@ -63,50 +69,59 @@ export function StaffLayout() {
   const agent = me.data.Agent;
   const countries = agentCountries(me.data);
   const figureCountries = me.data.Permissions['regulatoryFigures.manage'] ?? [];
+  const context: StaffContext = {
+    agentID: agent.ID,
+    countries,
+    figureCountries,
+    permissions: me.data.Permissions,
+  };
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t.layout.skipToContent}
       </a>
       <header className="topbar">
-        <span className="product">nordloan back office</span>
-        <nav aria-label="Sections">
-          <NavLink to="/queue">Queue</NavLink>
+        <span className="product">{t.common.appName}</span>
+        <nav aria-label={t.layout.sections}>
+          <NavLink to="/queue">{t.layout.nav.queue}</NavLink>
           <NavLink to="/search">
-            Search <Kbd>/</Kbd>
+            {t.layout.nav.search} <Kbd>/</Kbd>
           </NavLink>
-          <NavLink to="/calls">Call list</NavLink>
-          <NavLink to="/screening">PEP review</NavLink>
-          {mayAdministerBuckets(me.data) ? <NavLink to="/buckets">Buckets</NavLink> : null}
+          <NavLink to="/calls">{t.layout.nav.calls}</NavLink>
+          <NavLink to="/screening">{t.layout.nav.screening}</NavLink>
+          {mayAdministerBuckets(me.data) ? <NavLink to="/buckets">{t.layout.nav.buckets}</NavLink> : null}
           {me.data.Permissions['regulatoryFigures.read']?.length ? (
-            <NavLink to="/regulatory-figures">Figures</NavLink>
+            <NavLink to="/regulatory-figures">{t.layout.nav.figures}</NavLink>
           ) : null}
         </nav>
         <div className="who">
           <span data-testid="agent-name">{agent.Name}</span>
-          <span className="countries">{countries.join(' ') || 'no countries'}</span>
+          <span className="countries">
+            {countries.map((code) => t.countries[code] ?? code).join(', ') || t.layout.noCountries}
+          </span>
+          <LanguageSwitch />
           <button type="button" className="link-button" onClick={signOut}>
-            Sign out
+            {t.layout.signOut}
           </button>
         </div>
       </header>
       <FiguresBanner manageCountries={figureCountries} />
-      <Outlet context={{ agentID: agent.ID, countries, figureCountries } satisfies StaffContext} />
+      <Outlet context={context} />
       <footer className="shortcut-bar">
         <span>
-          <Kbd>n</Kbd> next item
+          <Kbd>n</Kbd> {t.layout.shortcutBar.next}
         </span>
         <span>
-          <Kbd>p</Kbd> mark processed
+          <Kbd>p</Kbd> {t.layout.shortcutBar.processed}
         </span>
         <span>
-          <Kbd>/</Kbd> search
+          <Kbd>/</Kbd> {t.layout.shortcutBar.search}
         </span>
         <span>
-          <Kbd>1</Kbd>–<Kbd>9</Kbd> tabs
+          <Kbd>1</Kbd>–<Kbd>9</Kbd> {t.layout.shortcutBar.tabs}
         </span>
         <span>
-          <Kbd>c</Kbd> call
+          <Kbd>c</Kbd> {t.layout.shortcutBar.call}
         </span>
         <button
           type="button"
@@ -114,7 +129,7 @@ export function StaffLayout() {
           onClick={() => setHelp((open) => !open)}
           aria-expanded={help}
         >
-          <Kbd>?</Kbd> all shortcuts
+          <Kbd>?</Kbd> {t.layout.shortcutBar.all}
         </button>
       </footer>
       {help ? <ShortcutHelp onClose={() => setHelp(false)} /> : null}
@@ -122,20 +137,42 @@ export function StaffLayout() {
   );
 }
 
-const shortcuts: [string, string][] = [
-  ['n', 'Take the next item of the bucket (queue, open application)'],
-  ['p', 'Mark the open application processed'],
-  ['/', 'Search'],
-  ['1–9', 'Switch tabs of an application'],
-  ['c', 'Call the customer (Calls tab) or the first on the call list'],
-  ['?', 'Show or hide this list'],
-  ['Esc', 'Close this list'],
-];
+/** The staff member's language, in its own name; the choice is remembered in this browser. */
+function LanguageSwitch() {
+  const { t, language, setLanguage } = useI18n();
+  return (
+    <label className="language-switch">
+      <span className="visually-hidden">{t.layout.language}</span>
+      <select
+        value={language}
+        onChange={(event) => {
+          if (isStaffLanguage(event.target.value)) setLanguage(event.target.value);
+        }}
+      >
+        {staffLanguages.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {messagesByLanguage[code].languageName}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 function ShortcutHelp({ onClose }: { onClose: () => void }) {
+  const { t } = useI18n();
+  const shortcuts: [string, string][] = [
+    ['n', t.layout.shortcuts.n],
+    ['p', t.layout.shortcuts.p],
+    ['/', t.layout.shortcuts.search],
+    ['1–9', t.layout.shortcuts.tabs],
+    ['c', t.layout.shortcuts.c],
+    ['?', t.layout.shortcuts.help],
+    ['Esc', t.layout.shortcuts.esc],
+  ];
   return (
     <section className="shortcut-help" aria-labelledby="shortcut-help-heading">
-      <h2 id="shortcut-help-heading">Keyboard shortcuts</h2>
+      <h2 id="shortcut-help-heading">{t.layout.shortcutsTitle}</h2>
       <dl>
         {shortcuts.map(([key, text]) => (
           <div key={key}>
@@ -147,7 +184,7 @@ function ShortcutHelp({ onClose }: { onClose: () => void }) {
         ))}
       </dl>
       <button type="button" onClick={onClose}>
-        Close
+        {t.common.close}
       </button>
     </section>
   );

@@ -28,9 +28,12 @@ export async function startCall(callOrderID: string): Promise<CallRecord> {
   );
 }
 
-export function callOutcome(record: CallRecord): string {
-  if (record.Answered) return record.EndedAt ? 'Answered, ended' : 'Answered';
-  if (record.WentToVoicemail) return 'Voicemail';
-  if (record.EndedAt) return 'Not answered';
-  return record.InitiatedAt ? 'Ringing' : 'Ordered';
+export type CallState = 'answeredEnded' | 'answered' | 'voicemail' | 'notAnswered' | 'ringing' | 'ordered';
+
+/** Where a call is, as the telephony events left it (the staff app words it per language). */
+export function callState(record: CallRecord): CallState {
+  if (record.Answered) return record.EndedAt ? 'answeredEnded' : 'answered';
+  if (record.WentToVoicemail) return 'voicemail';
+  if (record.EndedAt) return 'notAnswered';
+  return record.InitiatedAt ? 'ringing' : 'ordered';
 }

@@ -1,19 +1,21 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '#src/shared/api/http.ts';
+import { useI18n } from '#src/shared/i18n/i18n.tsx';
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+export function Loading({ label }: { label?: string }) {
+  const { t } = useI18n();
   return (
     <p className="loading" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      {label}
+      {label ?? t.common.loading}
     </p>
   );
 }
 
-export function errorText(error: unknown): string {
+export function errorText(error: unknown, fallback = 'Something went wrong.'): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error) return error.message;
-  return 'Something went wrong.';
+  return fallback;
 }
 
 export function ErrorMessage({
@@ -25,10 +27,11 @@ export function ErrorMessage({
   title?: string;
   action?: ReactNode;
 }) {
+  const { t } = useI18n();
   return (
     <div className="error-box" role="alert">
       {title ? <strong>{title}: </strong> : null}
-      {errorText(error)}
+      {errorText(error, t.common.somethingWrong)}
       {action ? <div className="error-action">{action}</div> : null}
     </div>
   );

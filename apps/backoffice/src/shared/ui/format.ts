@@ -1,26 +1,13 @@
-// Staff read dates in the office's own format, with the time: when a thing happened matters to them.
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  year: 'numeric',
-  month: 'short',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+import type { Messages } from '#src/shared/i18n/messages.ts';
 
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
-}
-
-/** "3 h", "2 d": how long an item has waited. */
-export function formatAge(value: string | null | undefined, now = Date.now()): string {
-  if (!value) return '—';
+/** "3 h", "2 d": how long an item has waited, in the staff member's language. */
+export function formatAge(value: string | null | undefined, t: Messages, now = Date.now()): string {
+  if (!value) return t.common.nothing;
   const minutes = Math.max(0, Math.round((now - new Date(value).getTime()) / 60_000));
-  if (Number.isNaN(minutes)) return '—';
-  if (minutes < 60) return `${minutes} min`;
-  if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h`;
-  return `${Math.round(minutes / 1440)} d`;
+  if (Number.isNaN(minutes)) return t.common.nothing;
+  if (minutes < 60) return t.common.minutesShort(minutes);
+  if (minutes < 48 * 60) return t.common.hoursShort(Math.round(minutes / 60));
+  return t.common.daysShort(Math.round(minutes / 1440));
 }
 
 /** Field names from the API (PascalCase) as words: "NetMonthlyIncome" → "Net monthly income". */

@@ -1,4 +1,5 @@
 import { pageSize } from '#src/shared/api/list.ts';
+import { useI18n } from '#src/shared/i18n/i18n.tsx';
 
 export function Pager({
   total,
@@ -9,17 +10,16 @@ export function Pager({
   offset: number;
   onChange: (offset: number) => void;
 }) {
-  if (total <= pageSize) return <p className="pager-summary">{total} in all</p>;
+  const { t } = useI18n();
+  if (total <= pageSize) return <p className="pager-summary">{t.common.inAll(total)}</p>;
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="pager" aria-label={t.common.pages}>
       <button type="button" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - pageSize))}>
-        Previous
+        {t.common.previous}
       </button>
-      <span>
-        {offset + 1}–{Math.min(total, offset + pageSize)} of {total}
-      </span>
+      <span>{t.common.range(offset + 1, Math.min(total, offset + pageSize), total)}</span>
       <button type="button" disabled={offset + pageSize >= total} onClick={() => onChange(offset + pageSize)}>
-        Next
+        {t.common.next}
       </button>
     </nav>
   );

@@ -33,9 +33,9 @@ export function fullName(person: Applicant360['Person'] | undefined): string {
   return [person?.FirstName, person?.LastName].filter(Boolean).join(' ');
 }
 
-export function applicantName(view: Application360): string {
+export function applicantName(view: Application360, fallback = 'Applicant'): string {
   const main = view.Applicants.find((applicant) => applicant.Role === 'MainApplicant') ?? view.Applicants[0];
-  return fullName(main?.Person) || 'Applicant';
+  return fullName(main?.Person) || fallback;
 }
 
 /** Whether the caller may take a staff action here (the server checks again; this only hides buttons). */

@@ -12,42 +12,58 @@ import { useRunScreening } from '#src/features/application/api/run-screening.ts'
 import { useWithdrawApplication } from '#src/features/application/api/withdraw-application.ts';
 import { lastBucket, useTakeNextAssignment } from '#src/shared/api/assignments.ts';
 import { ApiError } from '#src/shared/api/http.ts';
+import { useI18n } from '#src/shared/i18n/i18n.tsx';
 import { ErrorMessage, Kbd, Loading, Notice } from '#src/shared/ui/feedback.tsx';
-import { formatDateTime } from '#src/shared/ui/format.ts';
 import { useShortcut } from '#src/shared/ui/shortcuts.ts';
-import { StatusBadge } from '#src/shared/ui/status.tsx';
+import { brandName, StatusBadge } from '#src/shared/ui/status.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 import {
   ApplicantsTab,
   type ApplicationTabId,
-  applicationTabs,
   ConsentsTab,
   DocumentsTab,
   FinancesTab,
   HistoryTab,
-  isApplicationTab,
+  visibleTabs,
 } from './application-tabs.tsx';
 import { AuditTab } from './audit-tab.tsx';
 import { CallsTab } from './calls-tab.tsx';
+import { CaseSummary } from './case-summary.tsx';
 import { InsuranceTab } from './insurance-tab.tsx';
 import { NotesTab } from './notes-tab.tsx';
 import { QuotesTab } from './quotes-tab.tsx';
+import { RecordDetails } from './record-details.tsx';
 
-// The application 360° view: everything about one application on one page, its tabs reachable with the
-// number keys, and the case handler's actions — mark processed (p), next item (n), call (c on Calls),
-// note, withdraw, resend the magic link, change an offer (on Quotes), screen again.
+// The application 360° view: who and what at the top with the case summary (issue 38: understood in ten
+// seconds), then the tabs the caller's role may read, reachable with the number keys, and the case
+// handler's actions — mark processed (p), next item (n), call (c on Calls), note, withdraw, resend the
+// magic link, change an offer (on Quotes), screen again. Internal ids only in the record details.
 
-export function ApplicationPage({ agentID }: { agentID: string }) {
+export function ApplicationPage({
+  agentID,
+  permissions = {},
+}: {
+  agentID: string;
+  permissions?: Record<string, string[]>;
+}) {
   const { applicationID = '', tab } = useParams();
-  const activeTab: ApplicationTabId = isApplicationTab(tab) ? tab : 'applicants';
   const navigate = useNavigate();
+  const { t } = useI18n();
   const view = useApplication360(applicationID);
-  useDocumentTitle(view.data ? `Application ${view.data.Application.HumanReadableID}` : 'Application');
+  const tabs = view.data ? visibleTabs(view.data.Application.Country, permissions) : [];
+  const activeTab: ApplicationTabId = tabs.some((entry) => entry.id === tab)
+    ? (tab as ApplicationTabId)
+    : 'applicants';
+  useDocumentTitle(
+    view.data
+      ? `${applicantName(view.data, t.common.applicant)} · ${view.data.Application.HumanReadableID}`
+      : t.application.title,
+  );
 
   useShortcut(
-    applicationTabs.map((_, index) => String(index + 1)),
+    tabs.slice(0, 9).map((_, index) => String(index + 1)),
     (event) => {
-      const entry = applicationTabs[Number(event.key) - 1];
+      const entry = tabs[Number(event.key) - 1];
       if (entry) navigate(`/applications/${applicationID}/${entry.id}`);
     },
   );
@@ -55,7 +71,7 @@ export function ApplicationPage({ agentID }: { agentID: string }) {
   if (view.isPending) {
     return (
       <main id="main" className="page">
-        <Loading label="Opening the application…" />
+        <Loading label={t.application.opening} />
       </main>
     );
   }
@@ -63,23 +79,23 @@ export function ApplicationPage({ agentID }: { agentID: string }) {
     const hidden = view.error instanceof ApiError && view.error.status === 404;
     return (
       <main id="main" className="page">
-        <h1>Application</h1>
+        <h1>{t.application.title}</h1>
         <ErrorMessage
-          title={hidden ? 'Not available' : 'The application could not be opened'}
-          error={
-            hidden ? new Error('No application with this id in the countries you work with.') : view.error
-          }
+          title={hidden ? t.application.notAvailable : t.application.couldNotOpen}
+          error={hidden ? new Error(t.application.notInYourCountries) : view.error}
         />
       </main>
     );
   }
 
   const data = view.data;
+  const tabLabel = (id: ApplicationTabId) => t.application.tabs[id];
   return (
     <main id="main" className="page application-page">
       <ApplicationHeader view={data} agentID={agentID} />
-      <nav className="tabs" aria-label="Application sections">
-        {applicationTabs.map((entry, index) => (
+      <CaseSummary view={data} />
+      <nav className="tabs" aria-label={t.application.sections}>
+        {tabs.map((entry, index) => (
           <NavLink
             key={entry.id}
             to={`/applications/${applicationID}/${entry.id}`}
@@ -87,26 +103,24 @@ export function ApplicationPage({ agentID }: { agentID: string }) {
             aria-current={entry.id === activeTab ? 'page' : undefined}
             aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
           >
-            {entry.label}
+            {tabLabel(entry.id)}
             {counts(data, entry.id)} {index < 9 ? <Kbd>{index + 1}</Kbd> : null}
           </NavLink>
         ))}
       </nav>
-      <section
-        className="tab-panel"
-        aria-label={applicationTabs.find((entry) => entry.id === activeTab)?.label}
-      >
+      <section className="tab-panel" aria-label={tabLabel(activeTab)}>
         {activeTab === 'applicants' ? <ApplicantsTab view={data} /> : null}
         {activeTab === 'finances' ? <FinancesTab view={data} /> : null}
         {activeTab === 'documents' ? <DocumentsTab view={data} /> : null}
         {activeTab === 'quotes' ? <QuotesTab view={data} /> : null}
         {activeTab === 'consents' ? <ConsentsTab view={data} /> : null}
-        {activeTab === 'calls' ? <CallsTab applicationID={applicationID} /> : null}
+        {activeTab === 'calls' ? <CallsTab view={data} /> : null}
         {activeTab === 'history' ? <HistoryTab view={data} /> : null}
         {activeTab === 'notes' ? <NotesTab view={data} /> : null}
         {activeTab === 'audit' ? <AuditTab applicationID={applicationID} /> : null}
         {activeTab === 'insurance' ? <InsuranceTab view={data} /> : null}
       </section>
+      <RecordDetails view={data} />
     </main>
   );
 }
@@ -125,6 +139,7 @@ function counts(view: Application360, tab: ApplicationTabId): string {
 
 function ApplicationHeader({ view, agentID }: { view: Application360; agentID: string }) {
   const { Application: application, Assignment: assignment } = view;
+  const { t } = useI18n();
   const navigate = useNavigate();
   const markProcessed = useMarkProcessed(application.ID);
   const takeNext = useTakeNextAssignment();
@@ -147,30 +162,24 @@ function ApplicationHeader({ view, agentID }: { view: Application360; agentID: s
   useShortcut('n', next, !!nextBucket);
 
   const emptyBucket = takeNext.error instanceof ApiError && takeNext.error.status === 404;
+  const mine = assignment?.AssigneeID === agentID && !assignment.ProcessedAt;
 
   return (
     <header className="application-header">
       <div className="title-row">
-        <h1>
-          {application.HumanReadableID} · {applicantName(view)}
-        </h1>
+        <h1>{applicantName(view, t.common.applicant)}</h1>
         <StatusBadge code={application.Status} />
+        {mine ? <span className="badge badge-mine">{t.summary.assignedToYou}</span> : null}
       </div>
       <p className="meta">
-        {[application.Product, application.Country, application.Brand].join(' · ')}
-        {assignment
-          ? ` · ${
-              assignment.ProcessedAt
-                ? `processed ${formatDateTime(assignment.ProcessedAt)}`
-                : assignment.AssigneeID === agentID
-                  ? 'assigned to you'
-                  : assignment.AssigneeID
-                    ? 'assigned to a colleague'
-                    : 'unassigned'
-            }`
-          : ''}
+        {[
+          t.common.applicationNumber(application.HumanReadableID),
+          t.products[application.Product] ?? application.Product,
+          t.countries[application.Country] ?? application.Country,
+          brandName(application.Brand),
+        ].join(' · ')}
       </p>
-      <div className="toolbar" role="toolbar" aria-label="Actions">
+      <div className="toolbar" role="toolbar" aria-label={t.application.actions}>
         <button
           type="button"
           className="primary"
@@ -178,7 +187,11 @@ function ApplicationHeader({ view, agentID }: { view: Application360; agentID: s
           disabled={!canProcess || markProcessed.isPending}
           aria-keyshortcuts="p"
         >
-          {assignment?.ProcessedAt ? 'Processed' : markProcessed.isPending ? 'Saving…' : 'Mark processed'}{' '}
+          {assignment?.ProcessedAt
+            ? t.application.processed
+            : markProcessed.isPending
+              ? t.common.saving
+              : t.application.markProcessed}{' '}
           <Kbd>p</Kbd>
         </button>
         <button
@@ -187,16 +200,16 @@ function ApplicationHeader({ view, agentID }: { view: Application360; agentID: s
           disabled={!nextBucket || takeNext.isPending}
           aria-keyshortcuts="n"
         >
-          {takeNext.isPending ? 'Taking…' : 'Next item'} <Kbd>n</Kbd>
+          {takeNext.isPending ? t.application.taking : t.application.nextItem} <Kbd>n</Kbd>
         </button>
         {mayDo(view, '/magic-link') ? (
           <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending}>
-            {resend.isPending ? 'Sending…' : 'Resend magic link'}
+            {resend.isPending ? t.application.sending : t.application.resendLink}
           </button>
         ) : null}
         {mayDo(view, '/screening') ? (
           <button type="button" onClick={() => screening.mutate()} disabled={screening.isPending}>
-            {screening.isPending ? 'Screening…' : 'Screen PEP/sanctions'}
+            {screening.isPending ? t.application.screening : t.application.screen}
           </button>
         ) : null}
         {mayDo(view, '/withdraw') ? (
@@ -206,20 +219,22 @@ function ApplicationHeader({ view, agentID }: { view: Application360; agentID: s
             onClick={() => setWithdrawing((open) => !open)}
             aria-expanded={withdrawing}
           >
-            Withdraw…
+            {t.application.withdraw}
           </button>
         ) : null}
       </div>
       {markProcessed.isError ? (
-        <ErrorMessage title="Not marked processed" error={markProcessed.error} />
+        <ErrorMessage title={t.application.notProcessed} error={markProcessed.error} />
       ) : null}
-      {markProcessed.isSuccess ? <Notice>Marked processed. Press n for the next item.</Notice> : null}
-      {emptyBucket ? <Notice>The bucket is empty: nothing more to take.</Notice> : null}
+      {markProcessed.isSuccess ? <Notice>{t.application.markedProcessed}</Notice> : null}
+      {emptyBucket ? <Notice>{t.application.bucketEmpty}</Notice> : null}
       {takeNext.isError && !emptyBucket ? <ErrorMessage error={takeNext.error} /> : null}
-      {resend.isSuccess ? <Notice>A new magic link was sent to the customer.</Notice> : null}
-      {resend.isError ? <ErrorMessage title="The link was not sent" error={resend.error} /> : null}
-      {screening.isSuccess ? <Notice>Screening done: see Consents for the checks.</Notice> : null}
-      {screening.isError ? <ErrorMessage title="Screening failed" error={screening.error} /> : null}
+      {resend.isSuccess ? <Notice>{t.application.linkSent}</Notice> : null}
+      {resend.isError ? <ErrorMessage title={t.application.linkNotSent} error={resend.error} /> : null}
+      {screening.isSuccess ? <Notice>{t.application.screeningDone}</Notice> : null}
+      {screening.isError ? (
+        <ErrorMessage title={t.application.screeningFailed} error={screening.error} />
+      ) : null}
       {withdrawing ? (
         <WithdrawForm applicationID={application.ID} onDone={() => setWithdrawing(false)} />
       ) : null}
@@ -228,6 +243,7 @@ function ApplicationHeader({ view, agentID }: { view: Application360; agentID: s
 }
 
 function WithdrawForm({ applicationID, onDone }: { applicationID: string; onDone: () => void }) {
+  const { t } = useI18n();
   const withdraw = useWithdrawApplication(applicationID);
   const [reason, setReason] = useState('');
   const field = useRef<HTMLInputElement>(null);
@@ -238,9 +254,9 @@ function WithdrawForm({ applicationID, onDone }: { applicationID: string; onDone
     if (reason.trim()) withdraw.mutate(reason.trim(), { onSuccess: onDone });
   };
   return (
-    <form className="inline-form danger-zone" onSubmit={submit} aria-label="Withdraw the application">
+    <form className="inline-form danger-zone" onSubmit={submit} aria-label={t.application.withdrawForm}>
       <label>
-        Reason for withdrawing
+        {t.application.withdrawReason}
         <input
           value={reason}
           onChange={(event) => setReason(event.target.value)}
@@ -250,12 +266,12 @@ function WithdrawForm({ applicationID, onDone }: { applicationID: string; onDone
         />
       </label>
       <button type="submit" className="danger" disabled={withdraw.isPending || !reason.trim()}>
-        {withdraw.isPending ? 'Withdrawing…' : 'Withdraw application'}
+        {withdraw.isPending ? t.application.withdrawing : t.application.withdrawButton}
       </button>
       <button type="button" onClick={onDone}>
-        Cancel
+        {t.common.cancel}
       </button>
-      {withdraw.isError ? <ErrorMessage title="Not withdrawn" error={withdraw.error} /> : null}
+      {withdraw.isError ? <ErrorMessage title={t.application.notWithdrawn} error={withdraw.error} /> : null}
     </form>
   );
 }

@@ -45,6 +45,14 @@ const isoDay = (daysFromToday: number) =>
   new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
 const startsOn = isoDay(0);
 const withdrawalDeadline = isoDay(30);
+/** A date as the staff app writes it in English ("28 Dec 2026"). */
+const shownDate = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
 
 const activePolicy = {
   ID: policyID,
@@ -91,10 +99,11 @@ describe('the Insurance tab', () => {
     const table = await screen.findByTestId(`insurance-${ids.person}`);
     expect(api.find('GET', '/insurance/v2/policy')[0]?.query.get('PersonID')).toBe(ids.person);
     expect(within(table).getByText('NordTrygg')).toBeTruthy();
-    expect(within(table).getByText('NOK 350')).toBeTruthy();
+    // Money in the country's currency and format (issue 38).
+    expect(within(table).getByText('350 kr')).toBeTruthy();
     expect(within(table).getByText('This application')).toBeTruthy();
     expect(
-      within(table).getByText(`Active; the customer may withdraw until ${withdrawalDeadline}`),
+      within(table).getByText(`Active; the customer may withdraw until ${shownDate(withdrawalDeadline)}`),
     ).toBeTruthy();
 
     // Two presses and a reason: opening the form asks nothing of the server; "Keep it" closes it, forgets
@@ -190,7 +199,7 @@ describe('the Insurance tab', () => {
     });
     renderApp(`/applications/${ids.application}/insurance`);
     const table = await screen.findByTestId(`insurance-${ids.person}`);
-    expect(within(table).getByText(/the withdrawal period ended on 2020-01-31/)).toBeTruthy();
+    expect(within(table).getByText(/the withdrawal period ended on 31 Jan 2020/)).toBeTruthy();
     fireEvent.click(within(table).getByRole('button', { name: 'End policy…' }));
     const withdrew = within(table).getByRole('option', { name: /Customer withdrew/ }) as HTMLOptionElement;
     expect(withdrew.disabled).toBe(true);

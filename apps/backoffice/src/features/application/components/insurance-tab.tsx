@@ -1,43 +1,27 @@
 import type { Application360 } from '@nordloan/domain/application-360';
-import {
-  type Country,
-  currencyByCountry,
-  type InsuranceTerminationReason,
-  insuranceTerminationReasons,
-} from '@nordloan/domain/enums';
+import { type InsuranceTerminationReason, insuranceTerminationReasons } from '@nordloan/domain/enums';
 import { type InsuranceRequestView, insuranceRules } from '@nordloan/domain/insurance';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { fullName, mayDo } from '#src/features/application/api/get-application-360.ts';
 import { useEndInsurancePolicy, usePersonInsurance } from '#src/features/application/api/person-insurance.ts';
 import { ApiError } from '#src/shared/api/http.ts';
+import { useI18n } from '#src/shared/i18n/i18n.tsx';
+import type { Messages } from '#src/shared/i18n/messages.ts';
 import { Empty, ErrorMessage, Loading, Notice } from '#src/shared/ui/feedback.tsx';
-import { formatDateTime, humanize } from '#src/shared/ui/format.ts';
-import { roleLabel } from './application-tabs.tsx';
+import { useRoleLabel } from './application-tabs.tsx';
 
 // The applicants' payment-protection insurance (ADR 0026): every request of each applicant — on this
 // application or another of theirs — with the insurer's decision and the policy, and ending a policy for a
 // reason the customer gave on the phone or one of the insurer's (staff holding application.update).
 
-const reasonLabels: Record<InsuranceTerminationReason, string> = {
-  'customer-withdrew': `Customer withdrew (within ${insuranceRules.withdrawalDays} days of the start)`,
-  'customer-terminated': 'Customer ended the policy',
-  age: 'Age limit reached',
-  death: 'Death of the insured',
-  insolvency: 'Insolvency',
-  'multiple-policies': 'Holds another policy',
-  screening: 'PEP/sanctions screening',
-  'max-compensation': 'Maximum compensation paid',
-  emigration: 'Emigration',
-};
-
-function money(amount: number, country: string): string {
-  const currency = currencyByCountry[country as Country];
-  return currency
-    ? new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount)
-    : amount.toLocaleString('en-GB');
+function reasonLabel(t: Messages, reason: InsuranceTerminationReason): string {
+  const label = t.insurance.reasons[reason];
+  return typeof label === 'function' ? label(insuranceRules.withdrawalDays) : label;
 }
 
 export function InsuranceTab({ view }: { view: Application360 }) {
+  const { t } = useI18n();
+  const roleLabel = useRoleLabel();
   const people = view.Applicants.flatMap((applicant, index) =>
     applicant.Person
       ? [
@@ -48,7 +32,7 @@ export function InsuranceTab({ view }: { view: Application360 }) {
         ]
       : [],
   );
-  if (people.length === 0) return <Empty>No applicants recorded.</Empty>;
+  if (people.length === 0) return <Empty>{t.applicants.none}</Empty>;
   const mayEnd = mayDo(view, '/termination');
   return (
     <div className="stack">
@@ -75,6 +59,7 @@ function ApplicantInsurance({
   applicationID: string;
   mayEnd: boolean;
 }) {
+  const { t, fmt } = useI18n();
   const insurance = usePersonInsurance(personID);
   const [ended, setEnded] = useState<string | undefined>();
   const endedNotice = useRef<HTMLParagraphElement>(null);
@@ -86,53 +71,51 @@ function ApplicantInsurance({
   const refused = insurance.error instanceof ApiError ? insurance.error.status : undefined;
   return (
     <section className="card" aria-labelledby={headingID}>
-      <h3 id={headingID}>Insurance of {name}</h3>
-      {insurance.isPending ? <Loading label="Loading insurance…" /> : null}
+      <h3 id={headingID}>{t.insurance.of(name)}</h3>
+      {insurance.isPending ? <Loading label={t.insurance.loading} /> : null}
       {/* The server answers 404 for a person outside the caller's countries: said as such, not as an error. */}
       {refused === 403 || refused === 404 ? (
-        <Notice>
-          No insurance of this person in the countries you work with, or your role may not read it.
-        </Notice>
+        <Notice>{t.insurance.notReadable}</Notice>
       ) : insurance.isError ? (
         <ErrorMessage error={insurance.error} />
       ) : null}
       {ended ? (
         <p className="notice" role="status" tabIndex={-1} ref={endedNotice}>
-          Policy {ended} ended.
+          {t.insurance.ended(ended)}
         </p>
       ) : null}
-      {insurance.data && insurance.data.length === 0 ? <Empty>No insurance requested.</Empty> : null}
+      {insurance.data && insurance.data.length === 0 ? <Empty>{t.insurance.none}</Empty> : null}
       {insurance.data && insurance.data.length > 0 ? (
         <table className="data-table" data-testid={`insurance-${personID}`}>
-          <caption>Insurance requests and policies of {name}</caption>
+          <caption>{t.insurance.caption(name)}</caption>
           <thead>
             <tr>
-              <th scope="col">Requested</th>
-              <th scope="col">Insurer</th>
-              <th scope="col">Cover / month</th>
-              <th scope="col">Premium / month</th>
-              <th scope="col">Decision</th>
-              <th scope="col">Policy</th>
-              <th scope="col">For</th>
+              <th scope="col">{t.insurance.requested}</th>
+              <th scope="col">{t.insurance.insurer}</th>
+              <th scope="col">{t.insurance.cover}</th>
+              <th scope="col">{t.insurance.premium}</th>
+              <th scope="col">{t.insurance.decision}</th>
+              <th scope="col">{t.insurance.policy}</th>
+              <th scope="col">{t.insurance.for}</th>
             </tr>
           </thead>
           <tbody>
             {insurance.data.map((item) => (
               <tr key={item.ID}>
-                <td>{formatDateTime(item.CreatedAt)}</td>
+                <td>{fmt.dateTime(item.CreatedAt)}</td>
                 <td>{item.Insurer}</td>
-                <td>{money(item.InsuredMonthlyAmount, item.Country)}</td>
-                <td>{money(item.MonthlyPremium, item.Country)}</td>
-                <td>{humanize(item.Decision)}</td>
+                <td>{fmt.money(item.InsuredMonthlyAmount, item.Country)}</td>
+                <td>{fmt.money(item.MonthlyPremium, item.Country)}</td>
+                <td>{t.insurance.decisions[item.Decision] ?? item.Decision}</td>
                 <td>
                   <PolicyCell request={item} personID={personID} mayEnd={mayEnd} onEnded={setEnded} />
                 </td>
                 <td>
                   {item.LoanApplicationID === applicationID
-                    ? 'This application'
+                    ? t.insurance.thisApplication
                     : item.LoanApplicationID
-                      ? 'Another application'
-                      : 'No application'}
+                      ? t.insurance.anotherApplication
+                      : t.insurance.noApplication}
                 </td>
               </tr>
             ))}
@@ -157,26 +140,29 @@ function PolicyCell({
   mayEnd: boolean;
   onEnded: (policyNumber: string) => void;
 }) {
+  const { t, fmt } = useI18n();
   const policy = request.Policy;
-  if (!policy) return <>—</>;
+  if (!policy) return <>{t.common.nothing}</>;
   const numberID = `policy-${policy.ID}`;
   const withdrawalOver = policy.WithdrawalDeadline < today();
   return (
     <div className="stack">
-      <span id={numberID}>
-        {policy.PolicyNumber}, from {policy.StartsOn}
-      </span>
+      <span id={numberID}>{t.insurance.policyFrom(policy.PolicyNumber, fmt.date(policy.StartsOn))}</span>
       {policy.Status === 'terminated' ? (
         <span>
-          Ended {formatDateTime(policy.TerminatedAt)}
+          {t.insurance.endedAt(fmt.dateTime(policy.TerminatedAt))}
           {policy.TerminationReason
-            ? `: ${reasonLabels[policy.TerminationReason as InsuranceTerminationReason] ?? policy.TerminationReason}`
+            ? `: ${
+                (insuranceTerminationReasons as readonly string[]).includes(policy.TerminationReason)
+                  ? reasonLabel(t, policy.TerminationReason as InsuranceTerminationReason)
+                  : policy.TerminationReason
+              }`
             : ''}
         </span>
       ) : withdrawalOver ? (
-        <span>Active; the withdrawal period ended on {policy.WithdrawalDeadline}</span>
+        <span>{t.insurance.withdrawalOver(fmt.date(policy.WithdrawalDeadline))}</span>
       ) : (
-        <span>Active; the customer may withdraw until {policy.WithdrawalDeadline}</span>
+        <span>{t.insurance.mayWithdraw(fmt.date(policy.WithdrawalDeadline))}</span>
       )}
       {policy.Status === 'active' && mayEnd ? (
         <EndPolicy
@@ -205,6 +191,7 @@ interface EndPolicyProps {
  * the form (forgetting what was chosen) and gives the focus back to the button that opened it.
  */
 function EndPolicy(props: EndPolicyProps & { describedBy: string }) {
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const closedByKeepIt = useRef(false);
@@ -223,7 +210,7 @@ function EndPolicy(props: EndPolicyProps & { describedBy: string }) {
         aria-describedby={props.describedBy}
         onClick={() => setOpen(true)}
       >
-        End policy…
+        {t.insurance.endPolicy}
       </button>
     );
   }
@@ -246,6 +233,7 @@ function EndPolicyForm({
   onEnded,
   onKeep,
 }: EndPolicyProps & { onKeep: () => void }) {
+  const { t } = useI18n();
   const [reason, setReason] = useState<InsuranceTerminationReason | ''>('');
   const end = useEndInsurancePolicy(personID);
   const field = useRef<HTMLSelectElement>(null);
@@ -255,16 +243,20 @@ function EndPolicyForm({
     if (reason && !end.isPending) end.mutate({ policyID, reason }, { onSuccess: onEnded });
   };
   return (
-    <form className="inline-form danger-zone" onSubmit={submit} aria-label={`End policy ${policyNumber}`}>
+    <form
+      className="inline-form danger-zone"
+      onSubmit={submit}
+      aria-label={t.insurance.endPolicyNamed(policyNumber)}
+    >
       <label>
-        Reason for ending policy {policyNumber}
+        {t.insurance.reasonFor(policyNumber)}
         <select
           ref={field}
           value={reason}
           required
           onChange={(event) => setReason(event.target.value as InsuranceTerminationReason | '')}
         >
-          <option value="">Choose a reason…</option>
+          <option value="">{t.insurance.chooseReason}</option>
           {insuranceTerminationReasons.map((value) => (
             <option
               key={value}
@@ -272,18 +264,18 @@ function EndPolicyForm({
               // The server refuses a withdrawal after its period (409): not offered then.
               disabled={value === 'customer-withdrew' && withdrawalOver}
             >
-              {reasonLabels[value]}
+              {reasonLabel(t, value)}
             </option>
           ))}
         </select>
       </label>
       <button type="submit" className="danger" disabled={!reason || end.isPending}>
-        {end.isPending ? 'Ending…' : 'End policy for good'}
+        {end.isPending ? t.insurance.ending : t.insurance.endForGood}
       </button>
       <button type="button" onClick={onKeep} disabled={end.isPending}>
-        Keep it
+        {t.insurance.keep}
       </button>
-      {end.isError ? <ErrorMessage title="The policy could not be ended" error={end.error} /> : null}
+      {end.isError ? <ErrorMessage title={t.insurance.notEnded} error={end.error} /> : null}
     </form>
   );
 }

@@ -3,6 +3,8 @@ import { type DevAgent, useDevAgents } from '#src/features/auth/api/list-dev-age
 import { useStaffLogin } from '#src/features/auth/api/staff-login.ts';
 import { startStaffSignIn } from '#src/features/auth/api/start-staff-sign-in.ts';
 import { ApiError } from '#src/shared/api/http.ts';
+import { useI18n } from '#src/shared/i18n/i18n.tsx';
+import type { Messages } from '#src/shared/i18n/messages.ts';
 import { lastSignInError, type SignInError } from '#src/shared/session/session-store.ts';
 import { ErrorMessage, Loading } from '#src/shared/ui/feedback.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
@@ -11,14 +13,8 @@ import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 // and outside production also the development sign-in — pick one of the seeded agents. In production
 // GET /backoffice/dev/agents answers 404 and only the company sign-in is there.
 
-const signInErrorText: Record<SignInError, string> = {
-  cancelled: 'The sign-in was cancelled. Sign in again when you are ready.',
-  failed: 'The company sign-in could not be verified. Try again; if it keeps failing, tell IT support.',
-  expired: 'The sign-in took too long or was started in another window. Try again.',
-  refused: 'Your back-office account is disabled. Ask your manager to enable it.',
-};
-
 function CompanySignIn() {
+  const { t } = useI18n();
   const [state, setState] = useState<'idle' | 'starting' | 'failed'>('idle');
   const [returned] = useState(lastSignInError);
   const start = async () => {
@@ -33,30 +29,34 @@ function CompanySignIn() {
   };
   return (
     <section className="company-sign-in" aria-labelledby="company-sign-in">
-      <h2 id="company-sign-in">Company account</h2>
+      <h2 id="company-sign-in">{t.signIn.companyAccount}</h2>
       <button type="button" className="primary" onClick={start} disabled={state === 'starting'}>
-        {state === 'starting' ? 'Going to the sign-in…' : 'Sign in with your company account'}
+        {state === 'starting' ? t.signIn.goingToSignIn : t.signIn.withCompanyAccount}
       </button>
       {returned && state === 'idle' ? (
         <p className="error-box" role="alert" data-testid="sign-in-error">
-          {signInErrorText[returned]}
+          {t.signIn.errors[returned satisfies SignInError]}
         </p>
       ) : null}
       {state === 'failed' ? (
         <p className="error-box" role="alert">
-          The sign-in could not be started. Try again.
+          {t.signIn.notStarted}
         </p>
       ) : null}
     </section>
   );
 }
 
-function rolesText(agent: DevAgent): string {
-  return agent.Roles.map((role) => (role.Country ? `${role.Name} (${role.Country})` : role.Name)).join(', ');
+function rolesText(t: Messages, agent: DevAgent): string {
+  return agent.Roles.map((role) => {
+    const name = t.roles[role.Name] ?? role.Name;
+    return role.Country ? `${name} (${t.countries[role.Country] ?? role.Country})` : name;
+  }).join(', ');
 }
 
 export function SignInPage() {
-  useDocumentTitle('Sign in');
+  const { t } = useI18n();
+  useDocumentTitle(t.signIn.title);
   const agents = useDevAgents();
   const login = useStaffLogin();
 
@@ -71,24 +71,24 @@ export function SignInPage() {
 
   return (
     <main className="sign-in" id="main">
-      <h1>nordloan back office</h1>
+      <h1>{t.common.appName}</h1>
       <CompanySignIn />
-      <p className="lead">Development sign-in: pick one of the agents.</p>
-      {agents.isPending ? <Loading label="Loading agents…" /> : null}
+      <p className="lead">{t.signIn.devLead}</p>
+      {agents.isPending ? <Loading label={t.signIn.loadingAgents} /> : null}
       {agents.isError ? (
         <ErrorMessage
-          title="The agent list is not available"
+          title={t.signIn.agentsUnavailable}
           error={
             agents.error instanceof ApiError && agents.error.status === 404
-              ? new Error('Development sign-in is off here; use the staff identity provider.')
+              ? new Error(t.signIn.devOff)
               : agents.error
           }
         />
       ) : null}
-      {login.isError ? <ErrorMessage title="Sign-in failed" error={login.error} /> : null}
+      {login.isError ? <ErrorMessage title={t.signIn.failed} error={login.error} /> : null}
       {[...byCountry.entries()].map(([country, list]) => (
         <section key={country} className="agent-group" aria-labelledby={`agents-${country}`}>
-          <h2 id={`agents-${country}`}>{country}</h2>
+          <h2 id={`agents-${country}`}>{t.countries[country] ?? country}</h2>
           <ul className="agent-list">
             {list.map((agent) => (
               <li key={agent.ID}>
@@ -100,8 +100,8 @@ export function SignInPage() {
                 >
                   <span className="agent-name">{agent.Name}</span>
                   <span className="agent-roles">
-                    {rolesText(agent)}
-                    {agent.Disabled ? ' — disabled' : ''}
+                    {rolesText(t, agent)}
+                    {agent.Disabled ? t.signIn.disabled : ''}
                   </span>
                 </button>
               </li>

@@ -2,7 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { useAgents, useSetAgentDisabled } from '#src/features/buckets/api/agents.ts';
 import { type BucketAnswer, useBuckets } from '#src/features/buckets/api/list-buckets.ts';
 import { type BucketInput, useSaveBucket } from '#src/features/buckets/api/save-bucket.ts';
+import { useI18n } from '#src/shared/i18n/i18n.tsx';
 import { Empty, ErrorMessage, Loading } from '#src/shared/ui/feedback.tsx';
+import { bucketWords } from '#src/shared/ui/status.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 
 // Bucket admin for managers: the buckets' names, priorities (lower is worked first), whether an ACE
@@ -16,16 +18,17 @@ const emptyBucket: BucketInput = {
 };
 
 export function BucketAdminPage() {
-  useDocumentTitle('Buckets');
+  const { t } = useI18n();
+  useDocumentTitle(t.bucketsPage.title);
   const buckets = useBuckets();
   const [editing, setEditing] = useState<BucketAnswer | 'new' | null>(null);
 
   return (
     <main id="main" className="page">
       <header className="page-header">
-        <h1>Buckets</h1>
+        <h1>{t.bucketsPage.title}</h1>
         <button type="button" className="primary" onClick={() => setEditing('new')}>
-          New bucket
+          {t.bucketsPage.newBucket}
         </button>
       </header>
       {editing ? (
@@ -37,21 +40,21 @@ export function BucketAdminPage() {
       ) : null}
       {buckets.isPending ? <Loading /> : null}
       {buckets.isError ? <ErrorMessage error={buckets.error} /> : null}
-      {buckets.data && buckets.data.length === 0 ? <Empty>No buckets yet.</Empty> : null}
+      {buckets.data && buckets.data.length === 0 ? <Empty>{t.bucketsPage.none}</Empty> : null}
       {buckets.data && buckets.data.length > 0 ? (
         <table className="data-table">
-          <caption>Buckets by priority</caption>
+          <caption>{t.bucketsPage.caption}</caption>
           <thead>
             <tr>
               <th scope="col" className="number">
-                Priority
+                {t.bucketsPage.priority}
               </th>
-              <th scope="col">Name</th>
-              <th scope="col">ACE action</th>
-              <th scope="col">Conditions</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t.bucketsPage.name}</th>
+              <th scope="col">{t.bucketsPage.ace}</th>
+              <th scope="col">{t.bucketsPage.conditions}</th>
+              <th scope="col">{t.bucketsPage.actions}</th>
               <th scope="col">
-                <span className="visually-hidden">Edit</span>
+                <span className="visually-hidden">{t.bucketsPage.edit}</span>
               </th>
             </tr>
           </thead>
@@ -59,15 +62,21 @@ export function BucketAdminPage() {
             {buckets.data.map((bucket) => (
               <tr key={bucket.ID}>
                 <td className="number">{bucket.Priority}</td>
-                <td>{bucket.Name}</td>
-                <td>{bucket.RequiresACEAction ? 'Required' : '—'}</td>
-                <td>{bucket.ConditionsExplanation || '—'}</td>
+                <td>{bucketWords(t, bucket.Name)}</td>
+                <td>{bucket.RequiresACEAction ? t.bucketsPage.required : t.common.nothing}</td>
+                <td>{bucket.ConditionsExplanation || t.common.nothing}</td>
                 <td>
-                  {bucket.Actions?.map((action) => `${action.name} (${action.role})`).join(', ') || '—'}
+                  {bucket.Actions?.map(
+                    (action) => `${action.name} (${t.roles[action.role] ?? action.role})`,
+                  ).join(', ') || t.common.nothing}
                 </td>
                 <td>
-                  <button type="button" onClick={() => setEditing(bucket)} aria-label={`Edit ${bucket.Name}`}>
-                    Edit
+                  <button
+                    type="button"
+                    onClick={() => setEditing(bucket)}
+                    aria-label={t.bucketsPage.editBucket(bucketWords(t, bucket.Name))}
+                  >
+                    {t.bucketsPage.edit}
                   </button>
                 </td>
               </tr>
@@ -81,6 +90,7 @@ export function BucketAdminPage() {
 }
 
 function BucketForm({ bucket, onDone }: { bucket: BucketAnswer | null; onDone: () => void }) {
+  const { t } = useI18n();
   const save = useSaveBucket();
   const [input, setInput] = useState<BucketInput>(
     bucket
@@ -100,11 +110,11 @@ function BucketForm({ bucket, onDone }: { bucket: BucketAnswer | null; onDone: (
     <form
       className="card form-grid"
       onSubmit={submit}
-      aria-label={bucket ? `Edit ${bucket.Name}` : 'New bucket'}
+      aria-label={bucket ? t.bucketsPage.editBucket(bucket.Name) : t.bucketsPage.newBucket}
     >
-      <h2>{bucket ? `Edit ${bucket.Name}` : 'New bucket'}</h2>
+      <h2>{bucket ? t.bucketsPage.editBucket(bucket.Name) : t.bucketsPage.newBucket}</h2>
       <label>
-        Name
+        {t.bucketsPage.name}
         <input
           required
           maxLength={100}
@@ -113,7 +123,7 @@ function BucketForm({ bucket, onDone }: { bucket: BucketAnswer | null; onDone: (
         />
       </label>
       <label>
-        Priority (lower is worked first)
+        {t.bucketsPage.priorityHint}
         <input
           type="number"
           required
@@ -129,10 +139,10 @@ function BucketForm({ bucket, onDone }: { bucket: BucketAnswer | null; onDone: (
           checked={input.RequiresACEAction}
           onChange={(event) => setInput({ ...input, RequiresACEAction: event.target.checked })}
         />
-        Requires an ACE action
+        {t.bucketsPage.requiresAce}
       </label>
       <label>
-        Conditions, in words
+        {t.bucketsPage.conditionsInWords}
         <textarea
           rows={2}
           maxLength={2000}
@@ -142,45 +152,49 @@ function BucketForm({ bucket, onDone }: { bucket: BucketAnswer | null; onDone: (
       </label>
       <div className="toolbar">
         <button type="submit" className="primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
+          {save.isPending ? t.common.saving : t.common.save}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {t.common.cancel}
         </button>
       </div>
-      {save.isError ? <ErrorMessage title="Not saved" error={save.error} /> : null}
+      {save.isError ? <ErrorMessage title={t.bucketsPage.notSaved} error={save.error} /> : null}
     </form>
   );
 }
 
 function AgentsSection() {
+  const { t } = useI18n();
   const agents = useAgents();
   const setDisabled = useSetAgentDisabled();
   return (
     <section aria-labelledby="agents-heading" className="panel">
-      <h2 id="agents-heading">Agents</h2>
+      <h2 id="agents-heading">{t.bucketsPage.agents}</h2>
       {agents.isPending ? <Loading /> : null}
       {agents.isError ? <ErrorMessage error={agents.error} /> : null}
-      {setDisabled.isError ? <ErrorMessage title="Not changed" error={setDisabled.error} /> : null}
+      {setDisabled.isError ? (
+        <ErrorMessage title={t.bucketsPage.notChanged} error={setDisabled.error} />
+      ) : null}
       {agents.data ? (
         <table className="data-table">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Country</th>
-              <th scope="col">Roles</th>
-              <th scope="col">May sign in</th>
+              <th scope="col">{t.bucketsPage.name}</th>
+              <th scope="col">{t.common.country}</th>
+              <th scope="col">{t.bucketsPage.roles}</th>
+              <th scope="col">{t.bucketsPage.maySignIn}</th>
             </tr>
           </thead>
           <tbody>
             {agents.data.map((agent) => (
               <tr key={agent.ID}>
                 <td>{agent.Name}</td>
-                <td>{agent.MarketCountry}</td>
+                <td>{t.countries[agent.MarketCountry] ?? agent.MarketCountry}</td>
                 <td>
-                  {agent.Roles.map((role) => `${role.Name}${role.Country ? ` (${role.Country})` : ''}`).join(
-                    ', ',
-                  )}
+                  {agent.Roles.map(
+                    (role) =>
+                      `${t.roles[role.Name] ?? role.Name}${role.Country ? ` (${t.countries[role.Country] ?? role.Country})` : ''}`,
+                  ).join(', ')}
                 </td>
                 <td>
                   <label className="checkbox">
@@ -192,7 +206,7 @@ function AgentsSection() {
                         setDisabled.mutate({ agentID: agent.ID, Disabled: !event.target.checked })
                       }
                     />
-                    {agent.Disabled ? 'Disabled' : 'Active'}
+                    {agent.Disabled ? t.bucketsPage.disabled : t.bucketsPage.active}
                   </label>
                 </td>
               </tr>

@@ -34,6 +34,10 @@ const record = {
   WentToVoicemail: false,
   EndedAt: '2026-11-24T09:01:09Z',
   StateDescription: 'completed',
+  Outcome: null,
+  WrapUpNote: null,
+  NextContactDate: null,
+  WrappedUpAt: null,
 };
 
 it('calls the first customer on the list with c and shows the outcome', async () => {

@@ -3,19 +3,21 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCallList } from '#src/features/calls/api/list-call-list.ts';
 import { useCallRecord, useStartCall } from '#src/features/calls/api/start-call.ts';
-import { callOutcome } from '#src/shared/api/calls.ts';
+import { callState } from '#src/shared/api/calls.ts';
+import { useI18n } from '#src/shared/i18n/i18n.tsx';
 import { Empty, ErrorMessage, Kbd, Loading } from '#src/shared/ui/feedback.tsx';
 import { formatAge } from '#src/shared/ui/format.ts';
 import { Pager } from '#src/shared/ui/pager.tsx';
 import { useShortcut } from '#src/shared/ui/shortcuts.ts';
-import { statusText } from '#src/shared/ui/status.tsx';
+import { bucketWords, statusWords } from '#src/shared/ui/status.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 
 // The call list: customers to call, oldest order first. "Call" dials through the telephony adapter and
 // shows the call's outcome as it happens; c calls the first customer on the list.
 
 export function CallListPage({ countries }: { countries: string[] }) {
-  useDocumentTitle('Call list');
+  const { t } = useI18n();
+  useDocumentTitle(t.callList.title);
   const [country, setCountry] = useState<string>('');
   const [offset, setOffset] = useState(0);
   const list = useCallList({ country: country || undefined, offset });
@@ -33,9 +35,9 @@ export function CallListPage({ countries }: { countries: string[] }) {
   return (
     <main id="main" className="page">
       <header className="page-header">
-        <h1>Call list</h1>
+        <h1>{t.callList.title}</h1>
         <label className="inline-label">
-          Country
+          {t.common.country}
           <select
             value={country}
             onChange={(event) => {
@@ -43,10 +45,10 @@ export function CallListPage({ countries }: { countries: string[] }) {
               setOffset(0);
             }}
           >
-            <option value="">All my countries</option>
+            <option value="">{t.callList.allCountries}</option>
             {countries.map((code) => (
               <option key={code} value={code}>
-                {code}
+                {t.countries[code] ?? code}
               </option>
             ))}
           </select>
@@ -56,35 +58,35 @@ export function CallListPage({ countries }: { countries: string[] }) {
         <div className="call-status" role="status" aria-live="polite">
           {record.data ? (
             <>
-              Call to {record.data.CustomerPhoneNumber}:{' '}
-              <strong className="call-outcome">{callOutcome(record.data)}</strong>
+              {t.callList.callTo(record.data.CustomerPhoneNumber)}{' '}
+              <strong className="call-outcome">{t.calls.state[callState(record.data)]}</strong>
             </>
           ) : (
-            'Calling…'
+            t.callList.calling
           )}
         </div>
       ) : null}
-      {start.isError ? <ErrorMessage title="The call could not be made" error={start.error} /> : null}
+      {start.isError ? <ErrorMessage title={t.calls.notMade} error={start.error} /> : null}
       {record.isError ? <ErrorMessage error={record.error} /> : null}
-      {list.isPending ? <Loading label="Loading the call list…" /> : null}
+      {list.isPending ? <Loading label={t.callList.loading} /> : null}
       {list.isError ? <ErrorMessage error={list.error} /> : null}
-      {list.data && list.data.Items.length === 0 ? <Empty>Nobody to call right now.</Empty> : null}
+      {list.data && list.data.Items.length === 0 ? <Empty>{t.callList.nobody}</Empty> : null}
       {list.data && list.data.Items.length > 0 ? (
         <>
           <table className="data-table">
-            <caption>Waiting calls</caption>
+            <caption>{t.callList.caption}</caption>
             <thead>
               <tr>
-                <th scope="col">Application</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Country</th>
-                <th scope="col">Status</th>
-                <th scope="col">Bucket</th>
-                <th scope="col">From number</th>
-                <th scope="col">Tags</th>
-                <th scope="col">Waiting</th>
+                <th scope="col">{t.callList.columns.application}</th>
+                <th scope="col">{t.callList.columns.phone}</th>
+                <th scope="col">{t.callList.columns.country}</th>
+                <th scope="col">{t.callList.columns.status}</th>
+                <th scope="col">{t.callList.columns.bucket}</th>
+                <th scope="col">{t.callList.columns.from}</th>
+                <th scope="col">{t.callList.columns.tags}</th>
+                <th scope="col">{t.callList.columns.waiting}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Action</span>
+                  <span className="visually-hidden">{t.callList.columns.action}</span>
                 </th>
               </tr>
             </thead>
@@ -92,26 +94,24 @@ export function CallListPage({ countries }: { countries: string[] }) {
               {list.data.Items.map((order, index) => (
                 <tr key={order.ID}>
                   <td>
-                    <Link to={`/applications/${order.LoanApplicationID}/calls`}>
-                      {order.LoanApplicationID.slice(0, 8)}
-                    </Link>
+                    <Link to={`/applications/${order.LoanApplicationID}/calls`}>{t.callList.open}</Link>
                   </td>
                   <td>{order.CustomerPhoneNumber}</td>
-                  <td>{order.MarketCountry}</td>
-                  <td>{statusText(order.LoanApplicationStatus)}</td>
-                  <td>{order.BucketName ?? '—'}</td>
-                  <td>{order.OutboundNumberType}</td>
-                  <td>{order.Tags?.join(', ') || '—'}</td>
-                  <td>{formatAge(order.CreatedAt)}</td>
+                  <td>{t.countries[order.MarketCountry] ?? order.MarketCountry}</td>
+                  <td>{statusWords(t, order.LoanApplicationStatus)}</td>
+                  <td>{order.BucketName ? bucketWords(t, order.BucketName) : t.common.nothing}</td>
+                  <td>{t.calls.numberTypes[order.OutboundNumberType] ?? order.OutboundNumberType}</td>
+                  <td>{order.Tags?.join(', ') || t.common.nothing}</td>
+                  <td>{formatAge(order.CreatedAt, t)}</td>
                   <td>
                     <button
                       type="button"
                       className="primary"
                       onClick={() => call(order)}
                       disabled={start.isPending}
-                      aria-label={`Call ${order.CustomerPhoneNumber}`}
+                      aria-label={t.callList.callNumber(order.CustomerPhoneNumber)}
                     >
-                      Call {index === 0 ? <Kbd>c</Kbd> : null}
+                      {t.callList.call} {index === 0 ? <Kbd>c</Kbd> : null}
                     </button>
                   </td>
                 </tr>

@@ -4,18 +4,20 @@ import { type BucketSummaryItem, useBucketSummary } from '#src/features/queue/ap
 import { useAssignments } from '#src/features/queue/api/list-assignments.ts';
 import { useTakeNextAssignment } from '#src/shared/api/assignments.ts';
 import { ApiError } from '#src/shared/api/http.ts';
+import { useI18n } from '#src/shared/i18n/i18n.tsx';
 import { Empty, ErrorMessage, Kbd, Loading, Notice } from '#src/shared/ui/feedback.tsx';
-import { formatAge, formatDateTime } from '#src/shared/ui/format.ts';
+import { formatAge } from '#src/shared/ui/format.ts';
 import { Pager } from '#src/shared/ui/pager.tsx';
 import { useShortcut } from '#src/shared/ui/shortcuts.ts';
-import { StatusBadge } from '#src/shared/ui/status.tsx';
+import { bucketWords, StatusBadge } from '#src/shared/ui/status.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 
 // The broker's day: buckets by priority with their counts, the items of one bucket, and "take next"
 // (n), which assigns the oldest unassigned item of the bucket to the broker and opens it.
 
 export function QueuePage({ agentID }: { agentID: string }) {
-  useDocumentTitle('Work queue');
+  const { t, fmt } = useI18n();
+  useDocumentTitle(t.queue.title);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const summary = useBucketSummary();
@@ -57,7 +59,7 @@ export function QueuePage({ agentID }: { agentID: string }) {
   return (
     <main id="main" className="page queue-page">
       <header className="page-header">
-        <h1>Work queue</h1>
+        <h1>{t.queue.title}</h1>
         <div className="toolbar">
           <button
             type="button"
@@ -66,22 +68,26 @@ export function QueuePage({ agentID }: { agentID: string }) {
             disabled={!selectedID || takeNext.isPending}
             aria-keyshortcuts="n"
           >
-            {takeNext.isPending ? 'Taking…' : `Take next${selected ? ` from ${selected.Name}` : ''}`}{' '}
+            {takeNext.isPending
+              ? t.queue.taking
+              : selected
+                ? t.queue.takeNextFrom(bucketWords(t, selected.Name))
+                : t.queue.takeNext}{' '}
             <Kbd>n</Kbd>
           </button>
         </div>
       </header>
-      {emptyBucket ? <Notice>No unassigned application is waiting in this bucket.</Notice> : null}
+      {emptyBucket ? <Notice>{t.queue.bucketEmpty}</Notice> : null}
       {takeNext.isError && !emptyBucket ? (
-        <ErrorMessage title="Could not take the next item" error={takeNext.error} />
+        <ErrorMessage title={t.queue.couldNotTake} error={takeNext.error} />
       ) : null}
 
       <div className="queue-layout">
         <section aria-labelledby="buckets-heading" className="panel">
-          <h2 id="buckets-heading">Buckets</h2>
-          {summary.isPending ? <Loading label="Counting…" /> : null}
+          <h2 id="buckets-heading">{t.queue.buckets}</h2>
+          {summary.isPending ? <Loading label={t.queue.counting} /> : null}
           {summary.isError ? <ErrorMessage error={summary.error} /> : null}
-          {summary.isSuccess && buckets.length === 0 ? <Empty>No buckets in your countries.</Empty> : null}
+          {summary.isSuccess && buckets.length === 0 ? <Empty>{t.queue.noBuckets}</Empty> : null}
           {buckets.length > 0 ? (
             <BucketTable
               buckets={buckets}
@@ -93,9 +99,9 @@ export function QueuePage({ agentID }: { agentID: string }) {
 
         <section aria-labelledby="items-heading" className="panel">
           <div className="panel-header">
-            <h2 id="items-heading">{selected ? selected.Name : 'Items'}</h2>
+            <h2 id="items-heading">{selected ? bucketWords(t, selected.Name) : t.queue.items}</h2>
             <fieldset className="segmented">
-              <legend className="visually-hidden">Whose items</legend>
+              <legend className="visually-hidden">{t.queue.whose}</legend>
               {(['all', 'mine'] as const).map((option) => (
                 <label key={option} className={view === option ? 'checked' : undefined}>
                   <input
@@ -105,7 +111,7 @@ export function QueuePage({ agentID }: { agentID: string }) {
                     checked={view === option}
                     onChange={() => update({ view: option === 'all' ? null : option })}
                   />
-                  {option === 'all' ? 'All' : 'Mine'}
+                  {option === 'all' ? t.queue.all : t.queue.mine}
                 </label>
               ))}
             </fieldset>
@@ -115,24 +121,26 @@ export function QueuePage({ agentID }: { agentID: string }) {
                 checked={showProcessed}
                 onChange={(event) => update({ processed: event.target.checked ? 'true' : null })}
               />
-              Include processed
+              {t.queue.includeProcessed}
             </label>
           </div>
           {assignments.isPending ? <Loading /> : null}
           {assignments.isError ? <ErrorMessage error={assignments.error} /> : null}
-          {assignments.data && assignments.data.Items.length === 0 ? <Empty>Nothing here.</Empty> : null}
+          {assignments.data && assignments.data.Items.length === 0 ? (
+            <Empty>{t.queue.nothingHere}</Empty>
+          ) : null}
           {assignments.data && assignments.data.Items.length > 0 ? (
             <>
               <table className="data-table" aria-describedby="items-heading">
                 <thead>
                   <tr>
-                    <th scope="col">Application</th>
-                    <th scope="col">Applicant</th>
-                    <th scope="col">Product</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Country</th>
-                    <th scope="col">Assignee</th>
-                    <th scope="col">Waiting</th>
+                    <th scope="col">{t.queue.columns.applicant}</th>
+                    <th scope="col">{t.queue.columns.application}</th>
+                    <th scope="col">{t.queue.columns.product}</th>
+                    <th scope="col">{t.queue.columns.status}</th>
+                    <th scope="col">{t.queue.columns.country}</th>
+                    <th scope="col">{t.queue.columns.assignee}</th>
+                    <th scope="col">{t.queue.columns.waiting}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -140,25 +148,25 @@ export function QueuePage({ agentID }: { agentID: string }) {
                     <tr key={item.ID ?? item.LoanApplicationID}>
                       <td>
                         <Link to={`/applications/${item.LoanApplicationID}`}>
-                          {item.HumanReadableID ?? item.LoanApplicationID.slice(0, 8)}
+                          {item.ApplicantName ?? t.common.applicant}
                         </Link>
                       </td>
-                      <td>{item.ApplicantName ?? '—'}</td>
-                      <td>{item.Product ?? '—'}</td>
+                      <td>{item.HumanReadableID}</td>
+                      <td>{t.products[item.Product] ?? item.Product}</td>
                       <td>
                         <StatusBadge code={item.Status} />
                       </td>
-                      <td>{item.Country}</td>
+                      <td>{t.countries[item.Country] ?? item.Country}</td>
                       <td>
                         {item.ProcessedAt
-                          ? `Processed ${formatDateTime(item.ProcessedAt)}`
+                          ? t.queue.processedAt(fmt.dateTime(item.ProcessedAt))
                           : item.AssigneeID === null
-                            ? 'Unassigned'
+                            ? t.queue.unassigned
                             : item.AssigneeID === agentID
-                              ? 'Me'
-                              : 'Colleague'}
+                              ? t.queue.me
+                              : t.queue.colleague}
                       </td>
-                      <td>{formatAge(item.CreatedAt)}</td>
+                      <td>{formatAge(item.CreatedAt, t)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -181,18 +189,19 @@ function BucketTable({
   selectedID: string | undefined;
   onSelect: (id: string) => void;
 }) {
+  const { t } = useI18n();
   return (
     <table className="data-table bucket-table">
       <thead>
         <tr>
-          <th scope="col">Bucket</th>
+          <th scope="col">{t.queue.columns.bucket}</th>
           <th scope="col" className="number">
-            Waiting
+            {t.queue.columns.waiting}
           </th>
           <th scope="col" className="number">
-            Assigned
+            {t.queue.columns.assigned}
           </th>
-          <th scope="col">Oldest</th>
+          <th scope="col">{t.queue.columns.oldest}</th>
         </tr>
       </thead>
       <tbody>
@@ -205,12 +214,12 @@ function BucketTable({
                 aria-pressed={bucket.BucketID === selectedID}
                 onClick={() => onSelect(bucket.BucketID)}
               >
-                {bucket.Name}
+                {bucketWords(t, bucket.Name)}
               </button>
             </td>
             <td className="number">{bucket.NumApplicationsUnassigned}</td>
             <td className="number">{bucket.NumApplicationsAssigned}</td>
-            <td>{formatAge(bucket.OldestItemAt)}</td>
+            <td>{formatAge(bucket.OldestItemAt, t)}</td>
           </tr>
         ))}
       </tbody>

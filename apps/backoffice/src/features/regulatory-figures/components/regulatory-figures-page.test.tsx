@@ -114,8 +114,8 @@ describe('regulatory figures', () => {
     fireEvent.click(within(banner).getByRole('link', { name: 'Enter a figure' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/regulatory-figures'));
     const sweden = await screen.findByTestId('figures-SE');
-    expect(sweden.textContent).toContain('nominal rate at most 22 %');
-    expect(sweden.textContent).toContain('startup fee at most 592 SEK');
+    expect(sweden.textContent).toContain('nominal rate at most 22.00%');
+    expect(sweden.textContent).toMatch(/startup fee at most 592\skr/);
     expect(within(sweden).getByRole('table', { name: 'Figures in force' }).textContent).toContain(
       'Riksbankens referensränta 1 jul – 31 dec 2026',
     );
@@ -144,7 +144,7 @@ describe('regulatory figures', () => {
     });
     renderApp('/regulatory-figures');
     const sweden = await screen.findByTestId('figures-SE');
-    expect(sweden.textContent).toContain('nominal rate at most 22 %');
+    expect(sweden.textContent).toContain('nominal rate at most 22.00%');
     expect(within(sweden).getByTestId('figure-reminder').textContent).toContain('starts on 2027-01-01');
     expect(within(sweden).queryByRole('button', { name: /Enter/ })).toBeNull();
     expect(screen.queryByTestId('figures-banner')).toBeNull();

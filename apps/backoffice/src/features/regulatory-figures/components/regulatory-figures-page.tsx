@@ -12,8 +12,8 @@ import {
   figureValue,
   reminderText,
 } from '#src/features/regulatory-figures/model/figure-text.ts';
+import { useI18n } from '#src/shared/i18n/i18n.tsx';
 import { Empty, ErrorMessage, Loading, Notice } from '#src/shared/ui/feedback.tsx';
-import { formatDateTime } from '#src/shared/ui/format.ts';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 
 // Issues 17 and 39: per country, the caps in force today and the figures they come from (with each
@@ -21,16 +21,15 @@ import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 // missing or due period here (the server checks the role, the dates and that the period is new).
 
 export function RegulatoryFiguresPage({ manageCountries }: { manageCountries: readonly string[] }) {
-  useDocumentTitle('Regulatory figures');
+  const { t } = useI18n();
+  useDocumentTitle(t.figures.documentTitle);
   const figures = useRegulatoryFigures({ enabled: true });
   return (
     <main id="main" className="page">
-      <h1>Regulatory figures and caps</h1>
-      {figures.isPending ? <Loading label="Loading figures…" /> : null}
+      <h1>{t.figures.title}</h1>
+      {figures.isPending ? <Loading label={t.figures.loading} /> : null}
       {figures.isError ? <ErrorMessage error={figures.error} /> : null}
-      {figures.data && figures.data.Caps.length === 0 ? (
-        <Empty>None of your countries has dated regulatory figures (only Sweden and Finland do).</Empty>
-      ) : null}
+      {figures.data && figures.data.Caps.length === 0 ? <Empty>{t.figures.none}</Empty> : null}
       <div className="stack">
         {figures.data?.Caps.map((caps) => (
           <CountryFigures
@@ -54,6 +53,7 @@ function CountryFigures({
   figures: RegulatoryFigures;
   mayAdd: boolean;
 }) {
+  const { t, fmt } = useI18n();
   const caps = figures.Caps.find((entry) => entry.Country === country)!;
   const inForce = figures.InForce.filter((figure) => figure.Country === country);
   const reminders = figures.Reminders.filter((reminder) => reminder.Country === country);
@@ -62,52 +62,47 @@ function CountryFigures({
   return (
     <section className="card" aria-labelledby={headingId} data-testid={`figures-${country}`}>
       <div className="card-header">
-        <h2 id={headingId}>{countryName(country)}</h2>
+        <h2 id={headingId}>{countryName(t, country)}</h2>
         {caps.Fallback ? (
-          <span className="badge badge-stopped">Strict bound: a figure is missing</span>
+          <span className="badge badge-stopped">{t.figures.strictBound}</span>
         ) : (
-          <span className="badge badge-open">Figures in force</span>
+          <span className="badge badge-open">{t.figures.inForce}</span>
         )}
       </div>
       <p>
-        Caps in force on {caps.Date}: nominal rate at most <strong>{caps.NominalRateCap} %</strong>
-        {caps.StartupFeeCap !== null ? (
-          <>
-            , startup fee at most <strong>{caps.StartupFeeCap.toLocaleString('sv-SE')} SEK</strong>
-          </>
-        ) : null}
-        .
+        {t.figures.capsText(caps.Date, fmt.percent(caps.NominalRateCap))}
+        {caps.StartupFeeCap !== null ? t.figures.startupCap(fmt.money(caps.StartupFeeCap, 'SE')) : null}.
       </p>
       <table className="data-table">
-        <caption>Figures in force</caption>
+        <caption>{t.figures.inForce}</caption>
         <thead>
           <tr>
-            <th scope="col">Figure</th>
-            <th scope="col">Value</th>
-            <th scope="col">Period</th>
-            <th scope="col">Source</th>
+            <th scope="col">{t.figures.figure}</th>
+            <th scope="col">{t.figures.value}</th>
+            <th scope="col">{t.figures.period}</th>
+            <th scope="col">{t.figures.source}</th>
           </tr>
         </thead>
         <tbody>
           {inForce.map((figure) => (
             <tr key={figure.Figure}>
-              <td>{figureName(figure.Figure)}</td>
+              <td>{figureName(t, figure.Figure)}</td>
               <td>
                 {figure.Fallback
-                  ? `none — strict bound ${figureValue(figure.Figure, figure.Value)}`
-                  : figureValue(figure.Figure, figure.Value)}
+                  ? t.figures.noneStrict(figureValue(fmt, figure.Figure, figure.Value))
+                  : figureValue(fmt, figure.Figure, figure.Value)}
               </td>
               <td>
                 {figure.ValidFrom} – {figure.ValidTo}
               </td>
-              <td>{figure.Source ?? 'No period entered'}</td>
+              <td>{figure.Source ?? t.figures.noPeriod}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {reminders.length > 0 ? (
         <div className="stack">
-          <h3>To enter</h3>
+          <h3>{t.figures.toEnter}</h3>
           {reminders.map((reminder) => (
             <Reminder
               key={`${reminder.Kind}-${reminder.Figure}-${reminder.ValidFrom}`}
@@ -118,30 +113,28 @@ function CountryFigures({
         </div>
       ) : null}
       <details>
-        <summary>All periods ({periods.length})</summary>
+        <summary>{t.figures.allPeriods(periods.length)}</summary>
         <table className="data-table">
           <thead>
             <tr>
-              <th scope="col">Figure</th>
-              <th scope="col">Period</th>
-              <th scope="col">Value</th>
-              <th scope="col">Source</th>
-              <th scope="col">Entered</th>
+              <th scope="col">{t.figures.figure}</th>
+              <th scope="col">{t.figures.period}</th>
+              <th scope="col">{t.figures.value}</th>
+              <th scope="col">{t.figures.source}</th>
+              <th scope="col">{t.figures.entered}</th>
             </tr>
           </thead>
           <tbody>
             {periods.map((period) => (
               <tr key={`${period.Figure}-${period.ValidFrom}`}>
-                <td>{figureName(period.Figure)}</td>
+                <td>{figureName(t, period.Figure)}</td>
                 <td>
                   {period.ValidFrom} – {period.ValidTo}
-                  {period.InForce ? ' (in force)' : ''}
+                  {period.InForce ? t.figures.inForceMark : ''}
                 </td>
-                <td>{figureValue(period.Figure, period.Value)}</td>
+                <td>{figureValue(fmt, period.Figure, period.Value)}</td>
                 <td>{period.Source}</td>
-                <td>
-                  {period.Origin === 'api' ? formatDateTime(period.CreatedAt) : 'released with the product'}
-                </td>
+                <td>{period.Origin === 'api' ? fmt.dateTime(period.CreatedAt) : t.figures.released}</td>
               </tr>
             ))}
           </tbody>
@@ -152,6 +145,7 @@ function CountryFigures({
 }
 
 function Reminder({ reminder, mayAdd }: { reminder: FigureReminderView; mayAdd: boolean }) {
+  const { t } = useI18n();
   const add = useAddRegulatoryFigure();
   const [value, setValue] = useState('');
   const [source, setSource] = useState('');
@@ -171,12 +165,12 @@ function Reminder({ reminder, mayAdd }: { reminder: FigureReminderView; mayAdd: 
   };
   return (
     <div className={reminder.Kind === 'missing' ? 'error-box' : 'figures-due'} data-testid="figure-reminder">
-      <p>{reminderText(reminder)}</p>
+      <p>{reminderText(t, reminder)}</p>
       <p className="hint">{reminder.WhereToFind}</p>
       {mayAdd ? (
         <form className="inline-form" onSubmit={submit}>
           <label htmlFor={`value-${id}`}>
-            {figureName(reminder.Figure)} ({reminder.Figure === 'referenceRate' ? '%' : 'SEK'})
+            {figureName(t, reminder.Figure)} ({reminder.Figure === 'referenceRate' ? '%' : 'SEK'})
           </label>
           <input
             id={`value-${id}`}
@@ -185,7 +179,7 @@ function Reminder({ reminder, mayAdd }: { reminder: FigureReminderView; mayAdd: 
             required
             onChange={(event) => setValue(event.target.value)}
           />
-          <label htmlFor={`source-${id}`}>Source (the authority's notice)</label>
+          <label htmlFor={`source-${id}`}>{t.figures.sourceLabel}</label>
           <input
             id={`source-${id}`}
             className="grow"
@@ -195,12 +189,12 @@ function Reminder({ reminder, mayAdd }: { reminder: FigureReminderView; mayAdd: 
             onChange={(event) => setSource(event.target.value)}
           />
           <button type="submit" disabled={add.isPending || !value.trim() || !source.trim()}>
-            Enter {reminder.ValidFrom} – {reminder.ValidTo}
+            {t.figures.enter(reminder.ValidFrom, reminder.ValidTo)}
           </button>
         </form>
       ) : null}
-      {add.isError ? <ErrorMessage title="Not entered" error={add.error} /> : null}
-      {add.isSuccess ? <Notice>Entered. Offers from now on use it.</Notice> : null}
+      {add.isError ? <ErrorMessage title={t.figures.notEntered} error={add.error} /> : null}
+      {add.isSuccess ? <Notice>{t.figures.enteredNotice}</Notice> : null}
     </div>
   );
 }

@@ -8,8 +8,9 @@ import {
   type ScreeningReview,
   useScreeningReviews,
 } from '#src/features/screening/api/list-screening-reviews.ts';
+import { useI18n } from '#src/shared/i18n/i18n.tsx';
+import type { Messages } from '#src/shared/i18n/messages.ts';
 import { Empty, ErrorMessage, Loading, Notice } from '#src/shared/ui/feedback.tsx';
-import { formatDateTime } from '#src/shared/ui/format.ts';
 import { Pager } from '#src/shared/ui/pager.tsx';
 import { StatusBadge } from '#src/shared/ui/status.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
@@ -19,30 +20,28 @@ import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 
 export const maxReasonLength = 1000;
 
-function hitKinds(review: ScreeningReview): string {
-  const { PEP, RCA, Sanctioned } = review.PersonCheck.Attributes;
-  return [
-    PEP ? 'PEP' : null,
-    RCA ? 'RCA (relative or close associate)' : null,
-    Sanctioned ? 'Sanctioned' : null,
-  ]
-    .filter(Boolean)
+function hitKinds(t: Messages, review: ScreeningReview): string {
+  const attributes = review.PersonCheck.Attributes;
+  return (['PEP', 'RCA', 'Sanctioned'] as const)
+    .filter((kind) => attributes[kind])
+    .map((kind) => t.screeningPage.hitKinds[kind])
     .join(', ');
 }
 
 export function ScreeningPage() {
-  useDocumentTitle('PEP review');
+  const { t } = useI18n();
+  useDocumentTitle(t.screeningPage.documentTitle);
   const [offset, setOffset] = useState(0);
   const reviews = useScreeningReviews({ offset });
   const [decided, setDecided] = useState<string | null>(null);
 
   return (
     <main id="main" className="page">
-      <h1>PEP and sanctions review</h1>
+      <h1>{t.screeningPage.title}</h1>
       {decided ? <Notice>{decided}</Notice> : null}
-      {reviews.isPending ? <Loading label="Loading hits…" /> : null}
+      {reviews.isPending ? <Loading label={t.screeningPage.loading} /> : null}
       {reviews.isError ? <ErrorMessage error={reviews.error} /> : null}
-      {reviews.data && reviews.data.Items.length === 0 ? <Empty>No open hits.</Empty> : null}
+      {reviews.data && reviews.data.Items.length === 0 ? <Empty>{t.screeningPage.none}</Empty> : null}
       <div className="stack">
         {reviews.data?.Items.map((review) => (
           <ReviewCard key={review.PersonCheck.ID} review={review} onDecided={setDecided} />
@@ -60,6 +59,7 @@ function ReviewCard({
   review: ScreeningReview;
   onDecided: (message: string) => void;
 }) {
+  const { t, fmt } = useI18n();
   const decide = useDecidePersonCheck();
   const [reason, setReason] = useState('');
   const check = review.PersonCheck;
@@ -74,7 +74,9 @@ function ReviewCard({
       {
         onSuccess: () =>
           onDecided(
-            `${check.FullName}: ${decision === 'block' ? 'blocked, the application is stopped' : 'cleared'}.`,
+            decision === 'block'
+              ? t.screeningPage.blocked(check.FullName)
+              : t.screeningPage.cleared(check.FullName),
           ),
       },
     );
@@ -84,22 +86,25 @@ function ReviewCard({
     <section className="card review-card" aria-labelledby={headingId} data-testid="screening-review">
       <div className="card-header">
         <h2 id={headingId}>{check.FullName}</h2>
-        <span className="badge badge-stopped">{hitKinds(review)}</span>
+        <span className="badge badge-stopped">{hitKinds(t, review)}</span>
       </div>
       <p className="meta">
         {review.LoanApplicationID ? (
           <Link to={`/applications/${review.LoanApplicationID}`}>
-            Application {review.HumanReadableID ?? review.LoanApplicationID.slice(0, 8)}
+            {review.HumanReadableID
+              ? t.common.applicationNumber(review.HumanReadableID)
+              : t.common.application}
           </Link>
         ) : (
-          'No application'
+          t.screeningPage.noApplication
         )}{' '}
-        · {review.ApplicantName ?? 'applicant'} · screened {formatDateTime(check.CreatedAt)}{' '}
+        · {review.ApplicantName ?? t.common.applicant} ·{' '}
+        {t.screeningPage.screened(fmt.dateTime(check.CreatedAt))}{' '}
         {review.Status !== undefined && review.Status !== null ? <StatusBadge code={review.Status} /> : null}
       </p>
       {check.Details ? <p className="details">{check.Details}</p> : null}
       <form className="inline-form" onSubmit={submit('block')}>
-        <label htmlFor={reasonId}>Reason</label>
+        <label htmlFor={reasonId}>{t.screeningPage.reason}</label>
         <input
           id={reasonId}
           className="grow"
@@ -109,13 +114,13 @@ function ReviewCard({
           onChange={(event) => setReason(event.target.value)}
         />
         <button type="button" onClick={() => submit('clear')()} disabled={decide.isPending || !reason.trim()}>
-          Clear
+          {t.screeningPage.clear}
         </button>
         <button type="submit" className="danger" disabled={decide.isPending || !reason.trim()}>
-          Block
+          {t.screeningPage.block}
         </button>
       </form>
-      {decide.isError ? <ErrorMessage title="Decision not saved" error={decide.error} /> : null}
+      {decide.isError ? <ErrorMessage title={t.screeningPage.notSaved} error={decide.error} /> : null}
     </section>
   );
 }

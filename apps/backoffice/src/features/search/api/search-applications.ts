@@ -2,7 +2,7 @@ import { listOf, searchResultSchema } from '@nordloan/domain/backoffice';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { parseWith, request } from '#src/shared/api/http.ts';
 
-// GET /backoffice/search?q= by national id, phone, e-mail or human-readable id.
+// GET /backoffice/search?q= by name, national id, phone, e-mail or application number.
 
 /** Below this the server would match half the database; the page asks for more first. */
 export const minimumQueryLength = 3;

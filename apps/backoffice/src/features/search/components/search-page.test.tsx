@@ -23,11 +23,14 @@ it('searches by national id without putting it in the address bar, and opens a h
     'GET /backoffice/search': { body: { Items: [hit], Total: 1 } },
   });
   const { router } = renderApp('/search');
-  const field = await screen.findByLabelText(/National id, phone, e-mail or application number/);
+  const field = await screen.findByLabelText(/Name, phone, e-mail, national id or application number/);
   fireEvent.change(field, { target: { value: '14038612345' } });
   fireEvent.submit(field.closest('form')!);
 
-  const link = await screen.findByRole('link', { name: 'NL-100001' });
+  // A hit opens by the applicant's name; the application number and the status in words beside it.
+  const link = await screen.findByRole('link', { name: 'Kari Fjellheim' });
+  expect(screen.getByText('NL-100001')).toBeTruthy();
+  expect(screen.getByText('Waiting for the customer to choose an offer')).toBeTruthy();
   expect(api.find('GET', '/backoffice/search')[0]?.query.get('q')).toBe('14038612345');
   expect(router.state.location.search).toBe('');
 
@@ -43,7 +46,7 @@ it('searches by national id without putting it in the address bar, and opens a h
 it('asks for three characters before searching', async () => {
   const api = installFakeApi({ 'GET /backoffice/me': { body: me } });
   renderApp('/search');
-  const field = await screen.findByLabelText(/National id/);
+  const field = await screen.findByLabelText(/national id/);
   fireEvent.change(field, { target: { value: 'ab' } });
   fireEvent.submit(field.closest('form')!);
   expect(await screen.findByText('Type at least 3 characters.')).toBeTruthy();

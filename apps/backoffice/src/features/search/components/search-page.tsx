@@ -1,20 +1,21 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { minimumQueryLength, useSearchApplications } from '#src/features/search/api/search-applications.ts';
+import { useI18n } from '#src/shared/i18n/i18n.tsx';
 import { Empty, ErrorMessage, Kbd, Loading } from '#src/shared/ui/feedback.tsx';
-import { formatDateTime } from '#src/shared/ui/format.ts';
 import { Pager } from '#src/shared/ui/pager.tsx';
-import { StatusBadge } from '#src/shared/ui/status.tsx';
+import { brandName, StatusBadge } from '#src/shared/ui/status.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 
-// Search by national id, phone, e-mail or human-readable id. The query is sent as a query parameter of an
+// Search by name, national id, phone, e-mail or application number (issue 38: names too). The query is sent as a query parameter of an
 // API call only; the page's own address keeps it too, so the broker can go back to the results — except
 // for what looks like a national id, which never goes into the address bar or the browser history.
 
 const looksLikeNationalId = (value: string) => /^\d{6}[-+A]?\d{4,5}$/.test(value.replace(/\s/g, ''));
 
 export function SearchPage() {
-  useDocumentTitle('Search');
+  const { t, fmt } = useI18n();
+  useDocumentTitle(t.search.title);
   const [params, setParams] = useSearchParams();
   const [input, setInput] = useState(params.get('q') ?? '');
   const [query, setQuery] = useState(params.get('q') ?? '');
@@ -36,11 +37,11 @@ export function SearchPage() {
 
   return (
     <main id="main" className="page">
-      <h1>Search</h1>
+      <h1>{t.search.title}</h1>
       <search className="search-form">
         <form onSubmit={submit}>
           <label htmlFor="search-q">
-            National id, phone, e-mail or application number <Kbd>/</Kbd>
+            {t.search.label} <Kbd>/</Kbd>
           </label>
           <div className="search-row">
             <input
@@ -53,30 +54,30 @@ export function SearchPage() {
               onChange={(event) => setInput(event.target.value)}
             />
             <button type="submit" className="primary">
-              Search
+              {t.search.button}
             </button>
           </div>
         </form>
       </search>
       {query && query.length < minimumQueryLength ? (
-        <p className="hint">Type at least {minimumQueryLength} characters.</p>
+        <p className="hint">{t.search.atLeast(minimumQueryLength)}</p>
       ) : null}
-      {results.isFetching && !results.data ? <Loading label="Searching…" /> : null}
-      {results.isError ? <ErrorMessage title="Search failed" error={results.error} /> : null}
-      {results.data && results.data.Items.length === 0 ? <Empty>No application matches.</Empty> : null}
+      {results.isFetching && !results.data ? <Loading label={t.search.searching} /> : null}
+      {results.isError ? <ErrorMessage title={t.search.failed} error={results.error} /> : null}
+      {results.data && results.data.Items.length === 0 ? <Empty>{t.search.noMatch}</Empty> : null}
       {results.data && results.data.Items.length > 0 ? (
         <>
           <table className="data-table">
-            <caption>Results</caption>
+            <caption>{t.search.results}</caption>
             <thead>
               <tr>
-                <th scope="col">Application</th>
-                <th scope="col">Applicant</th>
-                <th scope="col">Product</th>
-                <th scope="col">Status</th>
-                <th scope="col">Country</th>
-                <th scope="col">Brand</th>
-                <th scope="col">Created</th>
+                <th scope="col">{t.search.columns.applicant}</th>
+                <th scope="col">{t.search.columns.application}</th>
+                <th scope="col">{t.search.columns.product}</th>
+                <th scope="col">{t.search.columns.status}</th>
+                <th scope="col">{t.search.columns.country}</th>
+                <th scope="col">{t.search.columns.brand}</th>
+                <th scope="col">{t.search.columns.created}</th>
               </tr>
             </thead>
             <tbody>
@@ -84,17 +85,17 @@ export function SearchPage() {
                 <tr key={hit.LoanApplicationID}>
                   <td>
                     <Link to={`/applications/${hit.LoanApplicationID}`}>
-                      {hit.HumanReadableID ?? hit.LoanApplicationID.slice(0, 8)}
+                      {hit.ApplicantName ?? t.common.applicant}
                     </Link>
                   </td>
-                  <td>{hit.ApplicantName ?? '—'}</td>
-                  <td>{hit.Product ?? '—'}</td>
+                  <td>{hit.HumanReadableID}</td>
+                  <td>{t.products[hit.Product] ?? hit.Product}</td>
                   <td>
                     <StatusBadge code={hit.Status} />
                   </td>
-                  <td>{hit.Country ?? '—'}</td>
-                  <td>{hit.Brand ?? '—'}</td>
-                  <td>{formatDateTime(hit.CreatedAt)}</td>
+                  <td>{t.countries[hit.Country] ?? hit.Country}</td>
+                  <td>{brandName(hit.Brand)}</td>
+                  <td>{fmt.dateTime(hit.CreatedAt)}</td>
                 </tr>
               ))}
             </tbody>
