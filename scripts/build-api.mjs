@@ -1,8 +1,9 @@
 // `npm run build:api`: the API compiled to JavaScript, apps/api/dist/server.js, which `npm start` runs
 // instead of TypeScript through tsx (issue 12 goal 4), and apps/api/dist/template-cli.js, which makes the
 // migrated PGlite database an empty DATA_DIR starts from (apps/api/src/db/template.ts), and
-// apps/api/dist/round-robin-proxy.js (scripts/start-cluster.mjs). esbuild bundles our own code (apps/api/src and
-// @nordloan/domain); npm dependencies stay external and load from node_modules as usual.
+// apps/api/dist/round-robin-proxy.js (scripts/start-cluster.mjs), and apps/api/dist/lender-sandbox.js (the
+// sandbox lender, ADR 0062). esbuild bundles our own code (apps/api/src and @nordloan/domain); npm
+// dependencies stay external and load from node_modules as usual.
 //
 // Files the API reads at run time next to its sources (the SQL migrations, the terms content) are found
 // from `import.meta.url`; each source file's own URL is written in its place, so those paths keep pointing
@@ -41,6 +42,8 @@ export async function buildApi() {
       'template-cli': join(apiDir, 'src/db/template-cli.ts'),
       // The round-robin proxy `npm run start:cluster` puts in front of the instances (ADR 0035).
       'round-robin-proxy': join(apiDir, 'src/cluster/round-robin-proxy.ts'),
+      // The sandbox lender `npm start` runs beside the API outside production (ADR 0062).
+      'lender-sandbox': join(apiDir, 'src/dev/lender-sandbox/lender-sandbox-cli.ts'),
     },
     outdir: join(apiDir, 'dist'),
     bundle: true,

@@ -67,5 +67,19 @@ if (!process.env.DATABASE_URL && migrationsAt > templateAt) {
 if (process.argv.includes('--build-only')) process.exit(0);
 
 const server = spawn(process.execPath, [...serverNodeFlags, builtApi], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// Outside production the sandbox lender runs beside the API as its own process (ADR 0062), as the local
+// e-ID provider stands in for BankID: the lender API at http://localhost:3002/<lender id>. The API keeps
+// its in-process panel unless LENDER_API_SANDBOX_URL points it there. LENDER_SANDBOX=false: not started.
+const sandbox =
+  process.env.NODE_ENV !== 'production' && process.env.LENDER_SANDBOX !== 'false'
+    ? spawn(process.execPath, ['apps/api/dist/lender-sandbox.js'], { stdio: 'inherit' })
+    : undefined;
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    sandbox?.kill(signal);
+    server.kill(signal);
+  });
+server.on('exit', (code) => {
+  sandbox?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});
