@@ -2,6 +2,7 @@ import type { TokenRole } from '@nordloan/domain/auth';
 import type { Country } from '@nordloan/domain/enums';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { demoAgents } from '#src/dev/seed/demo-backoffice.ts';
+import { demoPeople, loginPeople } from '#src/dev/seed/demo-people.ts';
 
 // The people the local e-ID provider offers on its identity page. Any other valid national id can be
 // typed in; these are here so nobody has to compute a check digit to try the product.
@@ -61,11 +62,29 @@ export function eidNameOf(country: Country, nationalId: string): { givenName: st
   return { givenName: pick(givenNames[country], 0), familyName: pick(familyNames[country], 3) };
 }
 
+/**
+ * The people the provider offers: three test persons per country, then the demo applicants whose
+ * applications `npm run db:seed` takes as far as offers (their national ids made as seed.ts makes them), so
+ * that after the seed one picks "Ola Nordmann" instead of typing a number the seed printed.
+ */
 export function testPeople(country: Country): TestPerson[] {
-  return people[country].map((person) => ({
+  const fixed = people[country].map((person) => ({
     ...person,
     nationalId: makeTestNationalId(country, person.birthDate),
   }));
+  const seeded = demoPeople.flatMap((demo, index) =>
+    demo.country === country && (loginPeople as readonly string[]).includes(demo.key)
+      ? [
+          {
+            givenName: demo.firstName,
+            familyName: demo.lastName,
+            birthDate: demo.birthDate,
+            nationalId: makeTestNationalId(country, demo.birthDate, index),
+          },
+        ]
+      : [],
+  );
+  return [...fixed, ...seeded];
 }
 
 export interface TestStaffMember {

@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url';
+import { getBrand } from '@nordloan/domain/brands/registry';
 import { buildApp } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import { type DatabaseHandle, openDatabase } from '#src/db/client.ts';
@@ -6,14 +7,28 @@ import { migrate } from '#src/db/migrate.ts';
 import { usePersonalDataKey } from '#src/db/personal-data-cipher.ts';
 import { defaultDependencies } from '#src/dependencies.ts';
 import { createTokenService, loadSigningKey } from '#src/modules/auth/token.service.ts';
-import { seededAgentId } from '#src/modules/backoffice/staff-seed.ts';
+import { seededAgentId, seedStaffAgents } from '#src/modules/backoffice/staff-seed.ts';
+import { demoPeople } from './demo-people.ts';
 import { type SeedSummary, seedDemoData } from './seed.ts';
 
-// `npm run db:seed`: loads the demo data set (seed.ts) into the configured database and prints the logins.
+// `npm run db:seed`: loads the demo data set (seed.ts) into the configured database and says whom to sign in
+// as — people to pick on the local e-ID provider's page and agents on the back office's sign-in page, the
+// way the product is used (issue 38: not API calls no page makes).
 
 // ── The command ─────────────────────────────────────────────────────────────────────────────────────
 
-function printSummary(summary: SeedSummary, where: string) {
+/** The brand a demo login's applications are on: its first application's. */
+function brandOf(login: SeedSummary['logins'][number]): string {
+  const demo = demoPeople.find((person) => `${person.firstName} ${person.lastName}` === login.name);
+  return demo?.applications[0]?.brand ?? mainBrandOf[login.country];
+}
+const mainBrandOf = { NO: 'no-main', SE: 'se-main', FI: 'fi-main', DK: 'dk-main' } as const;
+
+function printSummary(
+  summary: SeedSummary,
+  where: string,
+  options: { port: number; serverRunning: boolean },
+) {
   const added =
     summary.created.applications +
     summary.assignments +
@@ -24,6 +39,7 @@ function printSummary(summary: SeedSummary, where: string) {
     [...new Set(values)]
       .map((value) => `${value} ×${values.filter((other) => other === value).length}`)
       .join(', ');
+  const site = (brand: string) => `http://${brand}.localhost:${options.port}`;
   const lines = [
     `Demo data in ${where}${added === 0 ? ' (already there: nothing added)' : ''}`,
     `  ${summary.people.length} applicants in NO, SE, FI, DK; ${summary.applications.length} applications (${summary.created.applications} new)`,
@@ -32,12 +48,32 @@ function printSummary(summary: SeedSummary, where: string) {
     `  ${summary.buckets} buckets, ${summary.agents} agents (one disabled), ${summary.callOrders} call orders, 2 properties`,
     `  added this run: ${summary.assignments} assignments, ${summary.callRecords} call records, ${summary.personChecks} person checks, ${summary.insuranceRequests} insurance requests`,
     '  lenders: not seeded here (the lending engine seeds its own panel)',
-    'Log in (POST /auth/dev/login with { "nationalId", "country" }):',
-    ...summary.logins.map((login) => `  ${login.name}, ${login.country}: ${login.nationalId}`),
-    'Staff: GET /backoffice/dev/agents lists the agents; POST /auth/dev/staff-login with { "AgentID": "…" }',
-    `  e.g. Ingrid Sales (Sales, NO): ${seededAgentId('NO', 'Sales')}`,
+    'Sign in as an applicant with offers: open the personal page, press the e-ID button and pick the person on',
+    "the local e-ID provider's page:",
+    ...summary.logins.map((login) => {
+      const brand = getBrand(brandOf(login));
+      return `  ${login.name} (${login.country}) on ${site(brand.brand)}${brand.paths.myPage}`;
+    }),
+    `Staff: ${site('backoffice')} lists the agents on its sign-in page (or pick one on the staff provider's),`,
+    `  e.g. ${seedStaffAgents.find((agent) => agent.id === seededAgentId('NO', 'Sales'))?.name ?? 'a Sales agent'} (Sales, NO).`,
   ];
+  if (options.serverRunning && !where.startsWith('PostgreSQL')) {
+    lines.push(
+      `A server answers on port ${options.port}. The embedded database (PGlite) serves one process: a server`,
+      'running on this DATA_DIR does not see these rows until it restarts. Seed before `npm start`.',
+    );
+  }
   console.log(lines.join('\n'));
+}
+
+/** Whether something answers /health on the port the server would use (a running `npm start`). */
+async function serverAnswers(port: number): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
 }
 
 async function main() {
@@ -79,6 +115,7 @@ async function main() {
       printSummary(
         summary,
         config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`,
+        { port: config.port, serverRunning: await serverAnswers(config.port) },
       );
     } finally {
       await app.close();

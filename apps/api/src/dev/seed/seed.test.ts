@@ -1,5 +1,6 @@
 import { validateNationalId } from '@nordloan/domain/national-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPeople } from '#src/dev/eid-provider/test-identities.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { seedDemoData } from './seed.ts';
 
@@ -91,6 +92,10 @@ describe('db:seed demo data', () => {
     expect(summary.logins).toHaveLength(2);
     for (const login of summary.logins) {
       expect(validateNationalId(login.country, login.nationalId).valid).toBe(true);
+      // Picked by name on the local e-ID provider's page (issue 38: the seed names people, not API calls).
+      expect(testPeople(login.country)).toContainEqual(
+        expect.objectContaining({ nationalId: login.nationalId, givenName: login.name.split(' ')[0] }),
+      );
       const { token, CustomerID } = await t.login({ nationalId: login.nationalId, country: login.country });
       const response = await t.app.inject({
         method: 'GET',
