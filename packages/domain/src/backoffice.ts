@@ -11,7 +11,7 @@ import {
   wholeNumber,
 } from './backoffice-fields.ts';
 import { countrySchema, outboundNumberTypeSchema } from './enums.ts';
-import { applicationStatusCodeSchema } from './statuses.ts';
+import { applicationStatus, applicationStatusCodeSchema, statusGroups } from './statuses.ts';
 
 // The shared building blocks are part of this module's contract for its importers.
 export { backofficeIdSchema, backofficeMessages, backofficeTimestampSchema, phoneNumberSchema };
@@ -394,7 +394,7 @@ export const workQueueRules = [
     name: 'Manual review',
     priority: 10,
     requiresAceAction: false,
-    statuses: [201],
+    statuses: [applicationStatus.manualReview],
     explanation: 'Completed applications the rules sent to a person before the banks see them (201).',
   },
   {
@@ -402,7 +402,7 @@ export const workQueueRules = [
     name: 'Fix with the customer',
     priority: 20,
     requiresAceAction: false,
-    statuses: [169, 181],
+    statuses: [applicationStatus.validationFailed, applicationStatus.externalDataFailed],
     explanation: 'Validation failed (169) or external data could not be fetched (181): call the customer.',
   },
   {
@@ -410,7 +410,7 @@ export const workQueueRules = [
     name: 'Offers to present',
     priority: 30,
     requiresAceAction: true,
-    statuses: [400, 410],
+    statuses: statusGroups.Approved,
     explanation:
       'Banks made offers (400, 410): help the customer choose; an accept by phone is an ACE action.',
   },
@@ -419,7 +419,7 @@ export const workQueueRules = [
     name: 'Accepted, towards payout',
     priority: 40,
     requiresAceAction: false,
-    statuses: [500, 510, 600, 610],
+    statuses: [...statusGroups.Accepted, ...statusGroups.Disbursing],
     explanation: 'The customer accepted (500–610): follow the documents and the payout.',
   },
   {
@@ -427,7 +427,13 @@ export const workQueueRules = [
     name: 'New applications',
     priority: 50,
     requiresAceAction: false,
-    statuses: [160, 180, 200, 209, 210],
+    statuses: [
+      applicationStatus.submitted,
+      applicationStatus.fetchingExternalData,
+      applicationStatus.completed,
+      applicationStatus.automaticReview,
+      applicationStatus.pendingRegistration,
+    ],
     explanation: 'Submitted and being processed (160–210): welcome call, check the application.',
   },
   {
@@ -435,7 +441,7 @@ export const workQueueRules = [
     name: 'Waiting for the banks',
     priority: 60,
     requiresAceAction: true,
-    statuses: [300, 305, 310],
+    statuses: statusGroups.Registered,
     explanation: 'Registered with the banks (300–310): waits for their automated credit decisions.',
   },
   {
@@ -443,7 +449,7 @@ export const workQueueRules = [
     name: 'No offer or not accepted',
     priority: 70,
     requiresAceAction: false,
-    statuses: [270, 370, 470],
+    statuses: [applicationStatus.notRegistered, applicationStatus.notApproved, applicationStatus.notAccepted],
     explanation: 'No bank registered or approved it, or the customer declined (270, 370, 470): win back.',
   },
 ] as const satisfies readonly {

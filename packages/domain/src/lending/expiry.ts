@@ -1,4 +1,4 @@
-import type { ApplicationStatusCode } from '../statuses.ts';
+import { type ApplicationStatusCode, isInStatusGroup, statusPhase, statusPhases } from '../statuses.ts';
 
 // How long an application may stay in a phase before the scheduled expiry job ends it with the x89 of that
 // phase (§4 189, 289, 389, 489, 589, 689). The spec does not give periods: OUR DECISION, ADR 0009. Time is
@@ -25,15 +25,28 @@ export const expiryPeriodsMs = {
 /** The withdrawal right after signing a credit agreement: 14 days (CCD art. 14; regulation.md "all"). */
 export const withdrawalRightDays = 14;
 
-/** How long `status` may last before it expires, or undefined for statuses that do not expire. */
+/**
+ * How long `status` may last before it expires, or undefined for statuses that do not expire: each phase's
+ * period for the statuses still moving (§4 Active), none for an end state.
+ */
 export function expiryPeriodFor(status: ApplicationStatusCode): number | undefined {
-  if ([100, 155, 160, 169, 180, 181].includes(status)) return expiryPeriodsMs.applying;
-  if ([200, 201, 209, 210].includes(status)) return expiryPeriodsMs.registration;
-  if ([300, 305, 310].includes(status)) return expiryPeriodsMs.bankDecision;
-  if ([400, 410].includes(status)) return expiryPeriodsMs.customerDecision;
-  if ([500, 510].includes(status)) return expiryPeriodsMs.disbursementDecision;
-  if ([600, 610].includes(status)) return expiryPeriodsMs.disbursement;
-  return undefined;
+  if (!isInStatusGroup(status, 'Active')) return undefined;
+  switch (statusPhase(status)) {
+    case statusPhases.applying:
+      return expiryPeriodsMs.applying;
+    case statusPhases.registration:
+      return expiryPeriodsMs.registration;
+    case statusPhases.bankDecision:
+      return expiryPeriodsMs.bankDecision;
+    case statusPhases.customerDecision:
+      return expiryPeriodsMs.customerDecision;
+    case statusPhases.disbursementDecision:
+      return expiryPeriodsMs.disbursementDecision;
+    case statusPhases.disbursement:
+      return expiryPeriodsMs.disbursement;
+    default:
+      return undefined;
+  }
 }
 
 /** How often the expiry job runs. */
