@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { LenderApiOffer, LenderCallbackType } from './lender-api.ts';
 import {
   type CallbackState,
   callbackOrder,
   callbackReadiness,
   decisionOfferProblems,
-  type LenderApiOffer,
-  type LenderCallbackType,
-} from './lender-api.ts';
+} from './lender-api-rules.ts';
 
 // The order rules of signed callbacks (issue 33 item 3, ADR 0062) on a model of the engine: the inbox keeps
 // each MessageId once and acts on waiting callbacks in callbackOrder as callbackReadiness lets them in (as

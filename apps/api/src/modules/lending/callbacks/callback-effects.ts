@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { decisionOfferProblems, type LenderCallback } from '@nordloan/domain/lending/lender-api';
+import type { LenderCallback } from '@nordloan/domain/lending/lender-api';
+import { decisionOfferProblems } from '@nordloan/domain/lending/lender-api-rules';
 import { isLoanRequestTransitionAllowed } from '@nordloan/domain/status-machine';
-import type { FinerStatusCode } from '@nordloan/domain/statuses';
+import { applicationStatus, type FinerStatusCode } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanQuoteRow, LoanRequestRow, StoredDocumentRequest } from '#src/db/schema/lending.ts';
 import {
@@ -166,7 +167,9 @@ export async function applyCallback(
         actor,
         now,
       });
-      return paid?.status === 700 ? applied : notApplied('The application is not waiting for a payout');
+      return paid?.status === applicationStatus.loanDisbursed
+        ? applied
+        : notApplied('The application is not waiting for a payout');
     }
     case 'not-disbursed':
     case 'cancelled':

@@ -1,11 +1,13 @@
+import type {
+  CallbackAcknowledgement,
+  LenderCallback,
+  LenderCallbackType,
+} from '@nordloan/domain/lending/lender-api';
 import {
-  type CallbackAcknowledgement,
   type CallbackState,
   callbackOrder,
   callbackReadiness,
-  type LenderCallback,
-  type LenderCallbackType,
-} from '@nordloan/domain/lending/lender-api';
+} from '@nordloan/domain/lending/lender-api-rules';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LenderCallbackRow } from '#src/db/schema/lender-callbacks.ts';
 import { forbidden, notFound, unauthorized } from '#src/lib/app-error.ts';

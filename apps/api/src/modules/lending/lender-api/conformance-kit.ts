@@ -3,7 +3,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Country } from '@nordloan/domain/enums';
 import {
-  decisionOfferProblems,
   idempotencyKeyHeader,
   type LenderApiApplication,
   type LenderApiOffer,
@@ -13,6 +12,7 @@ import {
   lenderCallbackSchema,
   lenderSignatureHeader,
 } from '@nordloan/domain/lending/lender-api';
+import { decisionOfferProblems } from '@nordloan/domain/lending/lender-api-rules';
 import { signLenderMessage, verifyLenderSignature } from './lender-signature.ts';
 
 // The lender API's conformance kit (issue 33 item 7, docs/decisions/0062): the contract run against any

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   acceptanceResponseSchema,
-  decisionOfferProblems,
   decisionResponseSchema,
   disbursementDecisionResponseSchema,
   disbursementResponseSchema,
@@ -10,6 +9,7 @@ import {
   offerChangeResponseSchema,
   registerApplicationResponseSchema,
 } from '@nordloan/domain/lending/lender-api';
+import { decisionOfferProblems } from '@nordloan/domain/lending/lender-api-rules';
 import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
 import type { z } from 'zod';
 import type { LenderEndpointConfig } from '#src/config.ts';
