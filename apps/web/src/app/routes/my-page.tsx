@@ -1,6 +1,12 @@
 import type { BrandPathPurpose } from '@nordloan/domain/brands/brand-config.schema';
 import type { Product } from '@nordloan/domain/enums';
-import { isApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
+import {
+  applicationStatus,
+  isApplicationStatusCode,
+  isTerminalStatus,
+  statusPhase,
+  statusPhases,
+} from '@nordloan/domain/statuses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UnauthorizedFallback } from '#src/app/error-pages.tsx';
@@ -29,9 +35,11 @@ import '#src/features/insurance/insurance.css';
 
 /** Which application needs the applicant most: offers to choose, then the bank's steps, then the rest. */
 function attentionRank(status: number | undefined): number {
-  const code = status ?? 100;
-  if (code >= 400 && code < 500 && isActive(code)) return 0;
-  if (code >= 500 && code < 700 && isActive(code)) return 1;
+  const code = status ?? applicationStatus.started;
+  const phase = statusPhase(code);
+  if (phase === statusPhases.customerDecision && isActive(code)) return 0;
+  if (phase >= statusPhases.disbursementDecision && phase < statusPhases.disbursed && isActive(code))
+    return 1;
   if (isActive(code)) return 2;
   return 3;
 }

@@ -1,5 +1,6 @@
 import type { Product } from '@nordloan/domain/enums';
 import type { LoanApplication, PatchLoanApplication } from '@nordloan/domain/loan-application';
+import { stillApplyingStatuses } from '@nordloan/domain/statuses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,6 @@ import {
   planDebts,
   planExpenses,
   resumeStep,
-  stillApplyingStatuses,
 } from '#src/features/apply/model/form-mapping.ts';
 import {
   clearJourneyDraft,

@@ -7,6 +7,7 @@ import type {
   Expense,
   LoanApplication,
 } from '@nordloan/domain/loan-application';
+import { stillApplyingStatuses } from '@nordloan/domain/statuses';
 import { formChoice } from './form-choices.ts';
 import type {
   EconomyInput,
@@ -52,9 +53,6 @@ export type ApplyStepId = (typeof securedApplyStepIds)[number];
 export function applyStepsFor(product: Product): readonly ApplyStepId[] {
   return product === 'SecuredLoan' ? securedApplyStepIds : applyStepIds;
 }
-
-/** §4 statuses in which the applicant is still filling in the form: Started, Pending co-applicant, Cloned. */
-export const stillApplyingStatuses: readonly number[] = [100, 155, 161];
 
 /** Where a returning applicant continues: the step after the last one completed (CurrentStep). */
 export function resumeStep(

@@ -1,5 +1,6 @@
 import type { LoanApplication } from '@nordloan/domain/loan-application';
-import { type ApplyStepId, applyStepsFor, resumeStep, stillApplyingStatuses } from './form-mapping.ts';
+import { stillApplyingStatuses } from '@nordloan/domain/statuses';
+import { type ApplyStepId, applyStepsFor, resumeStep } from './form-mapping.ts';
 
 // Each step of the journey is an entry in the browser's history (issue 38): the address carries the step
 // (`?step=household`), Back goes to the step before, a reload keeps the step, and `?resume=<id>` opens the

@@ -1,6 +1,13 @@
 import type { Product } from '@nordloan/domain/enums';
 import type { PresentedQuote, QuotesPresentationV2 } from '@nordloan/domain/lending/loan-quote.schema';
-import { isApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
+import {
+  applicationStatus,
+  isApplicationStatusCode,
+  isInStatusGroup,
+  isTerminalStatus,
+  statusPhase,
+  statusPhases,
+} from '@nordloan/domain/statuses';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
@@ -163,15 +170,17 @@ export function ApplicationSection({
   const isMainApplicant = !!personId && application.PersonID === personId;
 
   const summaryProbe = useLendingSummary(application.ID, { refetchInterval: false });
-  const knownStatus = summaryProbe.data?.Status ?? application.Status ?? 100;
-  const submitted = knownStatus >= 160 && knownStatus !== 169;
+  const knownStatus = summaryProbe.data?.Status ?? application.Status ?? applicationStatus.started;
+  const submitted =
+    knownStatus >= applicationStatus.submitted && knownStatus !== applicationStatus.validationFailed;
   // Issue 13: changes are pushed while the stream is up; polling is the fallback while it is not.
   const { live } = useApplicationLiveUpdates(application.ID, { enabled: !isEnded(knownStatus) });
   const presentation = useQuotesPresentation(application.ID, { enabled: submitted, live });
   const polling = submitted && !live && shouldPollOffers(presentation.data);
   // The same summary query, refreshed with the offers while they are moving (status and history).
   // After acceptance the offers are settled but the bank's steps are not: the timeline follows them slowly.
-  const afterAcceptance = knownStatus >= 500 && knownStatus < 700 && !isEnded(knownStatus);
+  const afterAcceptance =
+    isInStatusGroup(knownStatus, 'Accepted') || isInStatusGroup(knownStatus, 'Disbursing');
   const summary = useLendingSummary(application.ID, {
     // While the stream is up these slow polls are only its safety net (a lost notification).
     refetchInterval: polling
@@ -191,6 +200,8 @@ export function ApplicationSection({
   );
   // The newest of the two answers wins (the summary keeps being refreshed after the offers settle).
   const status = Math.max(presentation.data?.Status ?? 0, summary.data?.Status ?? 0) || knownStatus;
+  // What the applicant sees follows the status's phase (§4: the hundreds of its code).
+  const phase = statusPhase(status);
   const quotes: PresentedQuote[] = presentation.data?.Groups.flatMap((group) => group.Quotes) ?? [];
   const requested = requestedTermsOf(application);
   const state = deriveApplicationState({
@@ -204,13 +215,15 @@ export function ApplicationSection({
       : null,
     offersFailed: presentation.isError,
   });
-  const history = useQuoteHistory(application.ID, { enabled: submitted && status >= 400 });
+  const history = useQuoteHistory(application.ID, {
+    enabled: submitted && phase >= statusPhases.customerDecision,
+  });
   const acceptedQuote =
     quotes.find((quote) => quote.Status === 'accepted') ?? summary.data?.AcceptedQuote ?? null;
-  const mayDecide = !acceptedQuote && status >= 400 && status < 500 && !isEnded(status);
+  const mayDecide = !acceptedQuote && isInStatusGroup(status, 'Approved');
   // Item 5: while the applicant decides, every open offer can be re-quoted with one new amount or term.
   const openQuotes = quotes.filter((quote) => quote.Status === 'approved');
-  const mayReQuote = (status === 400 || status === 410) && openQuotes.length > 0 && !acceptedQuote;
+  const mayReQuote = isInStatusGroup(status, 'Approved') && openQuotes.length > 0 && !acceptedQuote;
   // One recommendation, the first of the ranking, once every bank has answered (docs/decisions/0061).
   const recommendation =
     mayDecide && presentation.data?.IsComplete ? (recommendedOffer(openQuotes, requested) ?? null) : null;
@@ -222,8 +235,8 @@ export function ApplicationSection({
       .join(','),
     expectedQuoteId: recommendation?.offer.ID ?? null,
   });
-  const remarks = usePaymentRemarks(application.ID, { enabled: status >= 200 });
-  const registerDebts = useRegisterDebts(application.ID, { enabled: status >= 200 });
+  const remarks = usePaymentRemarks(application.ID, { enabled: phase >= statusPhases.registration });
+  const registerDebts = useRegisterDebts(application.ID, { enabled: phase >= statusPhases.registration });
   const withdraw = useWithdrawApplication(application.ID);
   const withdrawalWindow = presentation.data?.WithdrawalWindow ?? summary.data?.WithdrawalWindow ?? null;
   useQuotesLoadedEvent(application.ID, presentation.data);
@@ -257,7 +270,7 @@ export function ApplicationSection({
   const amount = typeof application.Amount === 'number' ? application.Amount : null;
   const years = typeof application.Duration === 'number' ? application.Duration : null;
   const editable = isEditableStatus(status);
-  const mayWithdraw = !isEnded(status) && status < 700;
+  const mayWithdraw = !isEnded(status) && phase < statusPhases.disbursed;
   const withdrawButton = (
     <button type="button" className="button button--danger" onClick={() => openModal({ kind: 'withdraw' })}>
       {t('offers.withdraw.button')}
@@ -334,14 +347,15 @@ export function ApplicationSection({
           )}
         </div>
       )}
-      {application.Product === 'SecuredLoan' && status < 700 && !isEnded(status) && (
+      {application.Product === 'SecuredLoan' && phase < statusPhases.disbursed && !isEnded(status) && (
         <SecuredCasePanel applicationId={application.ID} />
       )}
-      {isMainApplicant && application.CoApplicantPersonID && !isEnded(status) && status < 700 && (
-        <CoApplicantInvitePanel applicationId={application.ID} />
-      )}
+      {isMainApplicant &&
+        application.CoApplicantPersonID &&
+        !isEnded(status) &&
+        phase < statusPhases.disbursed && <CoApplicantInvitePanel applicationId={application.ID} />}
       <div className="application__sections">
-        {quotes.length > 0 && status < 700 && (
+        {quotes.length > 0 && phase < statusPhases.disbursed && (
           <DocumentsPanel
             applicationId={application.ID}
             quotes={quotes}
@@ -360,11 +374,11 @@ export function ApplicationSection({
             />
           </Disclosure>
         )}
-        {status >= 200 && (
+        {phase >= statusPhases.registration && (
           <Disclosure title={t('offers.sections.registers')} testId="section-registers">
             <RegistersPanel
               debts={registerDebts.data ?? null}
-              checked={status >= 200}
+              checked={phase >= statusPhases.registration}
               remarks={remarks.data}
             />
           </Disclosure>

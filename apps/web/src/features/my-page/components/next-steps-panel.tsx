@@ -1,3 +1,4 @@
+import { statusPhase, statusPhases } from '@nordloan/domain/statuses';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
@@ -16,7 +17,7 @@ export function NextStepsPanel({ lender, status }: { lender: string; status: num
   const titleId = useId();
   // The phone number as a link inside the sentence, wherever the language puts it.
   const [before = '', after = ''] = t('offers.nextSteps.contact', { phone: '\u0000' }).split('\u0000');
-  const current: Step = status >= 600 ? 'payout' : 'check';
+  const current: Step = statusPhase(status) >= statusPhases.disbursement ? 'payout' : 'check';
   const stateOf = (step: Step) =>
     steps.indexOf(step) < steps.indexOf(current) ? 'done' : step === current ? 'current' : 'upcoming';
   return (

@@ -1,4 +1,12 @@
-import { isApplicationStatusCode, isTerminalStatus, statusGroups } from '@nordloan/domain/statuses';
+import {
+  applicationStatus,
+  isApplicationStatusCode,
+  isInStatusGroup,
+  isTerminalStatus,
+  statusGroups,
+  statusPhase,
+  statusPhases,
+} from '@nordloan/domain/statuses';
 import { type StatusSentence, statusSentence } from '#src/features/my-page/model/status-timeline.ts';
 
 // Where one application stands, as one value (issue 38): the application's status and the offers' progress
@@ -51,20 +59,23 @@ export function deriveApplicationState(input: {
   offersFailed?: boolean;
 }): ApplicationState {
   const { status, progress } = input;
-  if (status === 700 || status === 800) return { kind: 'disbursed' };
+  if (isInStatusGroup(status, 'Disbursed')) return { kind: 'disbursed' };
   if (isApplicationStatusCode(status) && isTerminalStatus(status)) {
     return { kind: 'ended', sentence: statusSentence(status) };
   }
-  if (status >= 600) return { kind: 'payout' };
-  if (status >= 500) return { kind: 'accepted' };
-  if (status === 155) return { kind: 'waiting-for-co-applicant' };
-  if (status === 169) return { kind: 'needs-correction' };
-  if (status === 181) return { kind: 'registers-failed' };
-  if (status < 160) return { kind: 'draft' };
-  if (status < 200) return { kind: 'received' };
+  const phase = statusPhase(status);
+  if (phase >= statusPhases.disbursement) return { kind: 'payout' };
+  if (phase >= statusPhases.disbursementDecision) return { kind: 'accepted' };
+  if (status === applicationStatus.pendingCoApplicant) return { kind: 'waiting-for-co-applicant' };
+  if (status === applicationStatus.validationFailed) return { kind: 'needs-correction' };
+  if (status === applicationStatus.externalDataFailed) return { kind: 'registers-failed' };
+  if (status < applicationStatus.submitted) return { kind: 'draft' };
+  if (phase < statusPhases.registration) return { kind: 'received' };
   if (input.offersFailed && !progress) return { kind: 'offers-unavailable' };
   if (!progress)
-    return status < 300 ? { kind: 'received' } : { kind: 'banks-answering', offers: 0, pending: null };
+    return phase < statusPhases.bankDecision
+      ? { kind: 'received' }
+      : { kind: 'banks-answering', offers: 0, pending: null };
   if (progress.isComplete) {
     return progress.offers > 0 ? { kind: 'choose-offer', offers: progress.offers } : { kind: 'no-offers' };
   }

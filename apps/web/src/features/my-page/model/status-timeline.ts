@@ -1,4 +1,11 @@
-import { isApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
+import {
+  applicationStatus,
+  isApplicationStatusCode,
+  isInStatusGroup,
+  isTerminalStatus,
+  statusPhase,
+  statusPhases,
+} from '@nordloan/domain/statuses';
 
 // The status timeline of one application in plain words. §4 numbers statuses by phase (the hundreds:
 // 1 applying … 7 disbursed); the applicant sees the seven phases of the happy path, each done, current,
@@ -54,15 +61,16 @@ export interface Timeline {
 /** The plain sentence for a §4 status code. */
 export function statusSentence(code: number): StatusSentence {
   const inPhase = code % 100;
-  if (code === 155) return 'pendingCoApplicant';
-  if (code === 160 || code === 180) return 'receiving';
-  if (code === 169) return 'validationFailed';
-  if (code === 181) return 'externalDataFailed';
-  if (code === 161 || code === 388 || code === 588 || code === 688) return 'cloned';
-  if (code === 162 || code === 198 || code === 199) return 'blocked';
-  if (code === 299) return 'duplicate';
-  if (code === 800) return 'disbursed';
-  if (code < 800 && code >= 100) {
+  if (code === applicationStatus.pendingCoApplicant) return 'pendingCoApplicant';
+  if (code === applicationStatus.submitted || code === applicationStatus.fetchingExternalData)
+    return 'receiving';
+  if (code === applicationStatus.validationFailed) return 'validationFailed';
+  if (code === applicationStatus.externalDataFailed) return 'externalDataFailed';
+  if (isInStatusGroup(code, 'Cloned')) return 'cloned';
+  if (isInStatusGroup(code, 'Blocked')) return 'blocked';
+  if (code === applicationStatus.duplicate) return 'duplicate';
+  if (code === applicationStatus.clawbacked) return 'disbursed';
+  if (code >= applicationStatus.started && code < applicationStatus.clawbacked) {
     if (inPhase === 90) return 'withdrawn';
     if (inPhase === 89) return 'expired';
     if (inPhase === 80) return 'cancelled';
@@ -113,11 +121,11 @@ export function buildTimeline(
   status: number | null | undefined,
   options: { history?: readonly StatusHistoryEntry[]; createdAt?: string | null } = {},
 ): Timeline {
-  const code = status ?? 100;
+  const code = status ?? applicationStatus.started;
   const current = phaseOf(code);
   const known = isApplicationStatusCode(code);
   // 800 (clawback) concerns our commission: for the applicant the loan was paid out.
-  const ended = known && isTerminalStatus(code) && code !== 700 && code !== 800;
+  const ended = known && isTerminalStatus(code) && !isInStatusGroup(code, 'Disbursed');
   const reached = new Map<TimelinePhase, string>();
   if (options.createdAt) reached.set(1, options.createdAt);
   const history = [...(options.history ?? [])].sort((a, b) => a.CreatedAt.localeCompare(b.CreatedAt));
@@ -128,7 +136,8 @@ export function buildTimeline(
   const steps = timelinePhases.map((phase): TimelineStep => {
     let state: TimelineStepState;
     if (phase < current) state = 'done';
-    else if (phase === current) state = ended ? 'stopped' : code >= 700 ? 'done' : 'current';
+    else if (phase === current)
+      state = ended ? 'stopped' : statusPhase(code) >= statusPhases.disbursed ? 'done' : 'current';
     else state = 'upcoming';
     return { phase, state, reachedAt: phase <= current ? (reached.get(phase) ?? null) : null };
   });
