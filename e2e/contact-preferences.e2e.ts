@@ -60,6 +60,8 @@ describe('contact preferences on the personal page', () => {
     await loginOnPersonalPage(page, url, application.nationalId);
     const panel = page.getByTestId('contact-preferences');
     await panel.waitFor();
+    // A named section below the offers (issue 38): opened to change the settings.
+    await panel.locator('summary').click();
     expect(await panel.getByLabel('Ikke ring meg med salg').isChecked()).toBe(false);
     expect(await seriousAxeViolations(page), 'personal page').toEqual([]);
 

@@ -13,7 +13,7 @@ import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './
 
 // Issue 6, no-main end to end: apply for an unsecured loan with a co-applicant in the apply UI → the
 // lenders' quotes arrive on /mine-tilbud without a reload → accept the best (SECCI, consent, confirm) →
-// the status, the 14-day withdrawal window and "go to bank" are shown. axe on every page visited.
+// the status, the 14-day withdrawal window and the bank's next steps are shown. axe on every page visited.
 
 let server: RunningServer;
 let browser: Browser;
@@ -60,20 +60,19 @@ describe('no-main: apply with a co-applicant, compare, accept', () => {
     await application.waitFor();
     await waitForOffersOnPage(page);
     await expect
-      .poll(() => page.getByTestId('offers-progress').textContent(), { timeout: 60_000 })
-      .toContain('Alle bankene har svart');
+      .poll(() => application.getByTestId('application-state').getAttribute('data-state'), {
+        timeout: 60_000,
+      })
+      .toBe('choose-offer');
+    expect(await application.getByTestId('application-state').textContent()).toContain(
+      'alle bankene har svart',
+    );
     await check('personal page with offers');
 
-    // The best offer: sorted by total cost, the first one.
-    // (The sort control is there from two offers on.)
-    if ((await application.getByTestId('offer').count()) > 1) {
-      await page.getByTestId('offer-sort').selectOption('totalCost');
-    }
-    const costs = (await application.getByTestId('offer-total-cost').allTextContents()).map((text) =>
-      Number(text.replace(/[^\d]/g, '')),
-    );
-    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+    // The best offer: the first of the ranking, which is the one recommended (issue 38, ADR 0061).
     const best = application.getByTestId('offer').first();
+    await application.getByTestId('recommendation').waitFor();
+    expect(await best.getAttribute('data-recommended')).toBe('true');
     const bestLender = (await best.locator('.offer__lender').textContent()) ?? '';
 
     await best.getByRole('button', { name: 'Aksepter tilbudet' }).click();
@@ -100,16 +99,17 @@ describe('no-main: apply with a co-applicant, compare, accept', () => {
     expect(await application.getByTestId('withdrawal-window').textContent()).toMatch(
       /til og med \d+\. \w+ \d{4}/,
     );
-    // Between acceptance and payout the lender's signing page is offered (the simulated lender may have
-    // paid out already, which ends that).
+    // Between acceptance and payout the bank's next steps are shown — never a link to a lender's address
+    // (issue 38; the simulated lender may have paid out already, which ends that).
     const statusNow = async () =>
       Number(await application.getByTestId('status-timeline').getAttribute('data-status'));
     await expect
       .poll(
-        async () => (await application.getByTestId('go-to-bank').count()) === 1 || (await statusNow()) >= 700,
+        async () => (await application.getByTestId('next-steps').count()) === 1 || (await statusNow()) >= 700,
         { timeout: 60_000 },
       )
       .toBe(true);
+    expect(await application.getByTestId('go-to-bank').count()).toBe(0);
     // With LENDER_DELAY_SCALE=0 the simulated lender may already have paid out: any step after acceptance.
     expect(await application.getByTestId('status-sentence').textContent()).toMatch(
       /Du har akseptert et tilbud|Lånet er godkjent|Lånet er utbetalt/,

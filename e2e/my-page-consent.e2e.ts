@@ -42,6 +42,8 @@ describe('marketing consent on the personal page', () => {
     await loginOnPersonalPage(page, url, application.nationalId);
 
     const panel = page.getByTestId('marketing-consent');
+    // A named section below the offers (issue 38): opened to revoke.
+    await panel.locator('summary').click();
     await expect.poll(() => panel.getByTestId('consent-state').textContent()).toContain('e-post');
     expect(await panel.getByTestId('consent-state').textContent()).toContain('SMS');
     expect(await seriousAxeViolations(page), 'personal page').toEqual([]);

@@ -101,10 +101,12 @@ describe('no-main personal page, live', () => {
     // The page never reloaded: the observer installed before the offers is still there.
     expect(await page.evaluate(() => 'offerSeenAt' in window)).toBe(true);
 
-    // Ranking explained (the default order: total cost first), and the commission on each offer.
+    // Ranking explained (the default order: total cost first, offers of other terms after; behind its named
+    // section, issue 38), and the commission on each offer.
+    await page.getByTestId('section-ranking').locator('summary').click();
     const explanation = page.getByTestId('ranking-explanation');
     await explanation.waitFor();
-    expect(await page.getByTestId('ranking-first').textContent()).toMatch(/står først/);
+    expect(await page.getByTestId('ranking-first').textContent()).toMatch(/står (først|foran)/);
     expect(await explanation.textContent()).toContain('Hva banken betaler oss, påvirker ikke rekkefølgen');
     const offers = page.getByTestId('offer');
     await page.getByTestId('offer-commission').first().waitFor();
@@ -121,6 +123,7 @@ describe('no-main personal page, live', () => {
     expect(await explanation.textContent()).toContain('Månedlig beløp');
 
     // Each lender's path and the credit inquiries.
+    await page.getByTestId('section-lenders').locator('summary').click();
     expect(await page.getByTestId('lender-path').count()).toBeGreaterThan(1);
     await page.getByTestId('credit-inquiry').first().waitFor();
     expect(await page.getByTestId('credit-inquiry').first().textContent()).toContain(
@@ -140,6 +143,7 @@ describe('no-main personal page, live', () => {
     expect(await seriousAxeViolations(page), 're-quote result').toEqual([]);
     await page.screenshot({ path: 'e2e/screenshots/my-page-live-re-quote.png' });
     await dialog.getByRole('button', { name: 'Lukk' }).first().click();
+    await page.getByTestId('quote-history').locator('summary').click();
     await page.getByTestId('past-quote').first().waitFor();
     expect(await page.getByTestId('past-quote').first().textContent()).toContain('erstattet');
     const offerTexts = await page.getByTestId('offer').allTextContents();

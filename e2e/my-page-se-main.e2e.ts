@@ -114,6 +114,8 @@ describe('se-main personal page', () => {
 
     // Upload a document the lender needs (a minimal PDF).
     const documents = page.getByTestId('documents');
+    // A named section below the offers before acceptance (issue 38).
+    await documents.locator('summary').click();
     await documents.getByRole('button', { name: 'Ladda upp' }).click();
     await documents.getByRole('alert').waitFor();
     await documents.locator('input[type="file"]').setInputFiles({

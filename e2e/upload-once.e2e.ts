@@ -82,6 +82,8 @@ describe('upload once', () => {
     await waitForOffersOnPage(page);
 
     const documents = page.getByTestId('documents');
+    // A named section below the offers before acceptance (issue 38).
+    await documents.locator('summary').click();
     await documents.locator('input[type="file"]').setInputFiles({
       name: 'lonnsslipp.png',
       mimeType: 'image/png',

@@ -168,6 +168,8 @@ export function ApplicationSection({
   // Only the main applicant invites the co-applicant (ADR 0038); the co-applicant sees no invite panel.
   const personId = useAuthStore((state) => state.personId);
   const isMainApplicant = !!personId && application.PersonID === personId;
+  // The form is the main applicant's to fill in: the co-applicant is not sent to continue it.
+  const isCoApplicant = !!personId && application.CoApplicantPersonID === personId;
 
   const summaryProbe = useLendingSummary(application.ID, { refetchInterval: false });
   const knownStatus = summaryProbe.data?.Status ?? application.Status ?? applicationStatus.started;
@@ -302,7 +304,7 @@ export function ApplicationSection({
       {editable && mayWithdraw && (
         // Issue 38 item 2: a draft the applicant was told to complete can be completed from here.
         <div className="application__actions application__actions--draft">
-          {continueHref && (
+          {continueHref && !isCoApplicant && (
             <a className="button" href={continueHref} data-testid="continue-application">
               {t('offers.draft.continue')}
             </a>

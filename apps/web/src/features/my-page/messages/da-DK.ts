@@ -62,9 +62,9 @@ export const messages: typeof source = {
     offersSoFar_other: '{{count}} tilbud indtil videre',
     waitingFor_one: 'venter på svar fra {{count}} bank',
     waitingFor_other: 'venter på svar fra {{count}} banker',
-    chooseOffer_one: '{{count}} tilbud – alle banker har svaret.',
-    chooseOffer_other: '{{count}} tilbud – alle banker har svaret.',
-    noOffers: 'Alle banker har svaret, men ingen kunne give dig et tilbud denne gang.',
+    chooseOffer_one: '{{count}} tilbud – alle bankerne har svaret.',
+    chooseOffer_other: '{{count}} tilbud – alle bankerne har svaret.',
+    noOffers: 'Alle bankerne har svaret, men ingen kunne give dig et tilbud denne gang.',
     offersUnavailable: 'Vi kunne ikke hente tilbuddene. Vi prøver igen.',
     accepted: 'Du har accepteret et tilbud. Banken kontakter dig for at underskrive.',
     payout: 'Lånet er godkendt og bliver snart udbetalt.',
@@ -85,7 +85,7 @@ export const messages: typeof source = {
     others_one: '{{count}} tilbud mere',
     others_other: '{{count}} tilbud mere',
     otherTermsNote:
-      'Tilbud med andre vilkår, end du søgte om, står til sidst og sammenlignes på ÅOP, ikke på de samlede kreditomkostninger.',
+      'Tilbud med andre vilkår, end du søgte om, står til sidst og sammenlignes på ÅOP, ikke på de samlede omkostninger.',
     loadFailed: 'Vi kunne ikke hente tilbuddene. Vi prøver igen.',
   },
   sort: {
@@ -131,7 +131,7 @@ export const messages: typeof source = {
     notFirst: 'Sorteret efter {{order}} står {{first}} først, men vi anbefaler {{lender}}: {{reason}}.',
     reason: {
       'lowest-total-cost':
-        'laveste samlede kreditomkostninger af tilbuddene på det beløb og den løbetid, du søgte om',
+        'laveste samlede omkostninger af tilbuddene på det beløb og den løbetid, du søgte om',
       'lowest-effective-rate': 'laveste ÅOP, fordi intet tilbud gælder det beløb og den løbetid, du søgte om',
       'only-offer': 'det er det eneste tilbud',
     },
@@ -275,7 +275,7 @@ export const messages: typeof source = {
     tied: 'Tallene, der sammenlignes først, er ens: {{figures}}.',
     rule: 'Rækkefølge: {{order}}, derefter bankens navn. Hvad banken betaler os, påvirker ikke rækkefølgen.',
     ruleOtherTerms:
-      'Tilbud på det beløb og den løbetid, du søgte om, står først. Tilbud med andre vilkår kommer efter og sammenlignes på ÅOP: de samlede kreditomkostninger kan ikke sammenlignes, når løbetiden er en anden.',
+      'Tilbud på det beløb og den løbetid, du søgte om, står først. Tilbud med andre vilkår kommer efter og sammenlignes på ÅOP: de samlede omkostninger kan ikke sammenlignes, når løbetiden er en anden.',
   },
   commission: {
     label: 'Det får vi fra banken',

@@ -85,7 +85,7 @@ export const messages: typeof source = {
     others_one: '{{count}} muu tarjous',
     others_other: '{{count}} muuta tarjousta',
     otherTermsNote:
-      'Tarjoukset, joiden ehdot poikkeavat hakemastasi, ovat viimeisinä, ja niitä verrataan todellisen vuosikoron eikä kokonaiskustannusten perusteella.',
+      'Tarjoukset, joiden ehdot poikkeavat hakemastasi, ovat viimeisinä, ja niitä verrataan todellisen vuosikoron eikä kokonaiskulujen perusteella.',
     loadFailed: 'Emme saaneet tarjouksia haettua. Yritämme uudelleen.',
   },
   sort: {
@@ -131,7 +131,7 @@ export const messages: typeof source = {
     notFirst:
       'Järjestyksessä {{order}} ensimmäisenä on {{first}}, mutta suosittelemme lainanantajaa {{lender}}: {{reason}}.',
     reason: {
-      'lowest-total-cost': 'alhaisimmat kokonaiskustannukset hakemasi summan ja laina-ajan tarjouksista',
+      'lowest-total-cost': 'pienimmät kokonaiskulut hakemasi summan ja laina-ajan tarjouksista',
       'lowest-effective-rate':
         'alhaisin todellinen vuosikorko, koska mikään tarjous ei koske hakemaasi summaa ja laina-aikaa',
       'only-offer': 'se on ainoa tarjous',
@@ -278,7 +278,7 @@ export const messages: typeof source = {
     tied: 'Ensin verrattavat luvut ovat samat: {{figures}}.',
     rule: 'Järjestys: {{order}}, sitten pankin nimi. Se, mitä pankki maksaa meille, ei vaikuta järjestykseen.',
     ruleOtherTerms:
-      'Hakemasi summan ja laina-ajan tarjoukset ovat ensin. Eri ehtoiset tarjoukset tulevat niiden jälkeen, ja niitä verrataan todellisen vuosikoron perusteella: kokonaiskustannukset eivät ole vertailukelpoisia, kun laina-aika on eri.',
+      'Hakemasi summan ja laina-ajan tarjoukset ovat ensin. Eri ehtoiset tarjoukset tulevat niiden jälkeen, ja niitä verrataan todellisen vuosikoron perusteella: kokonaiskulut eivät ole vertailukelpoisia, kun laina-aika on eri.',
   },
   commission: {
     label: 'Tämän saamme pankilta',

@@ -130,7 +130,7 @@ export const messages: typeof source = {
     first: 'Vi rekommenderar {{lender}}: {{reason}}.',
     notFirst: 'Sorterat efter {{order}} står {{first}} först, men vi rekommenderar {{lender}}: {{reason}}.',
     reason: {
-      'lowest-total-cost': 'lägst total kostnad av erbjudandena på beloppet och löptiden du ansökte om',
+      'lowest-total-cost': 'lägst total kreditkostnad av erbjudandena på beloppet och löptiden du ansökte om',
       'lowest-effective-rate':
         'lägst effektiv ränta, eftersom inget erbjudande gäller beloppet och löptiden du ansökte om',
       'only-offer': 'det är det enda erbjudandet',
