@@ -105,8 +105,14 @@ export function IdentifyStep({
     defaultValues: defaults,
   });
   const { errors } = form.formState;
+  // Continuing a draft (`?resume=`): only the e-ID — its contact details are on file already.
+  const signInOnly = resuming && !loggedIn;
   return (
-    <StepForm testId="step-identify" onSubmit={form.handleSubmit(onSubmit)} actions={actions}>
+    <StepForm
+      testId="step-identify"
+      onSubmit={signInOnly ? () => onSubmit({ email: '', phone: '' }) : form.handleSubmit(onSubmit)}
+      actions={actions}
+    >
       {loggedIn ? (
         <p className="notice" data-testid="identified">
           {t('apply.identify.identified')}
@@ -123,23 +129,27 @@ export function IdentifyStep({
           )}
         </>
       )}
-      <TextField
-        name="email"
-        type="email"
-        autoComplete="email"
-        label={t('apply.form.email')}
-        register={form.register}
-        error={errors.email}
-      />
-      <TextField
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        label={t('apply.form.phone')}
-        hint={t(`apply.form.phoneHint.${brand.country}`)}
-        register={form.register}
-        error={errors.phone}
-      />
+      {!signInOnly && (
+        <>
+          <TextField
+            name="email"
+            type="email"
+            autoComplete="email"
+            label={t('apply.form.email')}
+            register={form.register}
+            error={errors.email}
+          />
+          <TextField
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            label={t('apply.form.phone')}
+            hint={t(`apply.form.phoneHint.${brand.country}`)}
+            register={form.register}
+            error={errors.phone}
+          />
+        </>
+      )}
     </StepForm>
   );
 }

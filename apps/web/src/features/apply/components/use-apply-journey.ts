@@ -267,6 +267,9 @@ export function useApplyJourney(products: Product[]) {
     if (found && products.includes(found.Product)) {
       resumeHandled.current = resumeId;
       remember(found);
+      // What waited in the tab for the e-ID is not this draft's: the application holds its answers.
+      clearJourneyDraft();
+      setAnsweredBeforeLogin(false);
       show(resumeStep(found), { replace: true, dropResume: true });
     } else if (found || resumeQuery.isError) {
       resumeHandled.current = resumeId;
