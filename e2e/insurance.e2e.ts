@@ -144,6 +144,7 @@ describe('insurance journey', () => {
       server.port,
       'Ine Insurancedesk',
       `/applications/${application.applicationId}/insurance`,
+      'en',
     );
     const table = staffPage.locator('table[data-testid^="insurance-"]');
     await table.waitFor({ timeout: 30_000 });

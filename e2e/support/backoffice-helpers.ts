@@ -66,8 +66,28 @@ export async function createAgent(baseUrl: string, name: string, roles: TokenRol
   return { name, token: body.token, agentId: me.body.Agent.ID };
 }
 
-/** Signs in on the staff app's development sign-in page by picking the agent. */
-export async function signInAsAgent(page: Page, port: number, agentName: string, path = '/'): Promise<void> {
+/** Where the staff app remembers the language chosen in this browser (apps/backoffice shared/i18n). */
+export const staffLanguageKey = 'nordloan.staff.language';
+
+/**
+ * Signs in on the staff app's development sign-in page by picking the agent. `language`: a language chosen
+ * in this browser beforehand (the staff app otherwise speaks the language of the agent's market).
+ */
+export async function signInAsAgent(
+  page: Page,
+  port: number,
+  agentName: string,
+  path = '/',
+  language?: 'nb' | 'sv' | 'fi' | 'da' | 'en',
+): Promise<void> {
+  if (language) {
+    await page.addInitScript(
+      ([key, value]) => {
+        if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+      },
+      [staffLanguageKey, language] as const,
+    );
+  }
   await page.goto(staffUrl(port, path));
   await page.getByRole('button', { name: new RegExp(`^${agentName}`) }).click();
   await page.getByTestId('agent-name').filter({ hasText: agentName }).waitFor();

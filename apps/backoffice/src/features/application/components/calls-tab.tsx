@@ -7,8 +7,9 @@ import {
   maxWrapUpNoteLength,
 } from '@nordloan/domain/backoffice';
 import { type OutboundNumberType, outboundNumberTypes } from '@nordloan/domain/enums';
-import { type FormEvent, useState } from 'react';
-import { mayDo } from '#src/features/application/api/get-application-360.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { application360Key, mayDo } from '#src/features/application/api/get-application-360.ts';
 import { useApplicationCalls, useRecordCall } from '#src/features/application/api/record-call.ts';
 import { useWrapUpCall } from '#src/features/application/api/wrap-up-call.ts';
 import { callState } from '#src/shared/api/calls.ts';
@@ -34,6 +35,20 @@ export function CallsTab({ view }: { view: Application360 }) {
 
   const wrapUp = useWrapUpCall(applicationID);
   const items = calls.data?.Items ?? [];
+  // A call answered or ended since the view was read: the case summary's last call reads the view again.
+  const queryClient = useQueryClient();
+  // Only on a change after the first read: each read of the view is audited.
+  const callStates = calls.data
+    ? items.map((item) => `${item.ID}:${item.Answered}:${item.EndedAt ?? ''}`).join()
+    : null;
+  const seenStates = useRef<string | null>(null);
+  useEffect(() => {
+    if (callStates === null) return;
+    if (seenStates.current !== null && seenStates.current !== callStates) {
+      void queryClient.invalidateQueries({ queryKey: application360Key(applicationID), exact: true });
+    }
+    seenStates.current = callStates;
+  }, [callStates, applicationID, queryClient]);
   const toWrapUp = mayCall ? items.find((item) => item.Outcome === null) : undefined;
 
   return (

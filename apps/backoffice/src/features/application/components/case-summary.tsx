@@ -78,12 +78,11 @@ export function CaseSummary({ view }: { view: Application360 }) {
                   {household.Affordable ? t.summary.affordable : t.summary.notAffordable}
                 </span>{' '}
                 {t.summary.surplus}: <strong>{money(household.MonthlySurplus)}</strong>
-                <span className="hint">
-                  {' '}
-                  ({t.summary.income} {money(household.NetMonthlyIncome)} − {t.summary.costs}{' '}
+                <span className="summary-breakdown">
+                  {t.summary.income} {money(household.NetMonthlyIncome)} − {t.summary.costs}{' '}
                   {money(household.HousingCostMonthly + household.OtherExpensesMonthly)} −{' '}
                   {t.summary.debtPayments} {money(household.DebtPaymentsMonthly)} − {t.summary.newLoanPayment}{' '}
-                  {money(household.NewLoanPaymentMonthly)},{' '}
+                  {money(household.NewLoanPaymentMonthly)} (
                   {household.NewLoanPaymentFrom === 'offer'
                     ? t.summary.newLoanFromOffer
                     : t.summary.newLoanEstimate}
