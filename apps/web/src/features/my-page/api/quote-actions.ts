@@ -5,7 +5,6 @@ import {
   loanQuoteSchema,
 } from '@nordloan/domain/lending/loan-quote.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
 import { fillPath, joinUrl, parseAnswer, postJson } from '#src/shared/api/http.ts';
 import { queryKeys } from '#src/shared/api/query-keys.ts';
@@ -44,14 +43,8 @@ export async function changeQuote(
   );
 }
 
-const signingSchema = z.looseObject({ SigningUrl: z.string() });
-export async function goToBank(quoteID: string, token: string | null): Promise<string | null> {
-  const answer = parseAnswer(
-    signingSchema,
-    await postJson<unknown>(quotePath(quoteID, 'go-to-bank'), { token, body: {} }),
-  );
-  return answer?.SigningUrl ?? null;
-}
+// §7 POST /loan-quote/{id}/go-to-bank is not called from the personal page (issue 38, ADR 0061): the
+// lender address it answers does not exist; the page says the bank will contact the applicant instead.
 
 function useRefreshApplication(applicationID: string) {
   const queryClient = useQueryClient();
@@ -76,9 +69,4 @@ export function useChangeQuote(applicationID: string) {
       changeQuote(quoteID, input, token),
     onSuccess: refresh,
   });
-}
-
-export function useGoToBank() {
-  const token = useAuthStore(effectiveToken);
-  return useMutation({ mutationFn: (quoteID: string) => goToBank(quoteID, token) });
 }

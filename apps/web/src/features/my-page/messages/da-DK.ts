@@ -8,8 +8,6 @@ export const messages: typeof source = {
   tryAgain: 'Noget gik galt. Prøv igen.',
   application: {
     heading: '{{product}} – ansøgning {{id}}',
-    amount: 'Ansøgt beløb',
-    duration: 'Løbetid',
     createdAt: 'Oprettet {{date}}',
     timelineLabel: 'Status for ansøgningen',
   },

@@ -8,8 +8,6 @@ export const messages: typeof source = {
   tryAgain: 'Jokin meni vikaan. Yritä uudelleen.',
   application: {
     heading: '{{product}} – hakemus {{id}}',
-    amount: 'Haettu summa',
-    duration: 'Laina-aika',
     createdAt: 'Luotu {{date}}',
     timelineLabel: 'Hakemuksen tila',
   },

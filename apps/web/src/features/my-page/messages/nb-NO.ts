@@ -7,8 +7,6 @@ export const messages = {
   tryAgain: 'Noe gikk galt. Prøv igjen.',
   application: {
     heading: '{{product}} – søknad {{id}}',
-    amount: 'Søkt beløp',
-    duration: 'Nedbetalingstid',
     createdAt: 'Opprettet {{date}}',
     timelineLabel: 'Status for søknaden',
   },

@@ -8,8 +8,6 @@ export const messages: typeof source = {
   tryAgain: 'Något gick fel. Försök igen.',
   application: {
     heading: '{{product}} – ansökan {{id}}',
-    amount: 'Sökt belopp',
-    duration: 'Återbetalningstid',
     createdAt: 'Skapad {{date}}',
     timelineLabel: 'Status för ansökan',
   },
