@@ -6,7 +6,12 @@ import { currencyByCountry } from './enum-values.ts';
 import { currencySchema, productSchema } from './enums.ts';
 import { annuityPayment, roundHalfUp } from './finance/loan-math.ts';
 import { brandRateCeiling, norwayMaxDebtToIncome } from './finance/norway-lending-rules.ts';
-import { isApplicationStatusCode, isTerminalStatus } from './statuses.ts';
+import {
+  amlBlockStatuses,
+  applicationStatus,
+  isApplicationStatusCode,
+  isTerminalStatus,
+} from './statuses.ts';
 
 // The case summary at the top of the staff 360° view (issue 38: "understand it in ten seconds"): who, what,
 // how much in which currency, where it stands, whether the household can carry it, what it waits for and
@@ -146,32 +151,32 @@ export function waitingOf(
   if (!isApplicationStatusCode(status) || isTerminalStatus(status)) return { On: 'nobody', For: 'closed' };
   if (options.screeningHold === 'open-hit') return { On: 'compliance', For: 'screening-review' };
   switch (status) {
-    case 100:
+    case applicationStatus.started:
       return { On: 'customer', For: 'finish-application' };
-    case 155:
+    case applicationStatus.pendingCoApplicant:
       return { On: 'co-applicant', For: 'co-applicant-consent' };
-    case 169:
-    case 181:
+    case applicationStatus.validationFailed:
+    case applicationStatus.externalDataFailed:
       return { On: 'staff', For: 'fix-data' };
-    case 201:
+    case applicationStatus.manualReview:
       return { On: 'staff', For: 'manual-review' };
-    case 160:
-    case 180:
+    case applicationStatus.submitted:
+    case applicationStatus.fetchingExternalData:
       return { On: 'system', For: 'receipt' };
-    case 300:
-    case 305:
-    case 310:
+    case applicationStatus.registered:
+    case applicationStatus.grooming:
+    case applicationStatus.pendingBankApproval:
       return { On: 'lenders', For: 'lender-decision' };
-    case 400:
-    case 410:
+    case applicationStatus.offerApproved:
+    case applicationStatus.pendingCustomerAccept:
       return { On: 'customer', For: 'choose-offer' };
-    case 500:
-    case 510:
+    case applicationStatus.offerAccepted:
+    case applicationStatus.pendingDisbursementApproval:
       return options.outstandingDocuments > 0
         ? { On: 'customer', For: 'documents' }
         : { On: 'lenders', For: 'payout-approval' };
-    case 600:
-    case 610:
+    case applicationStatus.approvedForDisbursement:
+    case applicationStatus.pendingDisbursement:
       return { On: 'lenders', For: 'payout' };
     default:
       // 200, 209, 210: received and on its way to the lenders.
@@ -183,7 +188,7 @@ export function waitingOf(
 
 function screeningOf(view: ViewParts, hold: CaseSummaryContext['screeningHold']): ScreeningState {
   const status = view.Application.Status;
-  if (status === 198 || status === 199) return 'blocked';
+  if (amlBlockStatuses.includes(status)) return 'blocked';
   if (hold === 'open-hit') return 'open-hit';
   if (view.PersonChecks.length === 0) return 'not-screened';
   const hit = view.PersonChecks.some(

@@ -1,3 +1,4 @@
+import { applicationStatus } from '@nordloan/domain/statuses';
 import type { EventPublisher } from '#src/jobs/outbox-relay.ts';
 import { screenSubmission } from './screening.service.ts';
 import type { ScreeningAdapter } from './screening-adapter.ts';
@@ -12,7 +13,11 @@ export function screeningEventSubscriber(options: {
   now: () => Date;
 }): EventPublisher {
   return async (event, tx) => {
-    if (event.eventName !== 'loan-application-status-changed' || Number(event.payload.To) !== 160) return;
+    if (
+      event.eventName !== 'loan-application-status-changed' ||
+      Number(event.payload.To) !== applicationStatus.submitted
+    )
+      return;
     await screenSubmission(tx, {
       applicationId: event.loanApplicationId,
       adapter: options.screening,

@@ -1,3 +1,4 @@
+import { applicationStatus } from '@nordloan/domain/statuses';
 import { and, asc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { qualified } from '#src/db/json-rows.ts';
@@ -97,7 +98,7 @@ export async function screeningHoldsOf(
        AND NOT EXISTS (SELECT 1 FROM ${personCheckReview} AS review WHERE review.person_check_id = hit.id))`;
   const notScreened = sql<boolean>`EXISTS (
     SELECT 1 FROM ${applicationStatusTransition} AS submitted
-     WHERE submitted.loan_application_id = ${applicationId} AND submitted.to_status = 160
+     WHERE submitted.loan_application_id = ${applicationId} AND submitted.to_status = ${applicationStatus.submitted}
        AND NOT EXISTS (SELECT 1 FROM ${personCheck} AS screened
                         WHERE screened.loan_application_id = ${applicationId}
                           AND screened.created_at >= submitted.created_at))`;

@@ -1,4 +1,4 @@
-import { type ApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
+import { type ApplicationStatusCode, applicationStatus, isTerminalStatus } from '@nordloan/domain/statuses';
 import type { EventPublisher } from '#src/jobs/outbox-relay.ts';
 import { screeningEventOf, screeningHoldOf } from '#src/modules/compliance/screening.service.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
@@ -21,8 +21,8 @@ export function lendingEventSubscriber(): EventPublisher {
     const application = await findApplicationById(tx, event.loanApplicationId);
     if (!application) return;
     const goesOn =
-      (screening.kind === 'application-screened' && application.status === 160) ||
-      (application.status === 200 && !(await screeningHoldOf(tx, application.id)));
+      (screening.kind === 'application-screened' && application.status === applicationStatus.submitted) ||
+      (application.status === applicationStatus.completed && !(await screeningHoldOf(tx, application.id)));
     if (goesOn) await enqueueIntake(tx, application, event.createdAt);
     if (
       screening.kind === 'screening-decided' &&

@@ -1,5 +1,6 @@
 import type { Country, Product } from '@nordloan/domain/enums';
 import type { TransitionActor } from '@nordloan/domain/status-machine';
+import { applicationStatus } from '@nordloan/domain/statuses';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
@@ -94,7 +95,7 @@ export async function prepareIntakeBatch(input: {
   const common: LoanApplicationRow[] = [];
   for (const row of rows.values()) {
     const onCommonPath =
-      row.status === 160 &&
+      row.status === applicationStatus.submitted &&
       row.product !== 'SecuredLoan' &&
       input.panel.forApplication(row.country as Country, row.product as Product).length > 0;
     if (onCommonPath) common.push(row);
@@ -165,7 +166,7 @@ function intakeSteps(
   partsAfterRegister: SnapshotParts | undefined,
 ): IntakeStep[] {
   const validation = validationMove(candidate.problems);
-  if (validation.to === 169) return [validation];
+  if (validation.to === applicationStatus.validationFailed) return [validation];
   const outcome = candidate.external ?? { error: 'not fetched' };
   const external = {
     ...externalDataMove(outcome),
@@ -203,7 +204,9 @@ export async function recordIntakeBatch(
   const unchanged = input.candidates.filter((candidate) => {
     const held = locked.get(candidate.application.id);
     return (
-      held !== undefined && held.row.revision === candidate.application.revision && held.row.status === 160
+      held !== undefined &&
+      held.row.revision === candidate.application.revision &&
+      held.row.status === applicationStatus.submitted
     );
   });
   // Read under the locks: a screening stores its checks under the same row lock without moving the
@@ -250,7 +253,7 @@ export async function recordIntakeBatch(
     );
   }
   const moved = await writeTransitionChains(tx, chains, now);
-  const sent = unchanged.filter((_, index) => moved[index]!.status === 210);
+  const sent = unchanged.filter((_, index) => moved[index]!.status === applicationStatus.pendingRegistration);
   await fanOutBatch(tx, {
     sent: sent.map((candidate) => ({
       candidate,

@@ -1,5 +1,6 @@
 import type { Country } from '@nordloan/domain/enums';
 import { validateNationalId } from '@nordloan/domain/national-id';
+import { applicationStatus } from '@nordloan/domain/statuses';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
@@ -111,13 +112,13 @@ export async function runIntake(options: IntakeOptions): Promise<void> {
   for (let step = 0; step < 3 && application; step++) {
     let moved: LoanApplicationRow | undefined;
     switch (application.status) {
-      case 160:
+      case applicationStatus.submitted:
         moved = await validateStep(options, application);
         break;
-      case 180:
+      case applicationStatus.fetchingExternalData:
         moved = await externalDataStep(options, application);
         break;
-      case 200: {
+      case applicationStatus.completed: {
         // The screening holds the application before the lender panel while a hit is open (ADR 0022) or
         // its last submission is not screened (the intake starts after the screening, but a job of an
         // earlier submission may still run; ADR 0056). lending.events.ts takes it on once nothing holds it.
@@ -146,7 +147,7 @@ async function validateStep(
   return options.db.transaction(async (tx) => {
     return transitionIfIn(tx, {
       applicationId: application.id,
-      onlyFrom: [160],
+      onlyFrom: [applicationStatus.submitted],
       ...validationMove(problems),
       now,
     });
@@ -263,7 +264,7 @@ async function externalDataStep(
   return db.transaction((tx) =>
     transitionIfIn(tx, {
       applicationId: application.id,
-      onlyFrom: [180],
+      onlyFrom: [applicationStatus.fetchingExternalData],
       ...externalDataMove(outcome),
       now,
       whileHeld: async () => {
@@ -280,7 +281,7 @@ async function externalDataStep(
 export async function retryExternalData(tx: Executor, input: { applicationId: string; now: Date }) {
   return transitionIfIn(tx, {
     applicationId: input.applicationId,
-    onlyFrom: [181],
+    onlyFrom: [applicationStatus.externalDataFailed],
     to: 180,
     actor: system('external-data-retry'),
     reason: 'Retrying the external data fetch',

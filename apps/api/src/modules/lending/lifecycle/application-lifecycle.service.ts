@@ -4,7 +4,7 @@ import {
   resubmissionCloneStatusFor,
   withdrawnStatusFor,
 } from '@nordloan/domain/status-machine';
-import { type ApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
+import { type ApplicationStatusCode, applicationStatus, isTerminalStatus } from '@nordloan/domain/statuses';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts';
@@ -182,7 +182,7 @@ export async function changeStatusByStaff(
     const application = await lockForCaller(tx, caller, options.applicationId, 'write');
     // The screening keeps the application from the lenders until a hit is decided (ADR 0022) and until
     // the submission is screened (ADR 0056).
-    if (to === 210) {
+    if (to === applicationStatus.pendingRegistration) {
       const hold = await screeningHoldOf(tx, application.id);
       if (hold === 'open-hit') throw conflict('An open screening hit must be decided first');
       if (hold === 'not-screened') throw conflict('The applicants have not been screened yet');
@@ -195,9 +195,10 @@ export async function changeStatusByStaff(
       now,
     });
     // A submission (→ 160) is taken on after its screening (lending.events.ts), a retry (→ 180) at once.
-    if (to === 180) await enqueueIntake(tx, moved, now);
-    if (to === 210) await fanOutToLenders(tx, { application: moved, panel: options.panel, now });
-    if (isTerminalStatus(to) && to !== 800) {
+    if (to === applicationStatus.fetchingExternalData) await enqueueIntake(tx, moved, now);
+    if (to === applicationStatus.pendingRegistration)
+      await fanOutToLenders(tx, { application: moved, panel: options.panel, now });
+    if (isTerminalStatus(to) && to !== applicationStatus.clawbacked) {
       const ending = to % 100 === 90 ? 'withdrawn' : to % 100 === 89 ? 'expired' : 'cancelled';
       await endOpenWork(tx, { applicationId: application.id, ending, now, reason: options.reason });
     }
@@ -220,7 +221,10 @@ export async function cloneForResubmission(
     const to = resubmissionCloneStatusFor(application.status as ApplicationStatusCode);
     if (!to)
       throw conflict('The application cannot be resubmitted from its status', { Status: application.status });
-    const reason = to === 388 ? 'Resubmitted with a co-applicant' : 'Resubmitted as a copy';
+    const reason =
+      to === applicationStatus.clonedWithCoApplicant
+        ? 'Resubmitted with a co-applicant'
+        : 'Resubmitted as a copy';
     const ended = await applyTransition(tx, application, {
       applicationId: application.id,
       to,
