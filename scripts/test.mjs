@@ -13,6 +13,7 @@ const steps = [
   step('lint', 'npx', ['biome', 'check', '.']),
   step('import boundaries', 'node', ['scripts/check-import-boundaries.mjs']),
   step('file sizes', 'node', ['scripts/check-file-size.mjs']),
+  step('status literals', 'node', ['scripts/check-status-literals.mjs']),
   step('typecheck', 'npx', ['tsc', '-b', '--pretty', 'false']),
   step(
     'unit + api (PGlite)',
