@@ -44,7 +44,7 @@ type AccessRule =
   | { access: 'lender' }
   /**
    * Signed by the lender's own secret (the lender API's callbacks, ADR 0062): no token opens it, so every
-   * caller of the matrix is refused (404 for a lender not on the panel, 401 unsigned).
+   * caller of the matrix is refused (401: unsigned, before the lender is looked up).
    */
   | { access: 'lenderSignature' }
   /** The owner acting for themselves (the body names their customer), or staff holding `staff`. */

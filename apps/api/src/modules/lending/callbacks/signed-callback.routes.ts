@@ -15,9 +15,9 @@ import type { LenderAdapter, LenderPanel } from '#src/modules/lending/lender-pan
 import { authenticateCallback, receiveCallback } from './signed-callback.service.ts';
 
 // The signed lender callbacks (signed-callback.service.ts; docs/decisions/0062): one route per lender, the
-// message's Type says what happened. The lender is known and the signature checked before the body is
-// validated (404, then 401/403, then 400), so a caller without the lender's secret learns nothing about
-// what a callback carries. The older `/lender-callback/...` routes (a lender service account's token, or
+// message's Type says what happened. A signature is there, the lender known and the signature checked
+// before the body is validated (401 unsigned, 404, 403, 401, then 400), so a caller without the lender's
+// secret learns nothing about which lenders exist or what a callback carries. The older `/lender-callback/...` routes (a lender service account's token, or
 // Super staff recording an answer that came by phone) stay beside it.
 
 /** The body exactly as it came (the signature is over these bytes), kept by the parser of this plugin. */

@@ -13,7 +13,10 @@ import type { LenderCallbackRow } from '#src/db/schema/lender-callbacks.ts';
 import { forbidden, notFound, unauthorized } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
 import type { LenderCredentials } from '#src/modules/lending/lender-api/lender-credentials.ts';
-import { verifyLenderSignature } from '#src/modules/lending/lender-api/lender-signature.ts';
+import {
+  signatureHeaderProblem,
+  verifyLenderSignature,
+} from '#src/modules/lending/lender-api/lender-signature.ts';
 import type { LenderAdapter, LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { findQuote, listQuotes } from '#src/modules/lending/loan-quote.repository.ts';
 import { findLoanRequest } from '#src/modules/lending/loan-request.repository.ts';
@@ -27,9 +30,10 @@ import {
 } from './callback-inbox.repository.ts';
 
 // Signed lender callbacks (issue 33 item 3, docs/decisions/0062): POST /lender-api/callbacks/:lenderId.
-// Refused and changing nothing: an unknown lender (404), a lender without a secret (403), a missing, bad
-// or stale signature (401), a message naming another lender (403), an application or offer that is not
-// that lender's (404). Otherwise the callback is kept once by its MessageId (a second delivery is a
+// Refused and changing nothing: a request without a signature (401, before anything is looked up), an
+// unknown lender (404), a lender without a secret (403), a wrong or stale signature (401), a message
+// naming another lender (403), an application or offer that is not that lender's (404). Otherwise the
+// callback is kept once by its MessageId (a second delivery is a
 // duplicate) and acted on in the order the lender's work takes: one that arrives before its predecessor
 // waits and is acted on when the predecessor has been; one the application has moved past is kept and
 // ignored. Under the application's row lock, so callbacks of one application never interleave.
@@ -51,6 +55,9 @@ export async function authenticateCallback(options: {
   signature: string | string[] | undefined;
   clock?: () => Date;
 }): Promise<LenderAdapter> {
+  // An unsigned request learns nothing, not even whether the lender exists: 401 before anything else.
+  const shape = signatureHeaderProblem(options.signature);
+  if (shape) throw unauthorized(signatureProblems[shape]);
   const adapter = options.panel.adapter(options.lenderId);
   if (!adapter) throw notFound('Unknown lender');
   const secrets = await options.credentials.secretsOf(options.lenderId);

@@ -133,7 +133,7 @@ describe('refused callbacks change nothing', () => {
       credentials: credentialsOf({}),
       lenderId: 'no-fjordbanken',
       rawBody: '{}',
-      signature: 't=1,v1=00',
+      signature: `t=1,v1=${'0'.repeat(64)}`,
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).statusCode).toBe(403);

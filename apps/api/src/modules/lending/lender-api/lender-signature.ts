@@ -32,6 +32,15 @@ function parseHeader(header: string): { timestamp: number; signatures: Buffer[] 
   return timestamp === undefined || signatures.length === 0 ? undefined : { timestamp, signatures };
 }
 
+/** Why a header cannot be a signature at all (absent or malformed), before any secret is looked up. */
+export function signatureHeaderProblem(
+  header: string | string[] | undefined,
+): 'missing' | 'malformed' | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return 'missing';
+  return parseHeader(value) ? undefined : 'malformed';
+}
+
 /**
  * Whether `header` signs `body` under one of `secrets`, at a time within the replay window of `now`.
  * Compared in constant time: the answer's timing tells nothing of the secret.
