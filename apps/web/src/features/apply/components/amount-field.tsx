@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useBrand } from '#src/brands/brand-context.tsx';
-import { parseWholeNumber } from '#src/features/apply/model/validation.ts';
+import { parseWholeNumber } from '#src/features/apply/model/form-fields.ts';
 import { FieldErrorText } from './fields.tsx';
 
 // A slider and a typed input for one number (§9 bounds and step). The slider moves in the brand's steps;

@@ -2,7 +2,7 @@ import type { LoanApplication } from '@nordloan/domain/loan-application';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { employmentDefaults, householdDefaults } from '#src/features/apply/model/form-mapping.ts';
-import { CoApplicantDetailsForm, type CoApplicantOutput } from './detail-steps.tsx';
+import { CoApplicantDetailsForm, type CoApplicantOutput } from './co-applicant-details-form.tsx';
 
 // The co-applicant step: a choice (with or without), then the co-applicant's details or a confirmation
 // that none is (or no longer is) on the application.

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { usePreCheck } from '#src/features/apply/api/pre-check.ts';
-import { parseWholeNumber, readWholeNumber } from '#src/features/apply/model/validation.ts';
+import { parseWholeNumber, readWholeNumber } from '#src/features/apply/model/form-fields.ts';
 import { useEnumOptions } from './fields.tsx';
 
 // The one-form pre-check and the discovery pre-qualification (ADR 0028), on the loan step: a few answers,

@@ -73,7 +73,7 @@ import { useCustomer } from '#src/shared/entities/get-customer.ts';
 import { useLoanApplication } from '#src/shared/entities/get-loan-application.ts';
 import { usePerson } from '#src/shared/entities/get-person.ts';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
-import type { CoApplicantOutput } from './detail-steps.tsx';
+import type { CoApplicantOutput } from './co-applicant-details-form.tsx';
 import { defaultLoanValues } from './loan-step.tsx';
 import { emptyPreCheckAnswers, type PreCheckAnswers } from './pre-check-panel.tsx';
 

@@ -13,8 +13,8 @@ import {
 } from '@nordloan/domain/enums';
 import { describe, expect, it } from 'vitest';
 import { offeredValues, synonymOptions } from '#src/features/apply/model/form-choices.ts';
+import type { ErrorKey } from '#src/features/apply/model/form-fields.ts';
 import { securedApplyStepIds } from '#src/features/apply/model/form-mapping.ts';
-import type { ErrorKey } from '#src/features/apply/model/validation.ts';
 import { daDK as sharedDaDK } from '#src/i18n/locales/da-DK.ts';
 import { fiFI as sharedFiFI } from '#src/i18n/locales/fi-FI.ts';
 import { nbNO as sharedNbNO } from '#src/i18n/locales/nb-NO.ts';

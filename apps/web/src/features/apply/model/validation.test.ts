@@ -1,6 +1,7 @@
 import { brands } from '@nordloan/domain/brands/registry';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { describe, expect, it } from 'vitest';
+import { normalizePhone, normalizePostalCode, parseWholeNumber, readWholeNumber } from './form-fields.ts';
 import {
   addressSchema,
   coApplicantIdentitySchema,
@@ -12,10 +13,6 @@ import {
   identifySchema,
   incomeSchema,
   loanStepErrors,
-  normalizePhone,
-  normalizePostalCode,
-  parseWholeNumber,
-  readWholeNumber,
 } from './validation.ts';
 
 const issues = (result: {
