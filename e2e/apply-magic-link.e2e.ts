@@ -104,7 +104,8 @@ describe('magic link', () => {
     const back = await second.newPage();
     await back.goto(`${base}${brand.paths.applyUnsecured}#magic=${token}`);
     await waitForStep(back, 'employment');
-    expect(back.url()).toBe(`${base}${brand.paths.applyUnsecured}`); // §2 the token left the address bar
+    // §2 the token left the address bar; the step is in it (issue 38: each step a history entry).
+    expect(back.url()).toBe(`${base}${brand.paths.applyUnsecured}?step=employment`);
     expect(await seriousAxeViolations(back)).toEqual([]);
     await back.screenshot({ path: join(screenshotDir, 'apply-magic-link-back.png'), fullPage: true });
 

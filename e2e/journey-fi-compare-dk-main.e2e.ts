@@ -9,6 +9,7 @@ import {
   waitForOffersOnPage,
 } from './support/api-helpers.ts';
 import { completeApplication } from './support/apply-helpers.ts';
+import { internalIdsShown } from './support/leak-scan.ts';
 import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 6, fi-compare and dk-main: apply in the apply UI, then see the offers arrive on the personal page
@@ -74,8 +75,12 @@ describe('offers in Finnish and Danish', () => {
       const page = await context.newPage();
       const nationalId = makeTestNationalId(item.country, '1983-05-21', item.country === 'FI' ? 21 : 22);
       const violations: Record<string, string[]> = {};
+      // axe, and no internal id or code shown to the applicant (issue 38: uuids, terms version labels).
       const check = async (name: string) => {
-        const found = await seriousAxeViolations(page);
+        const found = [
+          ...(await seriousAxeViolations(page)),
+          ...(await internalIdsShown(page)).map((line) => `internal id shown: ${line}`),
+        ];
         if (found.length) violations[name] = found;
       };
 

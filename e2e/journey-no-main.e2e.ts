@@ -9,6 +9,7 @@ import {
   waitForOffersOnPage,
 } from './support/api-helpers.ts';
 import { completeApplication } from './support/apply-helpers.ts';
+import { internalIdsShown } from './support/leak-scan.ts';
 import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 6, no-main end to end: apply for an unsecured loan with a co-applicant in the apply UI → the
@@ -38,8 +39,12 @@ describe('no-main: apply with a co-applicant, compare, accept', () => {
     const page = await context.newPage();
     const nationalId = makeTestNationalId('NO', '1984-07-19', 11);
     const violations: Record<string, string[]> = {};
+    // axe, and no internal id or code shown to the applicant (issue 38: uuids, terms version labels).
     const check = async (name: string) => {
-      const found = await seriousAxeViolations(page);
+      const found = [
+        ...(await seriousAxeViolations(page)),
+        ...(await internalIdsShown(page)).map((line) => `internal id shown: ${line}`),
+      ];
       if (found.length) violations[name] = found;
     };
 

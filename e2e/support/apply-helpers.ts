@@ -184,7 +184,8 @@ export async function completeApplication(
   await onStep?.('economy', page);
   await fillIncome(page);
   await page.getByTestId('add-debt').click();
-  await choose(page, 'debts.0.debtType', 'Car');
+  // One option per meaning (issue 38): a car loan is offered as the loan on a car, motorcycle or boat.
+  await choose(page, 'debts.0.debtType', 'CarMCBoat');
   await fill(page, 'debts.0.creditor', 'Testbank Bil');
   await fill(page, 'debts.0.balance', '45000');
   await fill(page, 'debts.0.monthlyPayment', '1500');

@@ -13,7 +13,7 @@ export const internalIdPatterns: readonly RegExp[] = [
 /** The internal ids and codes the page shows a reader (its title and visible text); [] when none. */
 export async function internalIdsShown(page: Page): Promise<string[]> {
   const text = await page.evaluate(() => {
-    const closed = [...document.querySelectorAll('details')].filter((details) => !details.open);
+    const closed = Array.from(document.querySelectorAll('details')).filter((details) => !details.open);
     for (const details of closed) details.open = true;
     const shown = `${document.title}\n${document.body.innerText}`;
     // As they were: the test goes on with the page the applicant left.
