@@ -226,6 +226,10 @@ export interface Config {
   oidc: Partial<Record<OidcProviderId, OidcProviderConfig>>;
   integrationUrl: string | undefined;
   personServiceUrl: string | undefined;
+  /**
+   * The address of every link we send (PUBLIC_BASE_URL). Unset: the brand host and port the browser used,
+   * else the brand's form host (modules/messages/link-origin.service.ts, issue 38).
+   */
   publicBaseUrl: string | undefined;
   corsOrigins: string[];
   redisUrl: string | undefined;
