@@ -17,15 +17,7 @@ import { ErrorMessage, Kbd, Loading, Notice } from '#src/shared/ui/feedback.tsx'
 import { useShortcut } from '#src/shared/ui/shortcuts.ts';
 import { brandName, StatusBadge } from '#src/shared/ui/status.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
-import {
-  ApplicantsTab,
-  type ApplicationTabId,
-  ConsentsTab,
-  DocumentsTab,
-  FinancesTab,
-  HistoryTab,
-  visibleTabs,
-} from './application-tabs.tsx';
+import { ApplicantsTab, type ApplicationTabId, FinancesTab, visibleTabs } from './application-tabs.tsx';
 import { AuditTab } from './audit-tab.tsx';
 import { CallsTab } from './calls-tab.tsx';
 import { CaseSummary } from './case-summary.tsx';
@@ -33,6 +25,7 @@ import { InsuranceTab } from './insurance-tab.tsx';
 import { NotesTab } from './notes-tab.tsx';
 import { QuotesTab } from './quotes-tab.tsx';
 import { RecordDetails } from './record-details.tsx';
+import { ConsentsTab, DocumentsTab, HistoryTab } from './record-tabs.tsx';
 
 // The application 360° view: who and what at the top with the case summary (issue 38: understood in ten
 // seconds), then the tabs the caller's role may read, reachable with the number keys, and the case
