@@ -4,7 +4,7 @@ import { stillApplyingStatuses } from '@nordloan/domain/statuses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { useAddDebt } from '#src/features/apply/api/add-debt.ts';
 import { useAddExpense } from '#src/features/apply/api/add-expense.ts';
@@ -48,13 +48,7 @@ import {
   saveJourneyDraft,
 } from '#src/features/apply/model/journey-draft.ts';
 import { refusalText } from '#src/features/apply/model/server-refusal.ts';
-import {
-  type JourneyStep,
-  resolveStep,
-  resumeOfSearch,
-  searchForStep,
-  stepOfSearch,
-} from '#src/features/apply/model/step-url.ts';
+import { type JourneyStep, resumeOfSearch, searchForStep } from '#src/features/apply/model/step-url.ts';
 import type {
   AddressOutput,
   ConsentInput,
@@ -76,6 +70,7 @@ import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 import type { CoApplicantOutput } from './co-applicant-details-form.tsx';
 import { defaultLoanValues } from './loan-step.tsx';
 import { emptyPreCheckAnswers, type PreCheckAnswers } from './pre-check-panel.tsx';
+import { useStepAddress } from './use-step-address.ts';
 
 // The apply journey's state and saves (issue 6): loan → identify (e-ID login, the application is created)
 // → address → household → employment → economy → co-applicant → consent → summary (submit). Every step
@@ -132,10 +127,6 @@ export function useApplyJourney(products: Product[]) {
   const isAuthenticating = useAuthStore((state) => state.isAuthenticating);
   const activeApplications = useApplicationSession((state) => state.activeApplications);
   const location = useLocation();
-  const navigate = useNavigate();
-  // The address as it is now, for saves that finish after a re-render (their closure saw an older one).
-  const locationRef = useRef(location);
-  locationRef.current = location;
 
   // The application of this page: the newest active one among its products.
   const active = products
@@ -198,9 +189,6 @@ export function useApplyJourney(products: Product[]) {
   const [welcomeBack, setWelcomeBack] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
-  // Once the journey has moved in this page, an address without a step is the loan step (Back to the
-  // start); before that it is "where the applicant is" (a returning applicant opening the page).
-  const movedHere = useRef(false);
 
   useEffect(() => {
     if (!returnedEidError) return;
@@ -217,45 +205,12 @@ export function useApplyJourney(products: Product[]) {
         expensesQuery.isPending ||
         personQuery.isPending));
 
-  // The page's first render is the build's (ADR 0041: it hydrates the painted loan step when the tab holds
-  // nothing); what only the address says — `?resume=` before a sign-in — is shown from the second.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-
-  // The step: the one the address asks for, where the applicant may be (model/step-url.ts).
-  const requested = stepOfSearch(location.search);
-  const step = resolveStep(requested ?? (movedHere.current ? 'loan' : null), {
+  // The step, in the address (use-step-address.ts, model/step-url.ts).
+  const { step, show, goBack, resuming } = useStepAddress({
     signedIn: !!token,
     application,
     loading,
     hasDraft: answeredBeforeLogin,
-    resuming: !!resumeId && !token && mounted,
-  });
-
-  /** Shows a step as a new history entry (`replace`: in place of the current one). */
-  const show = (next: JourneyStep, options: { replace?: boolean; dropResume?: boolean } = {}) => {
-    movedHere.current = true;
-    const current = locationRef.current;
-    const search = searchForStep(current.search, next, options);
-    if (search === current.search) return;
-    void navigate(
-      { pathname: current.pathname, search },
-      { replace: options.replace ?? false, state: { applyStepFrom: step } },
-    );
-  };
-  /** The in-page Back: the browser's own Back when the entry before is that step, else to it. */
-  const goBack = (to: ApplyStepId) => {
-    const from = (locationRef.current.state as { applyStepFrom?: string } | null)?.applyStepFrom;
-    if (from === to) void navigate(-1);
-    else show(to);
-  };
-
-  // The address follows the step shown: a step the applicant may not be on yet is replaced by theirs.
-  useEffect(() => {
-    if (loading) return;
-    const asked = requested ?? (movedHere.current ? 'loan' : null);
-    if (asked === step || (asked === null && step === 'loan')) return;
-    show(step, { replace: true });
   });
 
   // `?resume=`: the draft named, when it is the signed-in applicant's own and of this page's products.
@@ -624,7 +579,7 @@ export function useApplyJourney(products: Product[]) {
     /** `?resume=` named no draft of the applicant's on this page. */
     resumeProblem,
     /** Signing in to continue a draft named by `?resume=`. */
-    resuming: !!resumeId && !token && mounted,
+    resuming,
     /** The applicant's other application of this product (continue it or start over), when found. */
     existing,
     /** Whether `existing` may still be filled in (else it is with the banks: only the personal page). */
