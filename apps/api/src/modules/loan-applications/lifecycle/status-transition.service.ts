@@ -1,6 +1,6 @@
 import type { EventName } from '@nordloan/domain/enums';
 import { checkTransition, type TransitionActor } from '@nordloan/domain/status-machine';
-import { type ApplicationStatusCode, isTerminalStatus } from '@nordloan/domain/statuses';
+import { type ApplicationStatusCode, applicationStatus, isTerminalStatus } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { type NewOutboxEvent, outboxEventsWithUpdated } from '#src/jobs/outbox.repository.ts';
@@ -32,7 +32,12 @@ import { type StatusTransitionValues, statusTransitionsOfUpdated } from './statu
 
 /** Held from registration until every lender has answered, so the form cannot change under the lenders. */
 export const LENDER_PANEL_LOCK = 'lending:lender-panel';
-const lockReleasingStatuses: readonly number[] = [410, 270, 370];
+// Every lender has answered (with an offer to accept, or none registered or approved): the form may change.
+const lockReleasingStatuses: readonly number[] = [
+  applicationStatus.pendingCustomerAccept,
+  applicationStatus.notRegistered,
+  applicationStatus.notApproved,
+];
 
 export function describeActor(actor: TransitionActor): string {
   switch (actor.kind) {
@@ -224,11 +229,13 @@ export async function writeTransitionChains(
       ...(events.length > 0 ? [outboxEventsWithUpdated(events)] : []),
     ],
   });
-  const releasing = chains.filter((chain) => chain.to !== 210 && changesLenderPanelLock(chain.to));
+  const releasing = chains.filter(
+    (chain) => chain.to !== applicationStatus.pendingRegistration && changesLenderPanelLock(chain.to),
+  );
   await insertApplicationLocks(
     tx,
     chains.flatMap((chain, index) =>
-      chain.to === 210
+      chain.to === applicationStatus.pendingRegistration
         ? [
             {
               applicationId: chain.change.row.id,
@@ -256,7 +263,11 @@ export async function writeTransitionChains(
  * before it (their `isLocked`) are out of date.
  */
 export function changesLenderPanelLock(to: number): boolean {
-  return to === 210 || lockReleasingStatuses.includes(to) || isTerminalStatus(to as ApplicationStatusCode);
+  return (
+    to === applicationStatus.pendingRegistration ||
+    lockReleasingStatuses.includes(to) ||
+    isTerminalStatus(to as ApplicationStatusCode)
+  );
 }
 
 function applicationEvent(
