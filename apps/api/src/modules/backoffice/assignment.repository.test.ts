@@ -2,8 +2,8 @@ import { assignmentSchema, bucketSchema, bucketSummarySchema } from '@nordloan/d
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { assignment } from '#src/db/schema/backoffice.ts';
-import { createTestDatabase } from '#src/test/test-database.ts';
 import { insertAgent } from '#src/modules/staff/agent.repository.ts';
+import { createTestDatabase } from '#src/test/test-database.ts';
 import {
   assignOpenAssignment,
   findOpenAssignment,

@@ -1,8 +1,8 @@
 import { callOrderSchema, callRecordSchema } from '@nordloan/domain/backoffice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { createTestDatabase } from '#src/test/test-database.ts';
 import { insertAgent } from '#src/modules/staff/agent.repository.ts';
+import { createTestDatabase } from '#src/test/test-database.ts';
 import { toCallOrder, toCallRecord } from './backoffice.dto.ts';
 import {
   ensureCallOrder,
