@@ -5,7 +5,7 @@ import type { RegisteredAddress } from '@nordloan/domain/person';
 // The population register a person's address is read from after the e-ID (issue 38): Folkeregisteret in
 // Norway, SPAR in Sweden, DVV's population information system in Finland, CPR in Denmark. In production
 // each is reached through an authorised data processor with its own agreement; here a local stand-in that
-// answers like one (docs/decisions/0062): the same address for a national id every time, after a short
+// answers like one (docs/decisions/0063): the same address for a national id every time, after a short
 // delay, and now and then no address to give (protected or emigrated persons). Outside production only:
 // production without a register configured gives no address, and the applicant types it as before.
 
