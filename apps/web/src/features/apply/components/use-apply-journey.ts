@@ -1,7 +1,6 @@
 import type { Product } from '@nordloan/domain/enums';
 import type { LoanApplication } from '@nordloan/domain/loan-application';
 import { stillApplyingStatuses } from '@nordloan/domain/statuses';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -49,7 +48,6 @@ export type { JourneyStep };
 export function useApplyJourney(products: Product[]) {
   const { t } = useTranslation();
   const { brand } = useBrand();
-  const _queryClient = useQueryClient();
   const token = useAuthStore((state) => state.token);
   const personId = useAuthStore((state) => state.personId);
   const customerId = useAuthStore((state) => state.customerId);
