@@ -49,6 +49,7 @@ import {
   locales,
   lookupStatuses,
   maritalStatuses,
+  moduleEventNames,
   offerAcceptanceStatuses,
   offerTypes,
   outboundNumberTypes,
@@ -110,6 +111,7 @@ export const providerSchema = /* @__PURE__ */ z.literal(providers);
 export const archiveReasonSchema = /* @__PURE__ */ z.enum(archiveReasons);
 export const entrySourceSchema = /* @__PURE__ */ z.enum(entrySources);
 export const eventNameSchema = /* @__PURE__ */ z.enum(eventNames);
+export const moduleEventNameSchema = /* @__PURE__ */ z.enum(moduleEventNames);
 export const clientFlowEventSchema = /* @__PURE__ */ z.enum(clientFlowEvents);
 export const offerTypeSchema = /* @__PURE__ */ z.enum(offerTypes);
 export const loanKindSchema = /* @__PURE__ */ z.enum(loanKinds);

@@ -30,9 +30,9 @@ export const idempotencyKeyHeader = 'idempotency-key';
 /** A signed message older (or further in the future) than this is refused: the replay window. */
 export const signatureToleranceSeconds = 300;
 
-const money = z.number().min(0).max(1e10);
-const reasonText = z.string().trim().min(1).max(500);
-const reasonCode = z
+const money = /* @__PURE__ */ z.number().min(0).max(1e10);
+const reasonText = /* @__PURE__ */ z.string().trim().min(1).max(500);
+const reasonCode = /* @__PURE__ */ z
   .string()
   .regex(/^[A-Z][A-Z0-9_]{1,63}$/)
   .describe('A machine-readable reason, upper case with underscores (e.g. DEBT_TO_INCOME)');
@@ -41,17 +41,17 @@ const envelope = {
   MessageId: z.uuid().describe('Unique per message; a repeated message keeps its id'),
   SentAt: z.iso.datetime({ offset: true }).describe('When the sender sent the message'),
 };
-const applicationReference = z
+const applicationReference = /* @__PURE__ */ z
   .uuid()
   .describe('Our reference of the application at this lender (one per lender and application)');
-const quoteId = z
+const quoteId = /* @__PURE__ */ z
   .uuid()
   .describe('Our id of the offer, told to the lender when the customer changes or accepts it');
-const lenderReference = z.string().trim().min(1).max(200);
+const lenderReference = /* @__PURE__ */ z.string().trim().min(1).max(200);
 
 // ── What a lender is sent ────────────────────────────────────────────────────────────────────────────
 
-export const lenderApiApplicantSchema = z.object({
+export const lenderApiApplicantSchema = /* @__PURE__ */ z.object({
   Role: applicantRoleSchema,
   Age: z
     .number()
@@ -89,7 +89,7 @@ export const lenderApiApplicantSchema = z.object({
     ),
 });
 
-export const lenderApiDebtSchema = z.object({
+export const lenderApiDebtSchema = /* @__PURE__ */ z.object({
   Type: z.string().min(1).max(60),
   Balance: money,
   MonthlyPayment: money.nullable(),
@@ -111,7 +111,7 @@ export const lenderApiDebtSchema = z.object({
     ),
 });
 
-export const lenderApiApplicationSchema = z.object({
+export const lenderApiApplicationSchema = /* @__PURE__ */ z.object({
   Country: countrySchema,
   Currency: currencySchema,
   Product: productSchema,
@@ -144,7 +144,7 @@ export const lenderApiApplicationSchema = z.object({
 });
 export type LenderApiApplication = z.infer<typeof lenderApiApplicationSchema>;
 
-export const lenderApiOfferSchema = z.object({
+export const lenderApiOfferSchema = /* @__PURE__ */ z.object({
   Amount: z.number().int().positive().max(1e9),
   DurationMonths: z.number().int().positive().max(600),
   NominalRatePercent: z.number().min(0).max(100),
@@ -156,7 +156,7 @@ export const lenderApiOfferSchema = z.object({
 });
 export type LenderApiOffer = z.infer<typeof lenderApiOfferSchema>;
 
-export const lenderApiDocumentAskSchema = z.object({
+export const lenderApiDocumentAskSchema = /* @__PURE__ */ z.object({
   Action: documentActionSchema,
   Timing: documentTimingSchema,
   Category: z.enum(['payslip', 'tax-return', 'property-value', 'other']).nullable(),
@@ -165,7 +165,7 @@ export type LenderApiDocumentAsk = z.infer<typeof lenderApiDocumentAskSchema>;
 
 // ── Operations: we call the lender ───────────────────────────────────────────────────────────────────
 
-export const registerApplicationRequestSchema = z.object({
+export const registerApplicationRequestSchema = /* @__PURE__ */ z.object({
   ...envelope,
   ApplicationReference: applicationReference,
   Application: lenderApiApplicationSchema,
@@ -176,7 +176,7 @@ export const registerApplicationRequestSchema = z.object({
 });
 export type RegisterApplicationRequest = z.infer<typeof registerApplicationRequestSchema>;
 
-export const registerApplicationResponseSchema = z.discriminatedUnion('Status', [
+export const registerApplicationResponseSchema = /* @__PURE__ */ z.discriminatedUnion('Status', [
   z.object({
     ...envelope,
     ApplicationReference: applicationReference,
@@ -195,12 +195,15 @@ export const registerApplicationResponseSchema = z.discriminatedUnion('Status', 
 ]);
 export type RegisterApplicationResponse = z.infer<typeof registerApplicationResponseSchema>;
 
-const referenceOnlyRequest = z.object({ ...envelope, ApplicationReference: applicationReference });
+const referenceOnlyRequest = /* @__PURE__ */ z.object({
+  ...envelope,
+  ApplicationReference: applicationReference,
+});
 
 export const decisionRequestSchema = referenceOnlyRequest;
 export type DecisionRequest = z.infer<typeof decisionRequestSchema>;
 
-export const decisionResponseSchema = z.discriminatedUnion('Status', [
+export const decisionResponseSchema = /* @__PURE__ */ z.discriminatedUnion('Status', [
   z.object({ ...envelope, ApplicationReference: applicationReference, Status: z.literal('pending') }),
   z.object({
     ...envelope,
@@ -228,7 +231,7 @@ const quoteRequest = {
   LenderReference: lenderReference.nullable(),
 };
 
-export const offerChangeRequestSchema = z.object({
+export const offerChangeRequestSchema = /* @__PURE__ */ z.object({
   ...quoteRequest,
   CurrentOffer: lenderApiOfferSchema,
   Amount: z.number().int().positive().max(1e9),
@@ -238,16 +241,19 @@ export type OfferChangeRequest = z.infer<typeof offerChangeRequestSchema>;
 
 const quoteAnswer = { ...envelope, ApplicationReference: applicationReference, QuoteId: quoteId };
 
-export const offerChangeResponseSchema = z.discriminatedUnion('Status', [
+export const offerChangeResponseSchema = /* @__PURE__ */ z.discriminatedUnion('Status', [
   z.object({ ...quoteAnswer, Status: z.literal('changed'), Offer: lenderApiOfferSchema }),
   z.object({ ...quoteAnswer, Status: z.literal('refused'), Reason: reasonText }),
 ]);
 export type OfferChangeResponse = z.infer<typeof offerChangeResponseSchema>;
 
-export const acceptanceRequestSchema = z.object({ ...quoteRequest, Offer: lenderApiOfferSchema });
+export const acceptanceRequestSchema = /* @__PURE__ */ z.object({
+  ...quoteRequest,
+  Offer: lenderApiOfferSchema,
+});
 export type AcceptanceRequest = z.infer<typeof acceptanceRequestSchema>;
 
-export const acceptanceResponseSchema = z.discriminatedUnion('Status', [
+export const acceptanceResponseSchema = /* @__PURE__ */ z.discriminatedUnion('Status', [
   z.object({
     ...quoteAnswer,
     Status: z.literal('accepted'),
@@ -257,14 +263,14 @@ export const acceptanceResponseSchema = z.discriminatedUnion('Status', [
 ]);
 export type AcceptanceResponse = z.infer<typeof acceptanceResponseSchema>;
 
-export const disbursementDecisionRequestSchema = z.object(quoteRequest);
+export const disbursementDecisionRequestSchema = /* @__PURE__ */ z.object(quoteRequest);
 export type DisbursementDecisionRequest = z.infer<typeof disbursementDecisionRequestSchema>;
 
-const disbursementDeclineCode = z
+const disbursementDeclineCode = /* @__PURE__ */ z
   .literal([561, 562, 563, 569])
   .describe('§4: 561 documents, 562 credit check, 563 identification, 569 other');
 
-export const disbursementDecisionResponseSchema = z.discriminatedUnion('Status', [
+export const disbursementDecisionResponseSchema = /* @__PURE__ */ z.discriminatedUnion('Status', [
   z.object({ ...quoteAnswer, Status: z.literal('pending') }),
   z.object({ ...quoteAnswer, Status: z.literal('approved') }),
   z.object({
@@ -277,17 +283,17 @@ export const disbursementDecisionResponseSchema = z.discriminatedUnion('Status',
 ]);
 export type DisbursementDecisionResponse = z.infer<typeof disbursementDecisionResponseSchema>;
 
-export const disbursementRequestSchema = z.object(quoteRequest);
+export const disbursementRequestSchema = /* @__PURE__ */ z.object(quoteRequest);
 export type DisbursementRequest = z.infer<typeof disbursementRequestSchema>;
 
-export const disbursementResponseSchema = z.discriminatedUnion('Status', [
+export const disbursementResponseSchema = /* @__PURE__ */ z.discriminatedUnion('Status', [
   z.object({ ...quoteAnswer, Status: z.literal('pending') }),
   z.object({ ...quoteAnswer, Status: z.literal('disbursed'), Reference: lenderReference }),
 ]);
 export type DisbursementResponse = z.infer<typeof disbursementResponseSchema>;
 
 /** What a lender answers with a 4xx or 5xx. */
-export const lenderApiErrorSchema = z.object({
+export const lenderApiErrorSchema = /* @__PURE__ */ z.object({
   Message: z.string().max(1000),
   Code: z.string().max(64).optional(),
 });
@@ -355,7 +361,7 @@ const callback = {
   ApplicationReference: applicationReference,
 };
 
-export const lenderCallbackSchema = z.discriminatedUnion('Type', [
+export const lenderCallbackSchema = /* @__PURE__ */ z.discriminatedUnion('Type', [
   z.object({
     ...callback,
     Type: z.literal('offer'),
@@ -403,12 +409,12 @@ export const lenderCallbackSchema = z.discriminatedUnion('Type', [
 ]);
 export type LenderCallback = z.infer<typeof lenderCallbackSchema>;
 export type LenderCallbackType = LenderCallback['Type'];
-export const lenderCallbackTypes = lenderCallbackSchema.options.map(
+export const lenderCallbackTypes = /* @__PURE__ */ lenderCallbackSchema.options.map(
   (option) => option.shape.Type.value,
 ) as LenderCallbackType[];
 
 /** What we answer a callback: 200 applied / duplicate / ignored, 202 waiting for an earlier one. */
-export const callbackAcknowledgementSchema = z.object({
+export const callbackAcknowledgementSchema = /* @__PURE__ */ z.object({
   MessageId: z.uuid(),
   Outcome: z
     .enum(['applied', 'waiting', 'duplicate', 'ignored'])
@@ -421,7 +427,7 @@ export type CallbackAcknowledgement = z.infer<typeof callbackAcknowledgementSche
 
 // ── What staff see of the lenders called over HTTP ─────────────────────────────────────────────────
 
-export const lenderCircuitViewSchema = z.object({
+export const lenderCircuitViewSchema = /* @__PURE__ */ z.object({
   LenderID: z.string(),
   Name: z.string(),
   Country: countrySchema,
@@ -436,4 +442,6 @@ export const lenderCircuitViewSchema = z.object({
   Calls: z.record(z.string(), z.number().int()),
 });
 export type LenderCircuitView = z.infer<typeof lenderCircuitViewSchema>;
-export const lenderCircuitsViewSchema = z.object({ Lenders: z.array(lenderCircuitViewSchema) });
+export const lenderCircuitsViewSchema = /* @__PURE__ */ z.object({
+  Lenders: z.array(lenderCircuitViewSchema),
+});
