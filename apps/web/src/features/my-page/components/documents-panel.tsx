@@ -7,6 +7,7 @@ import {
   useDocuments,
   useUploadDocument,
 } from '#src/features/my-page/api/application-documents.ts';
+import { uploadRefusal } from '../model/upload-refusal.ts';
 import { Disclosure } from './disclosure.tsx';
 import { ShareDocumentsPanel } from './share-documents-panel.tsx';
 
@@ -126,7 +127,7 @@ export function DocumentsPanel({
           </p>
           {(problem || upload.isError) && (
             <p id={errorId} className="error-text" role="alert">
-              {t(`offers.documents.errors.${problem ?? 'failed'}`)}
+              {problem ? t(`offers.documents.errors.${problem}`) : uploadErrorText(upload.error, t)}
             </p>
           )}
         </div>
@@ -165,4 +166,12 @@ export function DocumentsPanel({
       {content}
     </section>
   );
+}
+
+/** The server's reason for refusing the upload in the brand's words, or "failed, try again" without one. */
+function uploadErrorText(error: unknown, t: (key: string, options?: Record<string, unknown>) => string) {
+  const refusal = uploadRefusal(error);
+  if (!refusal) return t('offers.documents.errors.failed');
+  if ('key' in refusal) return t(`offers.documents.errors.${refusal.key}`);
+  return t('offers.documents.errors.refused', { reason: refusal.text });
 }

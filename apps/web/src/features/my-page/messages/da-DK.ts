@@ -217,6 +217,12 @@ export const messages: typeof source = {
       type: 'Filen skal være PDF, JPG eller PNG.',
       size: 'Filen er større end 20 MB.',
       failed: 'Upload mislykkedes. Prøv igen.',
+      empty: 'Filen er tom.',
+      nameMismatch:
+        'Filnavnet angiver en anden filtype end indholdet. Giv filen det rigtige navn, og prøv igen.',
+      tooMany: 'Ansøgningen har allerede så mange dokumenter, som den kan have.',
+      cutOff: 'Uploaden blev afbrudt, før den var færdig. Prøv igen.',
+      refused: 'Filen blev ikke modtaget: {{reason}}',
     },
   },
   accept: {

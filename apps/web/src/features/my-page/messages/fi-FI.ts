@@ -220,6 +220,12 @@ export const messages: typeof source = {
       type: 'Tiedoston on oltava PDF, JPG tai PNG.',
       size: 'Tiedosto on suurempi kuin 20 Mt.',
       failed: 'Lataus epäonnistui. Yritä uudelleen.',
+      empty: 'Tiedosto on tyhjä.',
+      nameMismatch:
+        'Tiedoston nimi kertoo eri tiedostotyypin kuin sen sisältö. Nimeä tiedosto oikein ja yritä uudelleen.',
+      tooMany: 'Hakemuksessa on jo niin monta asiakirjaa kuin siinä voi olla.',
+      cutOff: 'Lataus keskeytyi ennen kuin se valmistui. Yritä uudelleen.',
+      refused: 'Tiedostoa ei otettu vastaan: {{reason}}',
     },
   },
   accept: {

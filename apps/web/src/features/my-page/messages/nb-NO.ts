@@ -217,6 +217,11 @@ export const messages = {
       type: 'Filen må være PDF, JPG eller PNG.',
       size: 'Filen er større enn 20 MB.',
       failed: 'Opplastingen mislyktes. Prøv igjen.',
+      empty: 'Filen er tom.',
+      nameMismatch: 'Filnavnet sier en annen filtype enn innholdet. Gi filen riktig navn og prøv igjen.',
+      tooMany: 'Søknaden har allerede så mange dokumenter som den kan ha.',
+      cutOff: 'Opplastingen ble avbrutt før den var ferdig. Prøv igjen.',
+      refused: 'Filen ble ikke tatt imot: {{reason}}',
     },
   },
   accept: {

@@ -217,6 +217,11 @@ export const messages: typeof source = {
       type: 'Filen måste vara PDF, JPG eller PNG.',
       size: 'Filen är större än 20 MB.',
       failed: 'Uppladdningen misslyckades. Försök igen.',
+      empty: 'Filen är tom.',
+      nameMismatch: 'Filnamnet anger en annan filtyp än innehållet. Byt namn på filen och försök igen.',
+      tooMany: 'Ansökan har redan så många dokument som den kan ha.',
+      cutOff: 'Uppladdningen avbröts innan den var klar. Försök igen.',
+      refused: 'Filen togs inte emot: {{reason}}',
     },
   },
   accept: {
