@@ -14,8 +14,8 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
 import { nationalIdLookupHash, sealNationalId } from '../apps/api/src/db/personal-data-cipher.ts';
-import { workQueueAgentId } from '../apps/api/src/modules/staff/agent.repository.ts';
 import { ensureRuleBucket } from '../apps/api/src/modules/backoffice/queues/queue.repository.ts';
+import { workQueueAgentId } from '../apps/api/src/modules/staff/agent.repository.ts';
 
 const deep = process.argv.includes('--deep');
 const total = Number(process.env.BENCH_APPLICATIONS ?? (deep ? 1_000_000 : 10_000));

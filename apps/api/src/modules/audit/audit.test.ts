@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { insertAgent } from '#src/modules/staff/agent.repository.ts';
 import { createTestApplication } from '#src/modules/backoffice/test-fixtures.ts';
+import { insertAgent } from '#src/modules/staff/agent.repository.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
 import { auditActorLabel, listAudit, recordAudit } from './audit.service.ts';
 
