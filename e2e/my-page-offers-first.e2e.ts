@@ -163,6 +163,8 @@ describe('the personal page, offers first', () => {
     expect(await menuLink.isVisible()).toBe(false);
     const header = await page.locator('.site-header').boundingBox();
     expect(header!.height, 'the header on a phone').toBeLessThan(90);
+    // The first screen as the applicant sees it on arrival (the checks above scrolled to the sections).
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(screenshots, 'my-page-phone.png') });
     await page.screenshot({ path: join(screenshots, 'my-page-phone-full.png'), fullPage: true });
     await toggle.click();
