@@ -18,6 +18,12 @@ export type CreditWarningStatus =
   | 'prescribed'
   /** `lines` quote a phrase from a primary source; the final statutory wording was not found here. */
   | 'phrase-unverified'
+  /**
+   * No national or OJ wording was found here; `lines` are our rendering, in the country's language, of the
+   * directive's own words ("Caution! Borrowing money costs money.", EUR-Lex summary), which art. 8(1) allows ("or an
+   * equivalent wording") — shown rather than nothing until legal supplies the wording (ADR 0064).
+   */
+  | 'equivalent-unverified'
   /** No wording was found in any source here: `lines` is empty, and a lawyer must supply it. */
   | 'wording-not-found'
   /** No rule found that requires the warning in this country (`lines` empty). */
@@ -92,14 +98,15 @@ export const creditWarnings = {
   FI: {
     country: 'FI',
     locale: 'fi-FI',
-    status: 'wording-not-found',
-    lines: [],
+    status: 'equivalent-unverified',
+    // CCD2 art. 8(1) in the EUR-Lex summary's words ('ccd2-summary'), put into Finnish by us (ADR 0064).
+    lines: ['Huomio! Rahan lainaaminen maksaa.'],
     form: null,
     rule: 'HE 120/2025 (kuluttajansuojalain 7 luku), CCD2 art. 8(1): luottojen mainonnassa annettavia tietoja täsmennetään; varoituksen sanamuotoa ei löytynyt.',
     appliesFrom: ccd2AppliesFrom,
-    sources: ['fi-he-120-2025', 'fi-dittmar-he-120', 'ccd2-oj-fi'],
+    sources: ['fi-he-120-2025', 'fi-dittmar-he-120', 'ccd2-oj-fi', 'ccd2-summary', 'ccd2-art8-bg'],
     toVerify:
-      'Source not found here: neither the Finnish wording in HE 120/2025 (proposed kuluttajansuojalaki 7 luku) nor the Finnish OJ text of CCD2 art. 8(1). A lawyer must supply the wording before any Finnish page advertises credit.',
+      'Source not found here: neither the Finnish wording in HE 120/2025 (proposed kuluttajansuojalaki 7 luku) nor the Finnish OJ text of CCD2 art. 8(1). The line is our Finnish rendering of the directive’s words, which art. 8(1) allows as "an equivalent wording"; a lawyer must replace it with the statutory wording and say whether a form is set.',
   },
   NO: {
     country: 'NO',
@@ -115,14 +122,14 @@ export const creditWarnings = {
   },
 } as const satisfies Record<Country, CreditWarning>;
 
-/** The warning a page of this country must show; `lines` is empty where no sourced wording exists. */
+/** The warning a page of this country must show; `lines` is empty where there is nothing to show. */
 export function creditWarningFor(country: Country): CreditWarning {
   return creditWarnings[country];
 }
 
-/** Countries whose pages cannot yet show the warning their law asks for (no sourced wording). */
+/** Countries whose pages do not yet show a wording taken from their law or the OJ (legal must supply it). */
 export function countriesMissingWarningWording(): Country[] {
   return (Object.values(creditWarnings) as CreditWarning[])
-    .filter((warning) => warning.status === 'wording-not-found')
+    .filter((warning) => warning.status === 'wording-not-found' || warning.status === 'equivalent-unverified')
     .map((warning) => warning.country);
 }
