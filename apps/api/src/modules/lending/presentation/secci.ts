@@ -29,6 +29,7 @@ type LabelKey =
   | 'parties'
   | 'creditor'
   | 'broker'
+  | 'brokerRole'
   | 'credit'
   | 'amount'
   | 'term'
@@ -59,6 +60,7 @@ const labels: Record<Locale, Record<LabelKey, string>> = {
     parties: 'Långiver og låneformidler',
     creditor: 'Långiver',
     broker: 'Låneformidler',
+    brokerRole: 'Låneformidlerens rolle',
     credit: 'Lånet',
     amount: 'Lånebeløp',
     term: 'Nedbetalingstid',
@@ -88,6 +90,7 @@ const labels: Record<Locale, Record<LabelKey, string>> = {
     parties: 'Kreditgivare och kreditförmedlare',
     creditor: 'Kreditgivare',
     broker: 'Kreditförmedlare',
+    brokerRole: 'Kreditförmedlarens roll',
     credit: 'Krediten',
     amount: 'Kreditbelopp',
     term: 'Löptid',
@@ -117,6 +120,7 @@ const labels: Record<Locale, Record<LabelKey, string>> = {
     parties: 'Luotonantaja ja luotonvälittäjä',
     creditor: 'Luotonantaja',
     broker: 'Luotonvälittäjä',
+    brokerRole: 'Luotonvälittäjän asema',
     credit: 'Luotto',
     amount: 'Luoton määrä',
     term: 'Laina-aika',
@@ -146,6 +150,7 @@ const labels: Record<Locale, Record<LabelKey, string>> = {
     parties: 'Kreditgiver og kreditformidler',
     creditor: 'Kreditgiver',
     broker: 'Kreditformidler',
+    brokerRole: 'Kreditformidlerens rolle',
     credit: 'Kreditten',
     amount: 'Kreditbeløb',
     term: 'Løbetid',
@@ -170,6 +175,24 @@ const labels: Record<Locale, Record<LabelKey, string>> = {
     validUntil: 'Tilbuddet gælder til',
     months: 'måneder',
   },
+};
+
+/** What the broker's role row says (CCD2 arts. 37–38 and Annex II; issue 34, ADR 0064). */
+interface BrokerRole {
+  registration: { authority: string; register: string; registrationNumber: string };
+  /** Names of the lenders the company is tied to; empty when it is tied to none. */
+  tiedTo: string[];
+}
+
+const brokerRoleText: Record<Locale, (role: BrokerRole) => string> = {
+  'nb-NO': ({ registration: r, tiedTo }) =>
+    `${tiedTo.length ? `Låneformidler knyttet til ${tiedTo.join(', ')}` : 'Uavhengig låneformidler, ikke bundet til noen långiver'}. Tillatelse fra ${r.authority} (${r.register}), nr. ${r.registrationNumber}. Vi yter ikke rådgivning; långiveren gir deg kreditten.`,
+  'sv-SE': ({ registration: r, tiedTo }) =>
+    `${tiedTo.length ? `Kreditförmedlare knuten till ${tiedTo.join(', ')}` : 'Oberoende kreditförmedlare, inte knuten till någon kreditgivare'}. Tillstånd från ${r.authority} (${r.register}), nr ${r.registrationNumber}. Vi ger ingen rådgivning; kreditgivaren lämnar krediten.`,
+  'fi-FI': ({ registration: r, tiedTo }) =>
+    `${tiedTo.length ? `Luotonvälittäjä, sidottu luotonantajiin ${tiedTo.join(', ')}` : 'Riippumaton luotonvälittäjä, ei sidottu yhteenkään luotonantajaan'}. Rekisteröinti: ${r.authority} (${r.register}), nro ${r.registrationNumber}. Emme tarjoa neuvontapalveluja; luoton myöntää luotonantaja.`,
+  'da-DK': ({ registration: r, tiedTo }) =>
+    `${tiedTo.length ? `Kreditformidler knyttet til ${tiedTo.join(', ')}` : 'Uafhængig kreditformidler, ikke bundet til nogen kreditgiver'}. Registreret hos ${r.authority} (${r.register}), nr. ${r.registrationNumber}. Vi yder ikke rådgivning; kreditgiveren yder kreditten.`,
 };
 
 export function buildSecci(quote: LoanQuoteRow, application: LoanApplicationRow): SecciDocument {
@@ -205,6 +228,13 @@ export function buildSecci(quote: LoanQuoteRow, application: LoanApplicationRow)
           {
             label: text.broker,
             value: `${brand.organisation.name} (${brand.organisation.number}), ${brand.contact.phone}, ${brand.contact.email}`,
+          },
+          {
+            label: text.brokerRole,
+            value: brokerRoleText[locale]({
+              registration: brand.organisation.registration,
+              tiedTo: brand.organisation.tiedLenderIds.map((id) => findLender(id)?.name ?? id),
+            }),
           },
         ],
       },
