@@ -50,6 +50,8 @@ import type { Messaging } from './modules/messages/messaging.ts';
 import { personRoutes } from './modules/persons/person.routes.ts';
 import type { PopulationRegister } from './modules/persons/population-register.ts';
 import { preCheckRoutes } from './modules/pre-check/pre-check.routes.ts';
+import { erasureQueueRoutes } from './modules/privacy/erasure-queue.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createMissingFigureWarnings } from './modules/regulatory-figures/missing-figure-warnings.ts';
 import { regulatoryFigureRoutes } from './modules/regulatory-figures/regulatory-figure.routes.ts';
 import { capsConfigInForce } from './modules/regulatory-figures/regulatory-figure.service.ts';
@@ -223,6 +225,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   await app.register(documentRoutes, { ...moduleOptions, storage: documentStorage });
   await app.register(documentRequestRoutes, moduleOptions);
+  // Issue 36 item 3 (ADR 0069): the person's data export and erasure request; the staff's erasure queue.
+  await app.register(privacyRoutes, { ...moduleOptions, storage: documentStorage });
+  await app.register(erasureQueueRoutes, moduleOptions);
   await app.register(personRoutes, { ...moduleOptions, populationRegister: deps.populationRegister });
   await app.register(securedLoanRoutes, { ...moduleOptions, register: deps.propertyRegister });
   await app.register(preCheckRoutes, moduleOptions);

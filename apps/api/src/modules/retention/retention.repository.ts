@@ -57,6 +57,45 @@ export async function findPersonsPastRetention(
   return ((result as { rows?: { id: string }[] }).rows ?? []).map((row) => row.id);
 }
 
+/**
+ * What the rules count for one person (the same links as findPersonsPastRetention): whether anything links
+ * them to us, whether any of it is still moving, and its last change. The erasure request (ADR 0069) shows
+ * the day the sweep will anonymise them from this.
+ */
+export async function findRetentionBasisOfPerson(
+  db: Executor,
+  personId: string,
+  activeStatusCodes: readonly number[],
+): Promise<{ linked: boolean; moving: boolean; lastChange: Date | null }> {
+  const active = sql.join(
+    activeStatusCodes.map((code) => sql`${code}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    WITH linked AS (
+      SELECT la.status IN (${active}) AS moving, la.updated_at AS changed_at
+      FROM loan_application la WHERE la.person_id = ${personId}
+      UNION ALL
+      SELECT la.status IN (${active}), la.updated_at
+      FROM loan_application_applicant a JOIN loan_application la ON la.id = a.loan_application_id
+      WHERE a.person_id = ${personId}
+      UNION ALL
+      SELECT decision = 'new', updated_at FROM insurance_request WHERE person_id = ${personId}
+      UNION ALL
+      SELECT terminated_at IS NULL, coalesce(terminated_at, updated_at) FROM insurance_policy
+      WHERE person_id = ${personId}
+    )
+    SELECT count(*)::int AS links, coalesce(bool_or(moving), false) AS moving, max(changed_at) AS last_change
+    FROM linked`);
+  const row = (result as { rows?: { links: number; moving: boolean; last_change: string | Date | null }[] })
+    .rows?.[0];
+  return {
+    linked: Number(row?.links ?? 0) > 0,
+    moving: Boolean(row?.moving),
+    lastChange: row?.last_change ? new Date(row.last_change) : null,
+  };
+}
+
 /** What anonymising clears of an applicant in a revision's snapshot (as of the applicant row). */
 const clearedApplicantFields = JSON.stringify({ EmployerName: null, JobTitle: null });
 

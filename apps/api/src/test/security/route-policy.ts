@@ -250,6 +250,14 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'PATCH /person/:id': { access: 'person', staff: ['application.read', 'application.update'] },
   // A register lookup is the person's own to make (issue 38): no staff role reaches it.
   'GET /person/:id/registered-address': { access: 'person', staff: null },
+  // Issue 36 item 3 (ADR 0069): the person's own data export and erasure request; no staff role reaches them.
+  'GET /person/:id/data-export': { access: 'person', staff: null },
+  'GET /person/:id/data-export.pdf': { access: 'person', staff: null },
+  'GET /person/:id/erasure-request': { access: 'person', staff: null },
+  'POST /person/:id/erasure-request': { access: 'person', staff: null },
+  'GET /backoffice/erasure-requests': backofficeList(['audit.read']),
+  'GET /backoffice/erasure-requests/:id': backofficeRecord(['audit.read']),
+  'POST /backoffice/erasure-requests/:id/close': backofficeRecord(['audit.read']),
   'GET /consent/v2/config/snapshot': { access: 'public' },
   'GET /consent/v2/consent': { access: 'signedIn' },
   'GET /consent/v2/consent/items': { access: 'signedIn' },
@@ -291,6 +299,12 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /backoffice/applications/:id/screening': backofficeRecord(['screening.review']),
   'GET /backoffice/screening/reviews': backofficeList(['screening.review']),
   'POST /backoffice/person-checks/:id/decision': backofficeRecord(['screening.review']),
+  // ── human review of automated decisions (CCD2 art. 18(8), ADR 0065): the applicant asks, staff of the country answer ──
+  'GET /loan-application/:id/human-review': { access: 'application', staff: ['application.read'] },
+  'POST /loan-application/:id/human-review': { access: 'application', staff: null },
+  'GET /backoffice/human-reviews': backofficeList(['humanReview.answer']),
+  'GET /backoffice/human-reviews/:id': backofficeRecord(['humanReview.answer']),
+  'POST /backoffice/human-reviews/:id/answer': backofficeRecord(['humanReview.answer']),
   // ── regulatory figures (issue 17): behind the agent gate; the body names the country ──
   'GET /backoffice/regulatory-figures': backofficeList(['regulatoryFigures.read']),
   // Only SE and FI have figures: the matrix's body adds a Swedish period (the SE Manager may, Norway's not).
@@ -300,6 +314,13 @@ export const routePolicies: Record<string, RoutePolicy> = {
     country: 'SE',
     agent: true,
   },
+  // ── the lender panel as data (ADR 0067): the lender's country's Manager (the world's lender is Norwegian) ──
+  'GET /backoffice/lenders': backofficeList(['lender.manage']),
+  'POST /backoffice/lenders': { access: 'staff', staff: ['lender.manage'], agent: true },
+  'GET /backoffice/lenders/:lenderId': { access: 'staff', staff: ['lender.manage'], agent: true },
+  'PATCH /backoffice/lenders/:lenderId': { access: 'staff', staff: ['lender.manage'], agent: true },
+  'POST /backoffice/lenders/:lenderId/pause': { access: 'staff', staff: ['lender.manage'], agent: true },
+  'POST /backoffice/lenders/:lenderId/resume': { access: 'staff', staff: ['lender.manage'], agent: true },
   'GET /lead/:id': read,
   'POST /lead/:id': write,
   'DELETE /lead/:id/:leadId': write,

@@ -1,0 +1,196 @@
+import type { Locale } from '@nordloan/domain/enums';
+
+// The data export's PDF in the person's language (ADR 0069): headings and labels; values are the records'.
+
+export type ExportLabelKey =
+  | 'title'
+  | 'generated'
+  | 'person'
+  | 'name'
+  | 'birthDate'
+  | 'nationalId'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'citizenship'
+  | 'customers'
+  | 'applications'
+  | 'role'
+  | 'mainApplicant'
+  | 'coApplicant'
+  | 'product'
+  | 'status'
+  | 'amount'
+  | 'duration'
+  | 'created'
+  | 'employer'
+  | 'employmentType'
+  | 'netIncome'
+  | 'grossIncome'
+  | 'consents'
+  | 'terms'
+  | 'documents'
+  | 'messages'
+  | 'calls'
+  | 'answered'
+  | 'notAnswered'
+  | 'inquiries'
+  | 'lender'
+  | 'staffReads'
+  | 'none'
+  | 'years';
+
+export const exportLabels: Record<Locale, Record<ExportLabelKey, string>> = {
+  'nb-NO': {
+    title: 'Dine data hos oss',
+    generated: 'Laget',
+    person: 'Om deg',
+    name: 'Navn',
+    birthDate: 'Fødselsdato',
+    nationalId: 'Fødselsnummer',
+    email: 'E-post',
+    phone: 'Telefon',
+    address: 'Adresse',
+    citizenship: 'Statsborgerskap',
+    customers: 'Kundeforhold',
+    applications: 'Søknader',
+    role: 'Din rolle',
+    mainApplicant: 'Hovedsøker',
+    coApplicant: 'Medsøker',
+    product: 'Produkt',
+    status: 'Status',
+    amount: 'Beløp',
+    duration: 'Løpetid',
+    created: 'Opprettet',
+    employer: 'Arbeidsgiver',
+    employmentType: 'Ansettelsesform',
+    netIncome: 'Netto inntekt per måned',
+    grossIncome: 'Brutto årsinntekt',
+    consents: 'Samtykker og historikk',
+    terms: 'Vilkår du har godtatt',
+    documents: 'Dokumenter',
+    messages: 'Meldinger vi har sendt deg',
+    calls: 'Samtaler',
+    answered: 'besvart',
+    notAnswered: 'ikke besvart',
+    inquiries: 'Kredittsjekker',
+    lender: 'Långiver',
+    staffReads: 'Når våre ansatte så på dataene dine',
+    none: 'Ingen',
+    years: 'år',
+  },
+  'sv-SE': {
+    title: 'Dina uppgifter hos oss',
+    generated: 'Skapad',
+    person: 'Om dig',
+    name: 'Namn',
+    birthDate: 'Födelsedatum',
+    nationalId: 'Personnummer',
+    email: 'E-post',
+    phone: 'Telefon',
+    address: 'Adress',
+    citizenship: 'Medborgarskap',
+    customers: 'Kundrelationer',
+    applications: 'Ansökningar',
+    role: 'Din roll',
+    mainApplicant: 'Huvudsökande',
+    coApplicant: 'Medsökande',
+    product: 'Produkt',
+    status: 'Status',
+    amount: 'Belopp',
+    duration: 'Löptid',
+    created: 'Skapad',
+    employer: 'Arbetsgivare',
+    employmentType: 'Anställningsform',
+    netIncome: 'Nettoinkomst per månad',
+    grossIncome: 'Bruttoinkomst per år',
+    consents: 'Samtycken och historik',
+    terms: 'Villkor du har godkänt',
+    documents: 'Dokument',
+    messages: 'Meddelanden vi har skickat dig',
+    calls: 'Samtal',
+    answered: 'besvarat',
+    notAnswered: 'obesvarat',
+    inquiries: 'Kreditupplysningar',
+    lender: 'Långivare',
+    staffReads: 'När vår personal läste dina uppgifter',
+    none: 'Inga',
+    years: 'år',
+  },
+  'fi-FI': {
+    title: 'Tietosi meillä',
+    generated: 'Luotu',
+    person: 'Sinusta',
+    name: 'Nimi',
+    birthDate: 'Syntymäaika',
+    nationalId: 'Henkilötunnus',
+    email: 'Sähköposti',
+    phone: 'Puhelin',
+    address: 'Osoite',
+    citizenship: 'Kansalaisuus',
+    customers: 'Asiakkuudet',
+    applications: 'Hakemukset',
+    role: 'Roolisi',
+    mainApplicant: 'Päähakija',
+    coApplicant: 'Kanssahakija',
+    product: 'Tuote',
+    status: 'Tila',
+    amount: 'Summa',
+    duration: 'Laina-aika',
+    created: 'Luotu',
+    employer: 'Työnantaja',
+    employmentType: 'Työsuhde',
+    netIncome: 'Nettotulot kuukaudessa',
+    grossIncome: 'Bruttotulot vuodessa',
+    consents: 'Suostumukset ja niiden historia',
+    terms: 'Hyväksymäsi ehdot',
+    documents: 'Asiakirjat',
+    messages: 'Sinulle lähettämämme viestit',
+    calls: 'Puhelut',
+    answered: 'vastattu',
+    notAnswered: 'ei vastattu',
+    inquiries: 'Luottotietojen tarkistukset',
+    lender: 'Lainanantaja',
+    staffReads: 'Milloin henkilökuntamme katsoi tietojasi',
+    none: 'Ei yhtään',
+    years: 'vuotta',
+  },
+  'da-DK': {
+    title: 'Dine data hos os',
+    generated: 'Dannet',
+    person: 'Om dig',
+    name: 'Navn',
+    birthDate: 'Fødselsdato',
+    nationalId: 'CPR-nummer',
+    email: 'E-mail',
+    phone: 'Telefon',
+    address: 'Adresse',
+    citizenship: 'Statsborgerskab',
+    customers: 'Kundeforhold',
+    applications: 'Ansøgninger',
+    role: 'Din rolle',
+    mainApplicant: 'Hovedansøger',
+    coApplicant: 'Medansøger',
+    product: 'Produkt',
+    status: 'Status',
+    amount: 'Beløb',
+    duration: 'Løbetid',
+    created: 'Oprettet',
+    employer: 'Arbejdsgiver',
+    employmentType: 'Ansættelsesform',
+    netIncome: 'Nettoindkomst pr. måned',
+    grossIncome: 'Bruttoindkomst pr. år',
+    consents: 'Samtykker og historik',
+    terms: 'Vilkår, du har accepteret',
+    documents: 'Dokumenter',
+    messages: 'Beskeder, vi har sendt dig',
+    calls: 'Opkald',
+    answered: 'besvaret',
+    notAnswered: 'ikke besvaret',
+    inquiries: 'Kreditvurderinger',
+    lender: 'Långiver',
+    staffReads: 'Hvornår vores medarbejdere så dine data',
+    none: 'Ingen',
+    years: 'år',
+  },
+};
