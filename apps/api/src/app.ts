@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quotePresentationRoutes } from '#src/modules/lending/presentation/quote-presentation.routes.ts';
 import type { Config } from './config.ts';
+import { registerBackupSocket } from './db/backup/backup-socket.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { usePersonalDataKey } from './db/personal-data-cipher.ts';
 import { registerQueueMetrics } from './jobs/queue-metrics.ts';
@@ -21,6 +22,7 @@ import type { TelephonyAdapter } from './modules/backoffice/calls/telephony-adap
 import { queueRoutes } from './modules/backoffice/queues/queue.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { coApplicantInviteRoutes } from './modules/co-applicant-invites/co-applicant-invite.routes.ts';
+import { humanReviewRoutes } from './modules/compliance/human-review/human-review.routes.ts';
 import { screeningRoutes } from './modules/compliance/screening.routes.ts';
 import type { ScreeningAdapter } from './modules/compliance/screening-adapter.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
@@ -29,15 +31,19 @@ import { customerRoutes } from './modules/customers/customer.routes.ts';
 import { documentRoutes } from './modules/documents/document.routes.ts';
 import type { DocumentStorage } from './modules/documents/document-storage.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import type { Readiness } from './modules/health/readiness.ts';
 import type { EidSigningProvider } from './modules/insurance/eid-signing.ts';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { paymentMandateRoutes } from './modules/insurance/payment-mandate.routes.ts';
 import type { PaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { leadRoutes } from './modules/leads/lead.routes.ts';
+import { lenderRoutes } from './modules/lenders/lender.routes.ts';
 import { documentRequestRoutes } from './modules/lending/document-requests/document-request.routes.ts';
 import type { ExternalDataProvider } from './modules/lending/intake/external-data.ts';
 import { registerLenderApiMetrics } from './modules/lending/lender-api/lender-api-metrics.ts';
 import type { LenderCredentials } from './modules/lending/lender-api/lender-credentials.ts';
+import { credentialsFromConfig } from './modules/lending/lender-api/lender-credentials.ts';
+import { createLenderReviewApi } from './modules/lending/lender-api/lender-human-review.ts';
 import type { LenderPanel } from './modules/lending/lender-panel/lender-adapter.ts';
 import { lendingRoutes } from './modules/lending/lending.routes.ts';
 import { applicationLifecycleRoutes } from './modules/lending/lifecycle/application-lifecycle.routes.ts';
@@ -45,6 +51,7 @@ import { integrationRoutes } from './modules/loan-applications/integration.route
 import { loanApplicationRoutes } from './modules/loan-applications/loan-application.routes.ts';
 import { subRecordRoutes } from './modules/loan-applications/sub-record.routes.ts';
 import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
+import { notifyApplicant } from './modules/messages/message.service.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import type { Messaging } from './modules/messages/messaging.ts';
 import { personRoutes } from './modules/persons/person.routes.ts';
@@ -110,6 +117,8 @@ export interface AppDependencies {
    * their own).
    */
   worker?: ((log: WorkerLogger) => JobWorker) | undefined;
+  /** Turned draining by server.ts on SIGTERM: /health/ready then answers 503 (ADR 0071). */
+  readiness?: Readiness | undefined;
   /** The log's destination; absent: stdout. */
   logStream?: { write(line: string): void } | undefined;
 }
@@ -130,7 +139,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       // Where the log lines go: stdout, or the log-scan test's buffer (issue 15 item 4).
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    trustProxy: config.env === 'production',
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     frameworkErrors: frameworkErrorHandler,
     // `/v1/loan-application/` (the spec's spelling) and `/v1/loan-application` are the same route.
@@ -182,7 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const web = await registerWebApp(app, { distDir: config.webDistDir });
   registerNotFound(app, { servePage: web.servePage });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, readiness: deps.readiness });
   await app.register(authRoutes, {
     db: database.db,
     tokens,
@@ -236,7 +245,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(messageRoutes, { ...moduleOptions, messaging: deps.messaging, worker });
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
   await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });
+  // CCD2 art. 18(8) (ADR 0065): compliance's human reviews, with the lenders' review operation and the
+  // applicant's message wired here (compliance sits below lending and beside messages).
+  await app.register(humanReviewRoutes, {
+    ...moduleOptions,
+    worker,
+    lenders: createLenderReviewApi({
+      panel,
+      credentials: deps.lenderCredentials ?? credentialsFromConfig(config),
+    }),
+    notify: (tx, input) => notifyApplicant(tx, { config, ...input, kind: 'human-review-answered' }),
+  });
   await app.register(regulatoryFigureRoutes, moduleOptions);
+  await app.register(lenderRoutes, moduleOptions);
   await app.register(insuranceRoutes, { ...moduleOptions, signing: deps.eidSigning });
   await app.register(paymentMandateRoutes, {
     ...moduleOptions,

@@ -84,6 +84,15 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalUrl,
+  // Behind PgBouncer in transaction mode (ADR 0070): LISTEN and the migrations' lock need a session of
+  // their own, straight to PostgreSQL; named prepared statements are sent unnamed.
+  DATABASE_DIRECT_URL: optionalUrl,
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+  /** Who may set X-Forwarded-For: true, or addresses/CIDRs (comma-separated); default: production only. */
+  TRUST_PROXY: z.string().trim().optional(),
+  /** After SIGTERM: how long /health/ready says 503 before closing, and the in-flight deadline (ADR 0071). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   JWT_PRIVATE_KEY: z
     .string()
     .optional()
@@ -212,6 +221,12 @@ export interface Config {
   logLevel: RawConfig['LOG_LEVEL'];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A direct PostgreSQL session for LISTEN and migrations when DATABASE_URL is a transaction pooler. */
+  databaseDirectUrl: string | undefined;
+  databasePoolMode: 'session' | 'transaction';
+  /** Fastify's trustProxy: whose X-Forwarded-For names the client (the load balancer's; ADR 0070). */
+  trustProxy: boolean | string;
+  shutdown: { drainMs: number; deadlineMs: number };
   jwt: { privateKeyPem: string | undefined; issuer: string; ttlSeconds: number };
   /** PERSONAL_DATA_KEY; undefined outside production means the fixed development key (ADR 0033). */
   personalDataKey: string | undefined;
@@ -303,6 +318,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'PERSONAL_DATA_KEY: production needs its own key to encrypt national identity numbers (ADR 0033)',
     ]);
   }
+  if (raw.DATABASE_POOL_MODE === 'transaction' && !(raw.DATABASE_URL && raw.DATABASE_DIRECT_URL)) {
+    throw new ConfigError([
+      'DATABASE_DIRECT_URL: DATABASE_POOL_MODE=transaction needs DATABASE_URL (the pooler) and a direct URL',
+    ]);
+  }
   if (raw.DOCUMENT_STORAGE === 's3' && !raw.S3_BUCKET) {
     throw new ConfigError(['S3_BUCKET: DOCUMENT_STORAGE=s3 needs the bucket to keep documents in']);
   }
@@ -335,6 +355,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: raw.LOG_LEVEL,
     dataDir: raw.DATA_DIR,
     databaseUrl: raw.DATABASE_URL,
+    databaseDirectUrl: raw.DATABASE_DIRECT_URL,
+    databasePoolMode: raw.DATABASE_POOL_MODE,
+    trustProxy:
+      raw.TRUST_PROXY === undefined || raw.TRUST_PROXY === ''
+        ? raw.NODE_ENV === 'production'
+        : raw.TRUST_PROXY === 'true' || (raw.TRUST_PROXY === 'false' ? false : raw.TRUST_PROXY),
+    shutdown: {
+      drainMs: raw.SHUTDOWN_DRAIN_MS ?? (raw.NODE_ENV === 'production' ? 3_000 : 0),
+      deadlineMs: raw.SHUTDOWN_DEADLINE_MS,
+    },
     jwt: { privateKeyPem: raw.JWT_PRIVATE_KEY, issuer: raw.JWT_ISSUER, ttlSeconds: raw.JWT_TTL_SECONDS },
     personalDataKey: raw.PERSONAL_DATA_KEY,
     devIdentityProvider: raw.NODE_ENV !== 'production' && raw.DEV_IDENTITY_PROVIDER !== false,

@@ -7,6 +7,8 @@ import { loadTemplate, templateDirectory } from './db/template.ts';
 import { defaultDependencies } from './dependencies.ts';
 import { startLocalEidProvider } from './dev/eid-provider/local-eid-provider.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/token.service.ts';
+import { shutDownGracefully } from './modules/health/graceful-shutdown.ts';
+import { createReadiness } from './modules/health/readiness.ts';
 
 // Only start-up and shutdown live here; everything the server does is built in app.ts.
 async function main() {
@@ -29,6 +31,8 @@ async function main() {
   const pgliteTemplateDirectory = config.databaseUrl ? undefined : templateDirectory();
   const database = await openDatabase({
     url: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    poolMode: config.databasePoolMode,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
     // An empty DATA_DIR starts from the build's migrated PGlite template instead of running initdb.
     templateDirectory: pgliteTemplateDirectory,
@@ -41,11 +45,13 @@ async function main() {
   const key = await loadSigningKey({ privateKeyPem: config.jwt.privateKeyPem, dataDir: config.dataDir });
   const tokens = createTokenService({ key, issuer: config.jwt.issuer, ttlSeconds: config.jwt.ttlSeconds });
   const now = () => new Date();
+  const readiness = createReadiness();
   const app = await buildApp({
     config,
     database,
     tokens,
     now,
+    readiness,
     ...defaultDependencies({ config, db: database.db, now }),
   });
 
@@ -55,7 +61,9 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      await app.close();
+      // Not ready first, then the balancer's time to notice, then in-flight requests (ADR 0071).
+      const outcome = await shutDownGracefully({ app, readiness, ...config.shutdown });
+      app.log.info(outcome, 'stopped taking requests');
       await localEid?.close();
       await database.close();
       process.exit(0);

@@ -204,6 +204,20 @@ export async function completeJob(
   return rows.length > 0;
 }
 
+/**
+ * A stopping worker gives back the jobs it still leases (ADR 0071): due again at once for another
+ * instance instead of after the lease runs out. A run of it still going loses its lease: its finish rolls
+ * back. Answers how many were given back.
+ */
+export async function releaseLeases(db: Executor, input: { workerId: string; now: Date }): Promise<number> {
+  const rows = await db
+    .update(job)
+    .set({ status: 'pending', lockedBy: null, lockedUntil: null, runAt: input.now, updatedAt: input.now })
+    .where(and(eq(job.lockedBy, input.workerId), eq(job.status, 'running')))
+    .returning({ id: job.id });
+  return rows.length;
+}
+
 /** Gives a failed attempt back to the queue for `retryAt`, or ends the job as failed when `final`. */
 export async function failJob(
   db: Executor,

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { JobRow } from '#src/db/schema/lending.ts';
 import { errorMessageOf } from '#src/lib/error-message.ts';
-import { claimJobs, completeJob, completeJobs, failJob, hasDueJobs, holdJobs } from './job.repository.ts';
+import {
+  claimJobs,
+  completeJob,
+  completeJobs,
+  failJob,
+  hasDueJobs,
+  holdJobs,
+  releaseLeases,
+} from './job.repository.ts';
 
 // The in-process worker of the job queue (architecture.md "jobs"). Each API instance may run one; they
 // share the queue through the database. A job runs "exactly once in effect": its effects and its
@@ -101,6 +109,8 @@ export interface JobWorkerOptions {
   retryDelayMs?: (attempt: number) => number;
   /** false: every job runs alone, `runBatch` unused (to compare the two; default true). */
   batches?: boolean;
+  /** How long `stop` waits for jobs in flight before giving their leases back (default 10 s). */
+  stopDeadlineMs?: number;
 }
 
 export interface JobWorker {
@@ -421,11 +431,29 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       loop = poll();
     },
     async stop() {
+      const wasRunning = running;
       running = false;
       if (timer) clearTimeout(timer);
       wake?.();
-      await loop;
+      // Jobs in flight finish; one still running at the deadline is left to lose its lease below.
+      let deadline: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        (loop ?? Promise.resolve()).then(() => true),
+        new Promise<boolean>((resolve) => {
+          deadline = setTimeout(() => resolve(false), options.stopDeadlineMs ?? 10_000);
+        }),
+      ]);
+      clearTimeout(deadline);
+      if (!finished) log.warn({ workerId }, 'jobs still running at the stop deadline');
       loop = undefined;
+      if (!wasRunning) return;
+      // Leases this worker still holds go back to the queue (ADR 0071).
+      try {
+        const released = await releaseLeases(db, { workerId, now: now() });
+        if (released > 0) log.info({ workerId, released }, 'job leases given back');
+      } catch (error) {
+        log.warn({ err: errorMessageOf(error) }, 'could not give job leases back');
+      }
     },
   };
 }

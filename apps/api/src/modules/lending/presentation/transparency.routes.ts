@@ -33,11 +33,13 @@ export async function transparencyRoutes(app: FastifyInstance, options: ModuleOp
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now, database, tokens } = options;
   const feed = createApplicationChangeFeed(database);
-  const openStreams = new Set<() => void>();
+  const openStreams = new Set<(reconnectInMs?: number) => void>();
   const streamsPerApplication = new Map<string, number>();
   // Open streams would keep the server from closing: end them first (the browser reconnects elsewhere).
+  // Each ends with a reconnect hint (ADR 0071): an SSE `retry` of ~1 s, spread so a restarted instance's
+  // streams do not all come back in the same instant.
   app.addHook('preClose', async () => {
-    for (const end of [...openStreams]) end();
+    for (const end of [...openStreams]) end(500 + Math.floor(Math.random() * 1_000));
   });
   app.addHook('onClose', async () => feed.close());
 
@@ -120,7 +122,7 @@ export async function transparencyRoutes(app: FastifyInstance, options: ModuleOp
         Math.max(0, Math.min(exp * 1000 - now().getTime(), 2_147_000_000)),
       );
       let ended = false;
-      const end = () => {
+      const end = (reconnectInMs?: number) => {
         if (ended) return;
         ended = true;
         clearInterval(heartbeat);
@@ -130,11 +132,13 @@ export async function transparencyRoutes(app: FastifyInstance, options: ModuleOp
         const left = (streamsPerApplication.get(applicationId) ?? 1) - 1;
         if (left > 0) streamsPerApplication.set(applicationId, left);
         else streamsPerApplication.delete(applicationId);
+        if (typeof reconnectInMs === 'number' && !raw.writableEnded)
+          raw.write(`: this instance is shutting down\nretry: ${reconnectInMs}\n\n`);
         if (!raw.writableEnded) raw.end();
       };
       openStreams.add(end);
-      request.raw.on('close', end);
-      raw.on('close', end);
+      request.raw.on('close', () => end());
+      raw.on('close', () => end());
     },
   );
 }
