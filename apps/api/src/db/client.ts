@@ -5,6 +5,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { withoutStatementNames } from './prepared-per-handle.ts';
 
 // Both drivers give the same Drizzle surface; services and repositories only see `Db`.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -103,11 +104,26 @@ export interface OpenDatabaseOptions {
    */
   templateDirectory?: string | undefined;
   poolSize?: number;
+  /**
+   * A direct PostgreSQL URL (not through a pooler): LISTEN and `withSession` (the migrations' session
+   * advisory lock) use it. Required with `poolMode: 'transaction'` (ADR 0070).
+   */
+  directUrl?: string | undefined;
+  /**
+   * 'transaction': `url` is PgBouncer in transaction mode, where each transaction may land on another
+   * server connection: named prepared statements are sent unnamed (db/prepared-per-handle.ts).
+   */
+  poolMode?: 'session' | 'transaction' | undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    if (options.poolMode === 'transaction') {
+      if (!options.directUrl) throw new Error('a transaction pooler needs a direct URL for LISTEN and locks');
+      pool.on('connect', withoutStatementNames);
+    }
+    const sessionUrl = options.directUrl ?? options.url;
     // An idle pooled connection that the server closes (a restart, a failover, an administrator) emits
     // 'error' on the pool; unhandled, that would crash the process. The pool replaces the connection on
     // next use, so a warning is all it takes.
@@ -121,19 +137,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db: drizzlePostgres(pool) as unknown as Db,
       kind: 'postgres',
       withSession: async (work) => {
-        const client = await pool.connect();
+        // Behind a pooler: a connection of its own, straight to PostgreSQL (a session lock taken through
+        // PgBouncer's transaction mode would stay on whichever server connection ran it).
+        const direct = options.directUrl ? new pg.Client({ connectionString: options.directUrl }) : undefined;
+        if (direct) await direct.connect();
+        const client = direct ?? (await pool.connect());
         try {
           return await work({
             query: async <Row>(text: string, params?: unknown[]) =>
               (await client.query(text, params)).rows as Row[],
           });
         } finally {
-          client.release();
+          if (direct) await direct.end().catch(() => undefined);
+          else (client as pg.PoolClient).release();
         }
       },
       listen: (channel, onNotify, onReconnect) => {
         if (!channelName.test(channel)) throw new Error(`not a channel name: ${channel}`);
-        return listenOnPostgres(options.url as string, channel, onNotify, onReconnect);
+        return listenOnPostgres(sessionUrl, channel, onNotify, onReconnect);
       },
       close: () => pool.end(),
     };
