@@ -11,12 +11,36 @@ import { messages as myPageDaDK } from '#src/features/my-page/messages/da-DK.ts'
 import { messages as myPageFiFI } from '#src/features/my-page/messages/fi-FI.ts';
 import { messages as myPageNbNO } from '#src/features/my-page/messages/nb-NO.ts';
 import { messages as myPageSvSE } from '#src/features/my-page/messages/sv-SE.ts';
+import { messages as complianceDaDK } from '#src/shared/compliance/messages/da-DK.ts';
+import { messages as complianceFiFI } from '#src/shared/compliance/messages/fi-FI.ts';
+import { messages as complianceNbNO } from '#src/shared/compliance/messages/nb-NO.ts';
+import { messages as complianceSvSE } from '#src/shared/compliance/messages/sv-SE.ts';
 
 // Features keep their texts beside their code; the app layer (which may import features) merges them into
 // the translation resources, each under its own key: `t('apply.…')`, `t('offers.…')`.
 export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = {
-  'nb-NO': { apply: applyNbNO, offers: myPageNbNO, insuranceJourney: insuranceNbNO },
-  'sv-SE': { apply: applySvSE, offers: myPageSvSE, insuranceJourney: insuranceSvSE },
-  'fi-FI': { apply: applyFiFI, offers: myPageFiFI, insuranceJourney: insuranceFiFI },
-  'da-DK': { apply: applyDaDK, offers: myPageDaDK, insuranceJourney: insuranceDaDK },
+  'nb-NO': {
+    apply: applyNbNO,
+    offers: myPageNbNO,
+    insuranceJourney: insuranceNbNO,
+    compliance: complianceNbNO,
+  },
+  'sv-SE': {
+    apply: applySvSE,
+    offers: myPageSvSE,
+    insuranceJourney: insuranceSvSE,
+    compliance: complianceSvSE,
+  },
+  'fi-FI': {
+    apply: applyFiFI,
+    offers: myPageFiFI,
+    insuranceJourney: insuranceFiFI,
+    compliance: complianceFiFI,
+  },
+  'da-DK': {
+    apply: applyDaDK,
+    offers: myPageDaDK,
+    insuranceJourney: insuranceDaDK,
+    compliance: complianceDaDK,
+  },
 };

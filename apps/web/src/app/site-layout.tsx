@@ -6,6 +6,7 @@ import { useBrand } from '#src/brands/brand-context.tsx';
 import { BrandLogo } from '#src/brands/brand-logo.tsx';
 import { brandPages, myPageHref } from '#src/brands/brand-pages.ts';
 import { useAuthStore } from '#src/session/auth-store.ts';
+import { IntermediaryRegistration } from '#src/shared/compliance/intermediary-registration.tsx';
 
 /** A link to a path on the brand's main host (from the separate personal-page host it leaves the host). */
 export function mainHostHref(path: string, isMyPageHost: boolean): string {
@@ -90,6 +91,7 @@ function SiteFooter() {
             {t('footer.organisationNumber')} {brand.organisation.number}
           </p>
           <p className="muted">{t('footer.brokerNotice', { name: brand.name })}</p>
+          <IntermediaryRegistration />
         </div>
         <div>
           <h2>{t('footer.contact')}</h2>
