@@ -24,6 +24,7 @@ import {
   MarketingConsentPanel,
 } from '#src/features/my-page/components/page-notices.tsx';
 import { authStore, useAuthStore } from '#src/session/auth-store.ts';
+import { CreditWarning, creditWarningToShow } from '#src/shared/compliance/credit-warning.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 import '#src/features/insurance/insurance.css';
 
@@ -117,7 +118,8 @@ export function MyPage({ page }: { page: BrandPage }) {
           {t('myPage.logout')}
         </button>
       </div>
-      <CostWarning />
+      {/* CCD2 art. 8(1) over the offers (ADR 0064); the §3 high-cost warning where the country has none. */}
+      {creditWarningToShow(brand.country) ? <CreditWarning /> : <CostWarning />}
       <div className="my-page__layout">
         <div>
           <h2 className="visually-hidden">{t('myPage.applicationsTitle')}</h2>

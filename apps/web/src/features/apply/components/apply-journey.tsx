@@ -2,6 +2,7 @@ import type { Product } from '@nordloan/domain/enums';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { applyStepsFor } from '#src/features/apply/model/form-mapping.ts';
+import { CreditWarning } from '#src/shared/compliance/credit-warning.tsx';
 import { StepBody } from './journey-step.tsx';
 import { MagicLinkOffer } from './magic-link-offer.tsx';
 import { useApplyJourney } from './use-apply-journey.ts';
@@ -35,6 +36,8 @@ export function ApplyJourney({ products, title, lead, withPreCheck = false }: Ap
       data-step={step}
     >
       <h1 id="apply-title">{title}</h1>
+      {/* CCD2 art. 8(1), KOVFS 2025:1: on every step, in the first screen of a phone (ADR 0064). */}
+      <CreditWarning />
       {step === 'loan' && <p className="lead">{lead}</p>}
       <nav aria-label={t('apply.stepsLabel')} className="apply-progress">
         <p className="apply-progress__count" data-testid="step-count">

@@ -383,11 +383,5 @@ describe('summary step', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
-  it('se-main: the Swedish cost warning before submitting', () => {
-    renderStep(
-      <SummaryStep application={application({})} person={null} busy={false} back={null} onSubmit={vi.fn()} />,
-      brands['se-main'],
-    );
-    expect(screen.getByTestId('cost-warning').textContent).toContain('Att låna kostar pengar!');
-  });
+  // The Swedish warning is the journey's, above every step (shared/compliance/credit-warning.test.tsx).
 });

@@ -8,7 +8,6 @@ import type { ErrorKey } from '#src/features/apply/model/form-fields.ts';
 import { liveExample, liveSecuredExample } from '#src/features/apply/model/live-example.ts';
 import { type LoanStepValues, loanStepErrors } from '#src/features/apply/model/validation.ts';
 import { AmountField } from './amount-field.tsx';
-import { CostWarning } from './cost-warning.tsx';
 import { FieldErrorText, useEnumOptions } from './fields.tsx';
 import { type PreCheckAnswers, PreCheckPanel } from './pre-check-panel.tsx';
 
@@ -203,7 +202,6 @@ export function LoanStep({
             showOffers={values.product === 'DiscoveryLoan'}
           />
         )}
-      {brand.country === 'SE' && <CostWarning />}
       <div className="apply-actions">
         <button type="submit" className="button" disabled={busy} data-testid="step-submit">
           {submitLabel}

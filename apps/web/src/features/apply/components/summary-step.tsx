@@ -3,7 +3,6 @@ import type { Person } from '@nordloan/domain/person';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
-import { CostWarning } from './cost-warning.tsx';
 
 // The last look before submitting: what is applied for and by whom. Submit = application-complete.
 export function SummaryStep({
@@ -20,7 +19,7 @@ export function SummaryStep({
   onSubmit: () => void;
 }) {
   const { t } = useTranslation();
-  const { brand, format } = useBrand();
+  const { format } = useBrand();
   const purposes = t('apply.enums.loanPurpose', { returnObjects: true }) as Record<string, string>;
   const rows: [string, string][] = [
     [t('apply.summary.product'), t(`products.${application.Product}`)],
@@ -64,7 +63,6 @@ export function SummaryStep({
         ))}
       </dl>
       <p className="muted">{t('apply.summary.lead')}</p>
-      {brand.country === 'SE' && <CostWarning />}
       <div className="apply-actions">
         {back}
         <button type="submit" className="button" disabled={busy} data-testid="submit-application">
