@@ -126,7 +126,7 @@ describe('the personal page, offers first', () => {
     expect((await expectRecommendationConsistent(page)).firstIsRecommended).toBe(true);
     expect(await best.getAttribute('data-quote-id')).toBe(cheapestAsked.ID);
     expect(await page.getByTestId('recommendation').textContent()).toMatch(
-      /^Vi rekommenderar .+: lägst total kreditkostnad av erbjudandena på beloppet och löptiden du ansökte om\.$/,
+      /^.+ står först: lägst total kreditkostnad av erbjudandena på beloppet och löptiden du ansökte om\.$/,
     );
     // The 8-year offer is labelled as such and ranked after every offer for 6 years.
     const eightYears = page.locator(`[data-testid="offer"][data-quote-id="${otherTerm[0]!.ID}"]`);
@@ -141,7 +141,7 @@ describe('the personal page, offers first', () => {
     expect(await page.getByTestId('offer').first().getAttribute('data-quote-id')).toBe(otherTerm[0]!.ID);
     expect((await expectRecommendationConsistent(page)).firstIsRecommended).toBe(false);
     expect(await page.getByTestId('recommendation').textContent()).toMatch(
-      /^Sorterat efter månadsbelopp står .+ först, men vi rekommenderar .+: lägst total kreditkostnad/,
+      /^Sorterat efter månadsbelopp står .+ först\. Efter kostnad står .+ först: lägst total kreditkostnad/,
     );
     await page.getByTestId('offer-sort').selectOption('totalCost');
     expect(await page.getByTestId('offer').first().getAttribute('data-quote-id')).toBe(cheapestAsked.ID);
@@ -205,7 +205,7 @@ describe('the personal page, offers first', () => {
     await expectOnFirstScreen(page, accept, laptop);
     expect((await expectRecommendationConsistent(page)).firstIsRecommended).toBe(true);
     expect(await page.getByTestId('recommendation').textContent()).toMatch(
-      /^Vi anbefaler .+: lavest totale kostnader/,
+      /^.+ står først: lavest totale kostnader/,
     );
     // The explanations and settings wait behind named, closed sections.
     for (const section of ['section-ranking', 'section-history', 'section-lenders', 'marketing-consent']) {

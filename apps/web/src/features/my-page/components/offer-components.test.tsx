@@ -88,7 +88,7 @@ describe('OfferCard', () => {
     expect(plain(screen.getByTestId('offer-total-cost').textContent)).toBe('52 811 kr');
     expect(screen.getByText('5 år')).toBeTruthy();
     expect(screen.getByText(/Eff\. rente 13,3 %/)).toBeTruthy();
-    expect(screen.getByText('Anbefalt')).toBeTruthy();
+    expect(screen.getByText('Lavest kostnad')).toBeTruthy();
   });
   it('details open on request and fire §4 toggle-details', () => {
     render(wrap(<OfferCard quote={quote} isRecommended={false} actions={{}} />));

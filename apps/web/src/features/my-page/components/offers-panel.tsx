@@ -16,6 +16,7 @@ import {
   type RequestedTerms,
   sortOffers,
 } from '#src/features/my-page/model/offer-sorting.ts';
+import { AutomatedOffersNotice } from '#src/shared/compliance/automated-offers-notice.tsx';
 
 // The offers of one application, first (issue 38): the first of the ranking as a card with its accept
 // button, the others as a compact list a thumb can compare, and why this order behind its heading. Offers
@@ -55,6 +56,8 @@ function useTermsNote(requested: RequestedTerms) {
   };
 }
 
+// CCD2 art. 16 (issue 34, ADR 0064): we give no advice, so the sentence states a fact — which offer comes
+// first by cost, and why — and never "we recommend".
 function RecommendationSentence({
   recommendation,
   first,
@@ -227,6 +230,7 @@ export function OffersPanel({
           )}
         </section>
       )}
+      <AutomatedOffersNotice />
       {ranked.length > 1 && !accepted && (
         <Disclosure title={t('offers.ranking.title')} testId="section-ranking">
           <RankingExplanation ranked={ranked} requested={requested} sortKey={sortKey} />

@@ -104,7 +104,7 @@ export const messages: typeof source = {
     monthlyFee: 'Månedligt gebyr',
     expires: 'Tilbuddet gælder til {{date}}',
     representativeExample: 'Repræsentativt eksempel',
-    recommended: 'Anbefalet',
+    recommended: 'Laveste omkostninger',
     accepted: 'Accepteret',
     counterOffer: 'Andre vilkår',
     otherTerm: '{{term}} – du søgte om {{requested}}',
@@ -124,9 +124,10 @@ export const messages: typeof source = {
     months_other: '{{count}} måneder',
   },
   recommendation: {
-    title: 'Vores anbefaling',
-    first: 'Vi anbefaler {{lender}}: {{reason}}.',
-    notFirst: 'Sorteret efter {{order}} står {{first}} først, men vi anbefaler {{lender}}: {{reason}}.',
+    title: 'Laveste omkostninger',
+    first: '{{lender}} står først: {{reason}}.',
+    notFirst:
+      'Sorteret efter {{order}} står {{first}} først. Efter omkostninger står {{lender}} først: {{reason}}.',
     reason: {
       'lowest-total-cost':
         'laveste samlede omkostninger af tilbuddene på det beløb og den løbetid, du søgte om',

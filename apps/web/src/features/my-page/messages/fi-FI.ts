@@ -104,7 +104,7 @@ export const messages: typeof source = {
     monthlyFee: 'Tilinhoitomaksu',
     expires: 'Tarjous on voimassa {{date}} asti',
     representativeExample: 'Edustava esimerkki',
-    recommended: 'Suositus',
+    recommended: 'Edullisin',
     accepted: 'Hyväksytty',
     counterOffer: 'Eri ehdot',
     otherTerm: '{{term}} – hait {{requested}}',
@@ -124,10 +124,10 @@ export const messages: typeof source = {
     months_other: '{{count}} kuukautta',
   },
   recommendation: {
-    title: 'Suosituksemme',
-    first: 'Suosittelemme lainanantajaa {{lender}}: {{reason}}.',
+    title: 'Edullisin',
+    first: '{{lender}} on ensimmäisenä: {{reason}}.',
     notFirst:
-      'Järjestyksessä {{order}} ensimmäisenä on {{first}}, mutta suosittelemme lainanantajaa {{lender}}: {{reason}}.',
+      'Järjestyksessä {{order}} ensimmäisenä on {{first}}. Kustannusten mukaan ensimmäisenä on {{lender}}: {{reason}}.',
     reason: {
       'lowest-total-cost': 'pienimmät kokonaiskulut hakemasi summan ja laina-ajan tarjouksista',
       'lowest-effective-rate':

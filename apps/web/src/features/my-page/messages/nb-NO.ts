@@ -104,7 +104,7 @@ export const messages = {
     monthlyFee: 'Termingebyr',
     expires: 'Tilbudet gjelder til {{date}}',
     representativeExample: 'Representativt eksempel',
-    recommended: 'Anbefalt',
+    recommended: 'Lavest kostnad',
     accepted: 'Akseptert',
     counterOffer: 'Andre vilkår',
     otherTerm: '{{term}} – du søkte om {{requested}}',
@@ -124,9 +124,10 @@ export const messages = {
     months_other: '{{count}} måneder',
   },
   recommendation: {
-    title: 'Vår anbefaling',
-    first: 'Vi anbefaler {{lender}}: {{reason}}.',
-    notFirst: 'Sortert etter {{order}} står {{first}} først, men vi anbefaler {{lender}}: {{reason}}.',
+    title: 'Lavest kostnad',
+    first: '{{lender}} står først: {{reason}}.',
+    notFirst:
+      'Sortert etter {{order}} står {{first}} først. Etter kostnad står {{lender}} først: {{reason}}.',
     reason: {
       'lowest-total-cost': 'lavest totale kostnader av tilbudene på beløpet og nedbetalingstiden du søkte om',
       'lowest-effective-rate':

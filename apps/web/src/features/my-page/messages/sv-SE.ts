@@ -104,7 +104,7 @@ export const messages: typeof source = {
     monthlyFee: 'Aviavgift',
     expires: 'Erbjudandet gäller till {{date}}',
     representativeExample: 'Representativt exempel',
-    recommended: 'Rekommenderas',
+    recommended: 'Lägst kostnad',
     accepted: 'Accepterat',
     counterOffer: 'Andra villkor',
     otherTerm: '{{term}} – du ansökte om {{requested}}',
@@ -124,9 +124,10 @@ export const messages: typeof source = {
     months_other: '{{count}} månader',
   },
   recommendation: {
-    title: 'Vår rekommendation',
-    first: 'Vi rekommenderar {{lender}}: {{reason}}.',
-    notFirst: 'Sorterat efter {{order}} står {{first}} först, men vi rekommenderar {{lender}}: {{reason}}.',
+    title: 'Lägst kostnad',
+    first: '{{lender}} står först: {{reason}}.',
+    notFirst:
+      'Sorterat efter {{order}} står {{first}} först. Efter kostnad står {{lender}} först: {{reason}}.',
     reason: {
       'lowest-total-cost': 'lägst total kreditkostnad av erbjudandena på beloppet och löptiden du ansökte om',
       'lowest-effective-rate':
