@@ -192,10 +192,11 @@ export function StepBody({
       return (
         <ConsentStep
           terms={terms ? { title: terms.title, body: terms.body, publishedOn: terms._publish_on } : null}
+          // CCD2 art. 15 (ADR 0064): never ticked in advance, not even when given before (the same terms,
+          // this application): each box is ticked by the applicant on this page, every time.
           defaults={{
-            acceptTerms: (!!terms && customer?.AcceptedTermsVersion === terms.version_label) as true,
-            creditCheck: ((application.Data.CreditCheckConsent as { Given?: boolean } | undefined)?.Given ===
-              true) as true,
+            acceptTerms: false as unknown as true,
+            creditCheck: false as unknown as true,
             marketingEmail: false,
             marketingSms: false,
             marketingPhone: false,
