@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { lenderPanel } from '@nordloan/domain/lending/lender-panel';
 import type { AppDependencies } from './app.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -14,9 +15,9 @@ import type { S3DocumentStorageOptions } from './modules/documents/s3-document-s
 import { createLocalEidSigning } from './modules/insurance/eid-signing.ts';
 import { createLocalPaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { createLocalExternalDataStandIn } from './modules/lending/intake/external-data.ts';
-import { lenderEndpointsOf, withHttpLenders } from './modules/lending/lender-api/http-lender-panel.ts';
+import { lenderEndpointsOf } from './modules/lending/lender-api/http-lender-panel.ts';
 import { credentialsFromConfig } from './modules/lending/lender-api/lender-credentials.ts';
-import { createSimulatedLenderPanel } from './modules/lending/lender-panel/simulated-lender-panel.ts';
+import { createRegisterPanel } from './modules/lending/lender-panel/register-panel.ts';
 import { lendingEventSubscriber } from './modules/lending/lending.events.ts';
 import { messageEventPublisher } from './modules/messages/message.service.ts';
 import { createMessaging } from './modules/messages/messaging.ts';
@@ -47,22 +48,22 @@ export function defaultDependencies(options: {
 }): AdapterDependencies {
   const { config, db, now } = options;
   const screening = createLocalScreeningList();
-  const simulated = createSimulatedLenderPanel({
-    seed: config.worker.lenderSeed,
-    delayScale: config.worker.lenderDelayScale,
+  // The panel is the lender table (ADR 0067): simulated lenders in-process unless the config gives them an
+  // endpoint (LENDER_API_LENDERS, LENDER_API_SANDBOX_URL: ADR 0062), lenders with their own API over HTTP,
+  // portal lenders answered by their people. Read at start-up and again whenever the table changes.
+  const configured = Object.keys(config.lenderApi.lenders);
+  lenderEndpointsOf(
+    config,
+    lenderPanel.map((profile) => profile.id),
+  );
+  const panel = createRegisterPanel({
+    simulation: { seed: config.worker.lenderSeed, delayScale: config.worker.lenderDelayScale },
+    endpointsOf: (ids) => lenderEndpointsOf(config, [...new Set([...ids, ...configured])]),
+    fallbackCredentials: credentialsFromConfig(config),
   });
-  // Lenders with an endpoint in the config are called over HTTP (the lender API, ADR 0062); the rest —
-  // all of them unless LENDER_API_LENDERS or LENDER_API_SANDBOX_URL says otherwise — stay in-process.
-  const lenderCredentials = credentialsFromConfig(config);
   return {
-    panel: withHttpLenders(simulated, {
-      endpoints: lenderEndpointsOf(
-        config,
-        simulated.all().map((adapter) => adapter.profile.id),
-      ),
-      credentials: lenderCredentials,
-    }),
-    lenderCredentials,
+    panel,
+    lenderCredentials: panel.credentials,
     externalData: createLocalExternalDataStandIn({ seed: config.worker.lenderSeed }),
     documentStorage:
       config.documentStorage.kind === 's3'

@@ -47,12 +47,16 @@ export const staffPermissions = [
   'call.make',
   /** Clear or block a PEP/sanctions screening hit, and run a screening again. */
   'screening.review',
+  /** Read and answer an applicant's request for a human review of an automated decision (CCD2 art. 18(8), ADR 0065). */
+  'humanReview.answer',
   /** Enable and disable agents. */
   'agent.admin',
   /** See the periods of regulatory figures and the one in force (GET /backoffice/regulatory-figures). */
   'regulatoryFigures.read',
   /** Add the next period of a regulatory figure (POST /backoffice/regulatory-figures; issue 17, ADR 0019). */
   'regulatoryFigures.manage',
+  /** See, add, edit, pause and resume the country's lenders (the panel as data; docs/decisions/0067). */
+  'lender.manage',
 ] as const;
 export const staffPermissionSchema = /* @__PURE__ */ z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;
@@ -65,6 +69,7 @@ const caseWork: readonly StaffPermission[] = [
   'application.clone',
   'application.archive',
   'regulatoryFigures.read',
+  'humanReview.answer',
 ];
 /** What every member of staff who talks to customers about their application does in the back office. */
 const customerContact: readonly StaffPermission[] = [
@@ -99,6 +104,7 @@ export const staffRolePermissions: Partial<Record<KnownRoleName, readonly StaffP
     ...customerContact,
     ...teamLead,
     'regulatoryFigures.manage',
+    'lender.manage',
   ],
   // Runs the business side (partners, lenders): reads the audit trail, does not lead a queue team.
   BusinessManager: [...caseWork, 'application.changeStatus', ...customerContact, 'audit.read'],

@@ -100,7 +100,7 @@ export const lenderProfileSchema = /* @__PURE__ */ z.object({
 });
 export type LenderProfile = z.infer<typeof lenderProfileSchema>;
 
-interface LenderInput
+export interface LenderInput
   extends Omit<
     LenderProfile,
     | 'signingUrlBase'
@@ -119,7 +119,8 @@ interface LenderInput
   disabled?: boolean;
 }
 
-function lender(input: LenderInput): LenderProfile {
+/** A full profile from the fields that differ between lenders (the code list below; lenders staff add). */
+export function lenderProfile(input: LenderInput): LenderProfile {
   return {
     refusedEmploymentTypes: ['Unemployed'],
     makesDualOffers: false,
@@ -136,6 +137,7 @@ function lender(input: LenderInput): LenderProfile {
   };
 }
 
+const lender = lenderProfile;
 const unsecured: Product[] = ['UnsecuredLoan', 'DiscoveryLoan'];
 const fixed = (amount: number) => ({ fixed: amount });
 

@@ -20,6 +20,9 @@ import { transparencyRoutes } from '#src/modules/lending/presentation/transparen
 // — when the app runs one — the worker; tests and the benchmark drive their own with
 // createLendingWorker(…).runUntilIdle().
 
+/** How often an instance with a worker looks for lenders changed elsewhere (fan-outs look every time). */
+const panelRefreshMs = 5_000;
+
 export interface LendingDependencies {
   panel: LenderPanel;
   externalData: ExternalDataProvider;
@@ -38,10 +41,22 @@ export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions
   await app.register(lenderApiRoutes, { ...options, panel });
   await app.register(transparencyRoutes, options);
   await app.register(reQuoteRoutes, { ...options, panel });
-  // The §3 Lender register follows the configured panel (0006_lenders.sql).
+  // The lender table is the panel (ADR 0067): seeded from the code list, then read by the panel. A fan-out
+  // reads it again when it changed; the app's worker also looks every few seconds, so a lender added on
+  // another instance is known here before its first callback.
   app.addHook('onReady', async () => {
     await syncLenderRegister(db, lenderPanel, now());
+    await panel.refresh?.(db);
   });
+  if (worker && panel.refresh) {
+    const refresh = panel.refresh.bind(panel);
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void refresh(db).catch(() => undefined), panelRefreshMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   if (worker) {
     registerLendingJobs(worker, { panel, externalData, batchSize: options.config.worker.batchSize });

@@ -87,6 +87,22 @@ export function handWrittenBodies(world: World): Record<string, unknown> {
     'POST /backoffice/call-records/:id/wrap-up': { Outcome: 'reached' },
     'PATCH /backoffice/agents/:id': { Disabled: false },
     'POST /backoffice/person-checks/:id/decision': { Decision: 'clear', Reason: 'matrix' },
+    'POST /loan-application/:id/human-review': { View: 'The matrix asks for a human review.' },
+    'POST /backoffice/human-reviews/:id/answer': {
+      Outcome: 'upheld',
+      Explanation: 'The matrix answers the review.',
+    },
+    'POST /backoffice/lenders': {
+      ID: 'no-matrix-portal',
+      Name: 'Matrix Portal Bank',
+      Country: 'NO',
+      OrganisationNumber: '919999999',
+      Products: ['UnsecuredLoan'],
+      Channel: 'portal',
+      CommissionPercent: 1,
+    },
+    'PATCH /backoffice/lenders/:lenderId': { TimeoutMs: 4000 },
+    'POST /backoffice/lenders/:lenderId/pause': { Reason: 'matrix' },
   };
 }
 

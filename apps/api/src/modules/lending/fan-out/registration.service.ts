@@ -76,6 +76,8 @@ export async function fanOutToLenders(
   input: { application: LoanApplicationRow; panel: LenderPanel; now: Date },
 ): Promise<void> {
   const { application, panel, now } = input;
+  // The lender table may have changed (a lender paused or added, on any instance): ADR 0067.
+  await panel.refresh?.(tx);
   const adapters = panel.forApplication(application.country as never, application.product as never);
   await insertLoanRequests(tx, {
     applicationId: application.id,

@@ -90,6 +90,7 @@ export async function prepareIntakeBatch(input: {
   now: Date;
 }): Promise<{ candidates: Map<string, IntakeCandidate>; alone: Set<string> }> {
   const { db, now } = input;
+  await input.panel.refresh?.(db);
   const rows = await findApplicationsByIds(db, [...new Set(input.applicationIds)]);
   const alone = new Set(input.applicationIds.filter((id) => !rows.has(id)));
   const common: LoanApplicationRow[] = [];

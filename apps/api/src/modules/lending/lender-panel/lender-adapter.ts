@@ -5,6 +5,7 @@ import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
 import type { LenderOffer } from '@nordloan/domain/lending/offer-figures';
 import type { FinerStatusCode } from '@nordloan/domain/statuses';
 import { z } from 'zod';
+import type { Executor } from '#src/db/client.ts';
 
 // How a lender plugs in (issue 4 "a lender adapter interface … so a real lender's API can plug in"). The
 // engine calls these from jobs; an adapter either answers at once or says `pending` and answers later
@@ -109,6 +110,11 @@ export interface LenderPanel {
   /** The lenders that may get an application of this country and product. */
   forApplication(country: Country, product: Product): LenderAdapter[];
   all(): LenderAdapter[];
+  /**
+   * A panel read from the lender table (register-panel.ts, docs/decisions/0067) reads it again when it has
+   * changed; the fan-out asks before it picks the lenders, so a paused lender gets no new request.
+   */
+  refresh?(db: Executor): Promise<void>;
 }
 
 export function lenderPanelOf(adapters: readonly LenderAdapter[]): LenderPanel {
