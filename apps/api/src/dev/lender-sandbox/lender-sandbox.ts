@@ -13,6 +13,7 @@ import { sandboxLenderSecret } from '#src/modules/lending/lender-api/lender-cred
 import { verifyLenderSignature } from '#src/modules/lending/lender-api/lender-signature.ts';
 import { type CallbackSender, type CallbackTransport, createCallbackSender } from './sandbox-callbacks.ts';
 import { applySandboxFault, type SandboxFault } from './sandbox-faults.ts';
+import { answerHumanReview, isHumanReviewPath } from './sandbox-human-review.ts';
 import { createSandboxLender, type SandboxAnswer, type SandboxLender } from './sandbox-lender.ts';
 
 // The sandbox lender server (issue 33 item 5, docs/decisions/0062): a separate process outside production
@@ -177,6 +178,17 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
     const lender = lenders.get(lenderId);
     if (!lender) return send(response, { status: 404, body: { Message: 'Unknown lender' } });
     const path = `/${rest.join('/')}`;
+    // The human-review operation (ADR 0065) is answered beside the others (sandbox-human-review.ts).
+    if (request.method === 'POST' && isHumanReviewPath(path)) {
+      const counter = `${lenderId}|requestHumanReview`;
+      const counted = () => requests.set(counter, (requests.get(counter) ?? 0) + 1);
+      return answerHumanReview(request, response, {
+        profile: lender.profile,
+        path,
+        secret: secretOf(lenderId),
+        counted,
+      });
+    }
     const route = operationByPath.find(({ pattern }) => pattern.test(path));
     if (!route || request.method !== 'POST')
       return send(response, { status: 404, body: { Message: 'No such operation' } });

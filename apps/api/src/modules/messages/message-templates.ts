@@ -14,6 +14,7 @@ export const messageKinds = [
   'documents-needed',
   'expiry-reminder',
   'co-applicant-invite',
+  'human-review-answered',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
@@ -26,6 +27,8 @@ export const purposeOfKind: Record<MessageKind, 'transactional' | 'marketing'> =
   'expiry-reminder': 'marketing',
   // The main applicant asked for it, for the application they share (ADR 0038).
   'co-applicant-invite': 'transactional',
+  // The answer to the applicant's own request for a human review (CCD2 art. 18(8), ADR 0065).
+  'human-review-answered': 'transactional',
 };
 
 export interface MessageTemplate {
@@ -81,6 +84,13 @@ export const messageTemplates: Record<Locale, Catalogue> = {
       ],
       sms: '{brand}: långiveren trenger dokumentasjon fra deg. Last opp på {link}',
     },
+    'human-review-answered': {
+      subject: 'Svar på forespørselen om manuell vurdering – {brand}',
+      paragraphs: [
+        'Vi har svart på forespørselen din om at en person skulle vurdere avslaget. Les svaret på {myPage}:',
+      ],
+      sms: '{brand}: vi har svart på forespørselen din om manuell vurdering. Les svaret på {link}',
+    },
     'co-applicant-invite': {
       subject: 'Du er invitert som medsøker hos {brand}',
       paragraphs: [
@@ -132,6 +142,13 @@ export const messageTemplates: Record<Locale, Catalogue> = {
         'Ju förr vi får det, desto förr kan lånet handläggas.',
       ],
       sms: '{brand}: långivaren behöver underlag från dig. Ladda upp på {link}',
+    },
+    'human-review-answered': {
+      subject: 'Svar på din begäran om manuell granskning – {brand}',
+      paragraphs: [
+        'Vi har svarat på din begäran om att en person ska granska avslaget. Läs svaret på {myPage}:',
+      ],
+      sms: '{brand}: vi har svarat på din begäran om manuell granskning. Läs svaret på {link}',
     },
     'co-applicant-invite': {
       subject: 'Du är inbjuden som medsökande hos {brand}',
@@ -185,6 +202,13 @@ export const messageTemplates: Record<Locale, Catalogue> = {
       ],
       sms: '{brand}: lainanantaja tarvitsee sinulta asiakirjoja. Lataa ne: {link}',
     },
+    'human-review-answered': {
+      subject: 'Vastaus pyyntöösi ihmisen tekemästä arvioinnista – {brand}',
+      paragraphs: [
+        'Olemme vastanneet pyyntöösi, että ihminen arvioi kielteisen päätöksen uudelleen. Lue vastaus Omilla sivuilla:',
+      ],
+      sms: '{brand}: olemme vastanneet arviointipyyntöösi. Lue vastaus: {link}',
+    },
     'co-applicant-invite': {
       subject: 'Sinut on kutsuttu kanssahakijaksi – {brand}',
       paragraphs: [
@@ -236,6 +260,13 @@ export const messageTemplates: Record<Locale, Catalogue> = {
         'Jo før vi får den, jo før kan lånet behandles.',
       ],
       sms: '{brand}: långiveren mangler dokumentation fra dig. Upload på {link}',
+    },
+    'human-review-answered': {
+      subject: 'Svar på din anmodning om manuel vurdering – {brand}',
+      paragraphs: [
+        'Vi har svaret på din anmodning om, at en person vurderer afslaget. Læs svaret på {myPage}:',
+      ],
+      sms: '{brand}: vi har svaret på din anmodning om manuel vurdering. Læs svaret på {link}',
     },
     'co-applicant-invite': {
       subject: 'Du er inviteret som medansøger hos {brand}',

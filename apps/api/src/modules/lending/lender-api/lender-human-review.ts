@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type HumanReviewOutcome,
+  lenderReviewPath,
+  lenderReviewResponseSchema,
+  simulatedLenderReviewAnswer,
+} from '@nordloan/domain/human-review';
+import { idempotencyKeyHeader, lenderSignatureHeader } from '@nordloan/domain/lending/lender-api';
+import {
+  type LenderPanel,
+  LenderUnavailableError,
+} from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { isHttpLenderAdapter } from './http-lender-adapter.ts';
+import type { LenderCredentials } from './lender-credentials.ts';
+import { signLenderMessage } from './lender-signature.ts';
+
+// CCD2 art. 18(8) (issue 34 item 3, docs/decisions/0065): an applicant's request for a human review of a
+// lender's decline goes to that lender, which answers whether the decline stands and why. One more
+// operation of the lender API, kept in its own file beside the adapter (lenders are becoming rows of the
+// database; the adapter is left as it is): a lender with an endpoint is asked over HTTP — signed, with an
+// idempotency key, its answer held against the contract —, a lender of the in-process simulation answers
+// as the simulation does. The compliance module calls it through its HumanReviewLenders port (app.ts).
+
+export interface LenderReviewCall {
+  lenderId: string;
+  /** Our loan request id: the lender's reference to the application (as for every operation). */
+  loanRequestId: string;
+  externalReference: string | null;
+  reviewId: string;
+  code: number;
+  reasonCode: string | null;
+  applicantView: string;
+  answerBy: Date;
+  now: Date;
+}
+
+export interface LenderReviewAnswer {
+  outcome: HumanReviewOutcome;
+  explanation: string;
+}
+
+export interface LenderReviewApi {
+  /** The lender's answer. Throws LenderUnavailableError when it could not be asked (the job retries). */
+  requestReview(call: LenderReviewCall): Promise<LenderReviewAnswer>;
+}
+
+export function createLenderReviewApi(options: {
+  panel: LenderPanel;
+  credentials: LenderCredentials;
+  /** Wall-clock time of the signature (the lender checks it against its own clock). */
+  clock?: () => Date;
+}): LenderReviewApi {
+  const clock = options.clock ?? (() => new Date());
+  return {
+    async requestReview(call) {
+      const adapter = options.panel.adapter(call.lenderId);
+      if (!adapter) throw new LenderUnavailableError(call.lenderId, 'requestHumanReview (not on the panel)');
+      if (!isHttpLenderAdapter(adapter)) {
+        const answer = simulatedLenderReviewAnswer(adapter.profile.country);
+        return { outcome: answer.Outcome, explanation: answer.Explanation };
+      }
+      const [secret] = await options.credentials.secretsOf(call.lenderId);
+      if (!secret) throw new LenderUnavailableError(call.lenderId, 'requestHumanReview (no secret)');
+      const body = JSON.stringify({
+        MessageId: randomUUID(),
+        SentAt: clock().toISOString(),
+        ApplicationReference: call.loanRequestId,
+        ReviewId: call.reviewId,
+        Code: call.code,
+        ReasonCode: call.reasonCode,
+        ApplicantView: call.applicantView,
+        AnswerBy: call.answerBy.toISOString(),
+      });
+      const url = `${adapter.endpoint.url.replace(/\/$/, '')}${lenderReviewPath.replace(
+        '{ApplicationReference}',
+        encodeURIComponent(call.loanRequestId),
+      )}`;
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            [lenderSignatureHeader]: signLenderMessage(secret, body, clock()),
+            // One review per lender: a retried forward is the same request at the lender.
+            [idempotencyKeyHeader]: `human-review:${call.reviewId}`,
+          },
+          body,
+          signal: AbortSignal.timeout(adapter.endpoint.timeoutMs),
+        });
+      } catch {
+        throw new LenderUnavailableError(call.lenderId, 'requestHumanReview');
+      }
+      if (!response.ok)
+        throw new LenderUnavailableError(call.lenderId, `requestHumanReview (${response.status})`);
+      const parsed = lenderReviewResponseSchema.safeParse(await response.json().catch(() => undefined));
+      // An answer outside the contract, or about another application or review, reaches nobody.
+      if (
+        !parsed.success ||
+        parsed.data.ApplicationReference !== call.loanRequestId ||
+        parsed.data.ReviewId !== call.reviewId
+      ) {
+        throw new LenderUnavailableError(
+          call.lenderId,
+          'requestHumanReview (an answer outside the contract)',
+        );
+      }
+      return { outcome: parsed.data.Outcome, explanation: parsed.data.Explanation };
+    },
+  };
+}
