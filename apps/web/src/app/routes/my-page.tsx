@@ -23,6 +23,7 @@ import {
   InsuranceUpsell,
   MarketingConsentPanel,
 } from '#src/features/my-page/components/page-notices.tsx';
+import { MyDataPanel } from '#src/features/my-page/my-data/components/my-data-panel.tsx';
 import { authStore, useAuthStore } from '#src/session/auth-store.ts';
 import { CreditWarning, creditWarningToShow } from '#src/shared/compliance/credit-warning.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
@@ -81,6 +82,7 @@ export function MyPage({ page }: { page: BrandPage }) {
   const queryClient = useQueryClient();
   const token = useAuthStore((state) => state.token);
   const customerId = useAuthStore((state) => state.customerId);
+  const personId = useAuthStore((state) => state.personId);
   const title = t(`purposes.${page.purpose}`);
   useDocumentTitle(title, brand.name);
   const sync = useSessionSync({ view: page.view, product: page.product });
@@ -146,6 +148,7 @@ export function MyPage({ page }: { page: BrandPage }) {
           <InsuranceUpsell insuranceHref={insuranceHref} />
           <MarketingConsentPanel customerId={customerId} />
           <ContactPreferencesPanel customerId={customerId} />
+          <MyDataPanel personId={personId} />
         </div>
       </div>
     </article>

@@ -1,0 +1,51 @@
+import type { messages as source } from './nb-NO.ts';
+
+// da-DK texts of "My data" (issue 36 item 3, ADR 0069).
+export const messages: typeof source = {
+  title: 'Dine data',
+  lead: 'Download alt, vi har gemt om dig: ansøgninger, samtykker og deres historik, dokumenter, beskeder, vi har sendt dig, opkald, kreditvurderinger og hvornår vores medarbejdere har set dine data.',
+  downloadPdf: 'Download som PDF',
+  downloadJson: 'Download som JSON (maskinlæsbar)',
+  downloading: 'Henter …',
+  downloaded: 'Filen er downloadet.',
+  downloadFailed: 'Download mislykkedes. Prøv igen.',
+  erasure: {
+    title: 'Slet mine data',
+    lead: 'Vi sletter med det samme det, loven tillader. Det, loven pålægger os at gemme, fx oplysninger efter hvidvask- og bogføringsreglerne, viser vi med lov og dato, og det slettes den dag.',
+    ask: 'Anmod om sletning',
+    confirmLead:
+      'Dine samtykker til markedsføring trækkes tilbage med det samme. Har du ingen ansøgning, vi skal gemme, slettes alt om dig nu.',
+    confirm: 'Ja, slet det, der kan slettes',
+    cancel: 'Annullér',
+    sending: 'Sender …',
+    failed: 'Vi kunne ikke modtage anmodningen. Prøv igen.',
+    requestedAt: 'Anmodning modtaget {{date}}',
+    statusOpen: 'Vi følger op på din anmodning.',
+    statusClosed: 'Færdigbehandlet {{date}}.',
+    erasedTitle: 'Slettet nu',
+    erasedNone: 'Intet kunne slettes med det samme.',
+    keptTitle: 'Det, loven pålægger os at gemme',
+    keptNone: 'Intet. Vi har ikke længere data om dig.',
+    until: 'Slettes {{date}}',
+    untilOpen: 'Slettes fem år efter, at ansøgningen er afsluttet',
+    law: 'Lov: {{law}}',
+    application: 'Ansøgning {{id}}',
+    categories: {
+      person: 'Navn, CPR-nummer og adresse',
+      'contact-details': 'E-mail og telefon',
+      applications: 'Ansøgningen',
+      documents: 'Dokumenter, du har uploadet',
+      messages: 'Beskeder, vi har sendt',
+      'marketing-consents': 'Samtykker til markedsføring (trukket tilbage)',
+      'consent-history': 'Historikken over dine samtykker',
+      'credit-inquiries': 'Kreditvurderinger',
+      bookkeeping: 'Regnskabsbilag (lånebeløb og provision)',
+      'audit-log': 'Log over, hvem der har set dine data',
+    },
+    reasons: {
+      'anti-money-laundering': 'Hvidvaskregler',
+      bookkeeping: 'Bogføringsregler',
+      accountability: 'Dokumentation af samtykker og indsigt',
+    },
+  },
+};

@@ -1,0 +1,51 @@
+import type { messages as source } from './nb-NO.ts';
+
+// fi-FI texts of "My data" (issue 36 item 3, ADR 0069).
+export const messages: typeof source = {
+  title: 'Tietosi',
+  lead: 'Lataa kaikki sinusta tallentamamme tiedot: hakemukset, suostumukset ja niiden historia, asiakirjat, sinulle lähettämämme viestit, puhelut, luottotietojen tarkistukset ja milloin henkilökuntamme on katsonut tietojasi.',
+  downloadPdf: 'Lataa PDF-tiedostona',
+  downloadJson: 'Lataa JSON-tiedostona (koneluettava)',
+  downloading: 'Haetaan …',
+  downloaded: 'Tiedosto on ladattu.',
+  downloadFailed: 'Lataus epäonnistui. Yritä uudelleen.',
+  erasure: {
+    title: 'Poista tietoni',
+    lead: 'Poistamme heti sen, minkä laki sallii. Sen, mitä laki velvoittaa meidät säilyttämään, kuten rahanpesu- ja kirjanpitotiedot, näytämme lain ja päivämäärän kanssa, ja se poistetaan sinä päivänä.',
+    ask: 'Pyydä poistamista',
+    confirmLead:
+      'Markkinointisuostumuksesi perutaan heti. Jos sinulla ei ole hakemusta, joka meidän on säilytettävä, kaikki tietosi poistetaan nyt.',
+    confirm: 'Kyllä, poista se, mikä voidaan poistaa',
+    cancel: 'Peruuta',
+    sending: 'Lähetetään …',
+    failed: 'Pyyntöä ei voitu vastaanottaa. Yritä uudelleen.',
+    requestedAt: 'Pyyntö vastaanotettu {{date}}',
+    statusOpen: 'Käsittelemme pyyntöäsi.',
+    statusClosed: 'Käsitelty {{date}}.',
+    erasedTitle: 'Poistettu nyt',
+    erasedNone: 'Mitään ei voitu poistaa heti.',
+    keptTitle: 'Mitä laki velvoittaa meidät säilyttämään',
+    keptNone: 'Ei mitään. Meillä ei ole enää tietoja sinusta.',
+    until: 'Poistetaan {{date}}',
+    untilOpen: 'Poistetaan viiden vuoden kuluttua hakemuksen päättymisestä',
+    law: 'Laki: {{law}}',
+    application: 'Hakemus {{id}}',
+    categories: {
+      person: 'Nimi, henkilötunnus ja osoite',
+      'contact-details': 'Sähköposti ja puhelin',
+      applications: 'Hakemus',
+      documents: 'Lataamasi asiakirjat',
+      messages: 'Lähettämämme viestit',
+      'marketing-consents': 'Markkinointisuostumukset (peruttu)',
+      'consent-history': 'Suostumustesi historia',
+      'credit-inquiries': 'Luottotietojen tarkistukset',
+      bookkeeping: 'Kirjanpitotositteet (lainasumma ja palkkio)',
+      'audit-log': 'Loki siitä, kuka on katsonut tietojasi',
+    },
+    reasons: {
+      'anti-money-laundering': 'Rahanpesusäännöt',
+      bookkeeping: 'Kirjanpitosäännöt',
+      accountability: 'Suostumusten ja tietojen katselun dokumentointi',
+    },
+  },
+};

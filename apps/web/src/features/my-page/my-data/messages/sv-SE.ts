@@ -1,0 +1,51 @@
+import type { messages as source } from './nb-NO.ts';
+
+// sv-SE texts of "My data" (issue 36 item 3, ADR 0069).
+export const messages: typeof source = {
+  title: 'Dina uppgifter',
+  lead: 'Ladda ner allt vi har sparat om dig: ansökningar, samtycken och deras historik, dokument, meddelanden vi har skickat dig, samtal, kreditupplysningar och när vår personal har läst dina uppgifter.',
+  downloadPdf: 'Ladda ner som PDF',
+  downloadJson: 'Ladda ner som JSON (maskinläsbar)',
+  downloading: 'Hämtar …',
+  downloaded: 'Filen har laddats ner.',
+  downloadFailed: 'Nedladdningen misslyckades. Försök igen.',
+  erasure: {
+    title: 'Radera mina uppgifter',
+    lead: 'Vi raderar direkt det som lagen tillåter. Det som lagen kräver att vi sparar, till exempel uppgifter enligt penningtvätts- och bokföringsreglerna, visar vi med lag och datum, och det raderas den dagen.',
+    ask: 'Begär radering',
+    confirmLead:
+      'Dina samtycken till marknadsföring återkallas direkt. Har du ingen ansökan som vi måste spara raderas allt om dig nu.',
+    confirm: 'Ja, radera det som kan raderas',
+    cancel: 'Avbryt',
+    sending: 'Skickar …',
+    failed: 'Vi kunde inte ta emot begäran. Försök igen.',
+    requestedAt: 'Begäran mottagen {{date}}',
+    statusOpen: 'Vi följer upp din begäran.',
+    statusClosed: 'Färdigbehandlad {{date}}.',
+    erasedTitle: 'Raderat nu',
+    erasedNone: 'Inget kunde raderas direkt.',
+    keptTitle: 'Det som lagen kräver att vi sparar',
+    keptNone: 'Inget. Vi har inte längre några uppgifter om dig.',
+    until: 'Raderas {{date}}',
+    untilOpen: 'Raderas fem år efter att ansökan har avslutats',
+    law: 'Lag: {{law}}',
+    application: 'Ansökan {{id}}',
+    categories: {
+      person: 'Namn, personnummer och adress',
+      'contact-details': 'E-post och telefon',
+      applications: 'Ansökan',
+      documents: 'Dokument som du har laddat upp',
+      messages: 'Meddelanden vi har skickat',
+      'marketing-consents': 'Samtycken till marknadsföring (återkallade)',
+      'consent-history': 'Historiken över dina samtycken',
+      'credit-inquiries': 'Kreditupplysningar',
+      bookkeeping: 'Bokföringsunderlag (lånebelopp och provision)',
+      'audit-log': 'Logg över vem som har läst dina uppgifter',
+    },
+    reasons: {
+      'anti-money-laundering': 'Penningtvättsregler',
+      bookkeeping: 'Bokföringsregler',
+      accountability: 'Dokumentation av samtycken och åtkomst',
+    },
+  },
+};
