@@ -23,7 +23,6 @@ import { queueRoutes } from './modules/backoffice/queues/queue.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { coApplicantInviteRoutes } from './modules/co-applicant-invites/co-applicant-invite.routes.ts';
 import { humanReviewRoutes } from './modules/compliance/human-review/human-review.routes.ts';
-import { humanReviewRoutes } from './modules/compliance/human-review/human-review.routes.ts';
 import { screeningRoutes } from './modules/compliance/screening.routes.ts';
 import type { ScreeningAdapter } from './modules/compliance/screening-adapter.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
@@ -42,8 +41,6 @@ import { lenderRoutes } from './modules/lenders/lender.routes.ts';
 import { documentRequestRoutes } from './modules/lending/document-requests/document-request.routes.ts';
 import type { ExternalDataProvider } from './modules/lending/intake/external-data.ts';
 import { registerLenderApiMetrics } from './modules/lending/lender-api/lender-api-metrics.ts';
-import { credentialsFromConfig } from './modules/lending/lender-api/lender-credentials.ts';
-import { createLenderReviewApi } from './modules/lending/lender-api/lender-human-review.ts';
 import type { LenderCredentials } from './modules/lending/lender-api/lender-credentials.ts';
 import { credentialsFromConfig } from './modules/lending/lender-api/lender-credentials.ts';
 import { createLenderReviewApi } from './modules/lending/lender-api/lender-human-review.ts';
@@ -54,7 +51,6 @@ import { integrationRoutes } from './modules/loan-applications/integration.route
 import { loanApplicationRoutes } from './modules/loan-applications/loan-application.routes.ts';
 import { subRecordRoutes } from './modules/loan-applications/sub-record.routes.ts';
 import { magicLinkRoutes } from './modules/magic-links/magic-link.routes.ts';
-import { notifyApplicant } from './modules/messages/message.service.ts';
 import { notifyApplicant } from './modules/messages/message.service.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import type { Messaging } from './modules/messages/messaging.ts';
@@ -75,6 +71,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerBrand } from './plugins/brand.ts';
 import { acceptEmptyJsonBodies } from './plugins/empty-json-body.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerNotFound } from './plugins/not-found.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
@@ -156,6 +153,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
   refuseUnstorableCharacters(app);
+  // Creating calls answer a retry with the same Idempotency-Key once (ADR 0071).
+  registerIdempotency(app, { db: database.db, now });
 
   await app.register(swagger, {
     openapi: {
@@ -249,17 +248,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(messageRoutes, { ...moduleOptions, messaging: deps.messaging, worker });
   await app.register(callRoutes, { ...moduleOptions, telephony: deps.telephony });
   await app.register(screeningRoutes, { ...moduleOptions, screening: deps.screening });
-  // CCD2 art. 18(8) (ADR 0065): compliance's human reviews, with the lenders' review operation and the
-  // applicant's message wired here (compliance sits below lending and beside messages).
-  await app.register(humanReviewRoutes, {
-    ...moduleOptions,
-    worker,
-    lenders: createLenderReviewApi({
-      panel,
-      credentials: deps.lenderCredentials ?? credentialsFromConfig(config),
-    }),
-    notify: (tx, input) => notifyApplicant(tx, { config, ...input, kind: 'human-review-answered' }),
-  });
   // CCD2 art. 18(8) (ADR 0065): compliance's human reviews, with the lenders' review operation and the
   // applicant's message wired here (compliance sits below lending and beside messages).
   await app.register(humanReviewRoutes, {

@@ -273,8 +273,8 @@ export async function registerSecurity(app: FastifyInstance, options: { config: 
     // No origin header: not a cross-origin browser call (same origin, curl, server to server).
     origin: (origin, callback) => callback(null, origin === undefined || origins.has(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: ['Retry-After', 'Content-Disposition'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    exposedHeaders: ['Retry-After', 'Content-Disposition', 'Idempotent-Replayed'],
     // Bearer tokens, not cookies: nothing for a browser to send along.
     credentials: false,
     maxAge: 600,
