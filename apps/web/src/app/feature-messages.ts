@@ -7,6 +7,10 @@ import { messages as insuranceDaDK } from '#src/features/insurance/messages/da-D
 import { messages as insuranceFiFI } from '#src/features/insurance/messages/fi-FI.ts';
 import { messages as insuranceNbNO } from '#src/features/insurance/messages/nb-NO.ts';
 import { messages as insuranceSvSE } from '#src/features/insurance/messages/sv-SE.ts';
+import { messages as humanReviewDaDK } from '#src/features/my-page/human-review/messages/da-DK.ts';
+import { messages as humanReviewFiFI } from '#src/features/my-page/human-review/messages/fi-FI.ts';
+import { messages as humanReviewNbNO } from '#src/features/my-page/human-review/messages/nb-NO.ts';
+import { messages as humanReviewSvSE } from '#src/features/my-page/human-review/messages/sv-SE.ts';
 import { messages as myPageDaDK } from '#src/features/my-page/messages/da-DK.ts';
 import { messages as myPageFiFI } from '#src/features/my-page/messages/fi-FI.ts';
 import { messages as myPageNbNO } from '#src/features/my-page/messages/nb-NO.ts';
@@ -24,6 +28,7 @@ import { messages as complianceSvSE } from '#src/shared/compliance/messages/sv-S
 // the translation resources, each under its own key: `t('apply.…')`, `t('offers.…')`.
 export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = {
   'nb-NO': {
+    humanReview: humanReviewNbNO,
     apply: applyNbNO,
     offers: myPageNbNO,
     insuranceJourney: insuranceNbNO,
@@ -31,6 +36,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     myData: myDataNbNO,
   },
   'sv-SE': {
+    humanReview: humanReviewSvSE,
     apply: applySvSE,
     offers: myPageSvSE,
     insuranceJourney: insuranceSvSE,
@@ -38,6 +44,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     myData: myDataSvSE,
   },
   'fi-FI': {
+    humanReview: humanReviewFiFI,
     apply: applyFiFI,
     offers: myPageFiFI,
     insuranceJourney: insuranceFiFI,
@@ -45,6 +52,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     myData: myDataFiFI,
   },
   'da-DK': {
+    humanReview: humanReviewDaDK,
     apply: applyDaDK,
     offers: myPageDaDK,
     insuranceJourney: insuranceDaDK,

@@ -40,6 +40,7 @@ import { SecuredCasePanel } from '#src/features/my-page/components/secured-case-
 import { StatusTimeline } from '#src/features/my-page/components/status-timeline.tsx';
 import { TransparencyPanel } from '#src/features/my-page/components/transparency-panel.tsx';
 import { useOfferFormat } from '#src/features/my-page/components/use-offer-format.ts';
+import { HumanReviewPanel } from '#src/features/my-page/human-review/components/human-review-panel.tsx';
 import {
   type ApplicationState,
   deriveApplicationState,
@@ -301,6 +302,8 @@ export function ApplicationSection({
       <p role="status" aria-live="polite" className="application__notice" data-testid="application-notice">
         {notice}
       </p>
+      {/* CCD2 art. 13 and 18(8) (ADR 0065): beside a decline, that it was automated and the right to a human review. */}
+      <HumanReviewPanel applicationId={application.ID} enabled={submitted} />
       {editable && mayWithdraw && (
         // Issue 38 item 2: a draft the applicant was told to complete can be completed from here.
         <div className="application__actions application__actions--draft">
