@@ -111,6 +111,13 @@ export function staffRoutes(): RouteObject[] {
               () => <RegulatoryFiguresPage manageCountries={useStaff().figureCountries} />,
           ),
         },
+        {
+          path: 'erasure-requests',
+          lazy: page(
+            () => import('#src/features/erasure-requests/components/erasure-requests-page.tsx'),
+            (m) => m.ErasureRequestsPage,
+          ),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -60,6 +60,18 @@ export interface SendOptions {
   requireToken?: boolean;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * One per logical action (a submit, not a request): a creating call sent again with it — the retry below
+   * after a dropped connection, or the user's second press — gets the first answer (ADR 0071).
+   */
+  idempotencyKey?: string;
+}
+
+/** A new Idempotency-Key: random, 122 bits (crypto.randomUUID is missing outside secure contexts). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -72,17 +84,27 @@ export async function send(
   url: string,
   options: SendOptions = {},
 ): Promise<Response | undefined> {
-  const { token, requireToken = true, body, signal } = options;
+  const { token, requireToken = true, body, signal, idempotencyKey } = options;
   if (requireToken && !token) throw new Error(errorMessages.missingToken());
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(url, {
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+  const init: RequestInit = {
     method,
     mode: 'cors',
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
-  });
+  };
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    // No answer (the connection dropped, e.g. an instance restarting): with a key the call is safe to send
+    // once more — the server answers a call it already made with that first answer.
+    if (!idempotencyKey || signal?.aborted) throw error;
+    response = await fetch(url, init);
+  }
   if (response.status === 429) {
     console.warn(errorMessages.tooManyRequests());
     return undefined;

@@ -1,13 +1,18 @@
 import { type Expense, type ExpenseInput, expenseSchema } from '@nordloan/domain/loan-application';
 import { useMutation } from '@tanstack/react-query';
-import { fillPath } from '#src/shared/api/http.ts';
+import { fillPath, newIdempotencyKey } from '#src/shared/api/http.ts';
 import { call } from './request.ts';
 
 // §7 POST /loan-application/{id}/expense: one monthly expense of a §3 category.
 
-export async function addExpense(id: string, expense: ExpenseInput): Promise<Expense> {
+/** One Idempotency-Key per added record (ADR 0071): a retried add makes one record. */
+export async function addExpense(
+  id: string,
+  expense: ExpenseInput,
+  idempotencyKey = newIdempotencyKey(),
+): Promise<Expense> {
   return expenseSchema.parse(
-    await call('POST', fillPath('/loan-application/{id}/expense', { id }), { body: expense }),
+    await call('POST', fillPath('/loan-application/{id}/expense', { id }), { body: expense, idempotencyKey }),
   );
 }
 

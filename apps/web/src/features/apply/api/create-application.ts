@@ -4,6 +4,7 @@ import {
   loanApplicationSchema,
 } from '@nordloan/domain/loan-application';
 import { useMutation } from '@tanstack/react-query';
+import { newIdempotencyKey } from '#src/shared/api/http.ts';
 import { call } from './request.ts';
 
 // §7 POST /loan-application. One active application per product (ADR 0007): a 403 with applicationIDs
@@ -17,13 +18,23 @@ export function isActiveApplicationConflict(body: unknown): body is { applicatio
 export const activeApplicationConflict = (status: number, body: unknown) =>
   status === 403 && isActiveApplicationConflict(body);
 
-export async function createApplication(input: CreateLoanApplication): Promise<LoanApplication> {
+/** `idempotencyKey`: one per submit (ADR 0071); a retry of the same submit passes the same one. */
+export async function createApplication(
+  input: CreateLoanApplication,
+  idempotencyKey = newIdempotencyKey(),
+): Promise<LoanApplication> {
   return loanApplicationSchema.parse(
-    await call('POST', '/loan-application', { body: input, throwBodyWhen: activeApplicationConflict }),
+    await call('POST', '/loan-application', {
+      body: input,
+      throwBodyWhen: activeApplicationConflict,
+      idempotencyKey,
+    }),
   );
 }
 
-export const createApplicationMutation = () => ({ mutationFn: createApplication });
+export const createApplicationMutation = () => ({
+  mutationFn: (input: CreateLoanApplication) => createApplication(input),
+});
 
 export function useCreateApplication() {
   return useMutation(createApplicationMutation());

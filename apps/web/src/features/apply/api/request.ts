@@ -12,6 +12,8 @@ export interface CallOptions {
   anonymous?: boolean;
   service?: 'api' | 'person';
   throwBodyWhen?: (status: number, body: unknown) => boolean;
+  /** A creating call's key, one per logical action (shared/api/http.ts newIdempotencyKey). */
+  idempotencyKey?: string;
 }
 
 export function currentToken(): string | null {
@@ -25,6 +27,7 @@ export function call<T>(method: HttpMethod, path: string, options: CallOptions =
     requireToken: !options.anonymous,
     body: options.body,
     throwBodyWhen: options.throwBodyWhen,
+    ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
   });
 }
 
