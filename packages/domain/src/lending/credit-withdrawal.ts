@@ -118,3 +118,33 @@ export type CreditWithdrawal = z.infer<typeof creditWithdrawalSchema>;
 
 /** The second step must say it means it: the first step only shows what follows (two steps, art. 26). */
 export const creditWithdrawalBodySchema = /* @__PURE__ */ z.object({ Confirm: z.literal(true) }).strict();
+
+// ── The lender API's withdrawal notice (docs/decisions/0066; beside the operations of ADR 0062) ──────
+
+/** POST to the lender: the customer withdrew from the agreement (art. 26(1): the notice to the creditor). */
+export const lenderWithdrawalPath = '/applications/{ApplicationReference}/withdrawal';
+
+export const lenderWithdrawalRequestSchema = /* @__PURE__ */ z.object({
+  MessageId: z.uuid(),
+  SentAt: z.iso.datetime({ offset: true }),
+  ApplicationReference: z.string().min(1).max(100),
+  QuoteId: z.uuid(),
+  /** The lender's own reference of the offer, when it gave one. */
+  LenderReference: z.string().max(200).nullable(),
+  SignedAt: z.iso.datetime({ offset: true }),
+  WithdrawnAt: z.iso.datetime({ offset: true }),
+  Currency: z.string().length(3),
+  /** What we told the customer to pay back by PayBackBy (principal paid out + interest per day). */
+  Principal: z.number().min(0),
+  DailyInterest: z.number().min(0),
+  Total: z.number().min(0),
+  PayBackBy: z.iso.datetime({ offset: true }),
+});
+export type LenderWithdrawalRequest = z.infer<typeof lenderWithdrawalRequestSchema>;
+
+export const lenderWithdrawalResponseSchema = /* @__PURE__ */ z.object({
+  ApplicationReference: z.string(),
+  QuoteId: z.uuid(),
+  Status: z.literal('received'),
+});
+export type LenderWithdrawalResponse = z.infer<typeof lenderWithdrawalResponseSchema>;

@@ -15,6 +15,7 @@ import { type CallbackSender, type CallbackTransport, createCallbackSender } fro
 import { applySandboxFault, type SandboxFault } from './sandbox-faults.ts';
 import { answerHumanReview, isHumanReviewPath } from './sandbox-human-review.ts';
 import { createSandboxLender, type SandboxAnswer, type SandboxLender } from './sandbox-lender.ts';
+import { answerWithdrawal, isWithdrawalPath } from './sandbox-withdrawal.ts';
 
 // The sandbox lender server (issue 33 item 5, docs/decisions/0062): a separate process outside production
 // — `npm start` runs it beside the API as it runs the local e-ID provider — hosting today's simulated
@@ -188,6 +189,12 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
         secret: secretOf(lenderId),
         counted,
       });
+    }
+    // The withdrawal notice (ADR 0066) likewise (sandbox-withdrawal.ts).
+    if (request.method === 'POST' && isWithdrawalPath(path)) {
+      const counter = `${lenderId}|notifyWithdrawal`;
+      const counted = () => requests.set(counter, (requests.get(counter) ?? 0) + 1);
+      return answerWithdrawal(request, response, { path, secret: secretOf(lenderId), counted });
     }
     const route = operationByPath.find(({ pattern }) => pattern.test(path));
     if (!route || request.method !== 'POST')

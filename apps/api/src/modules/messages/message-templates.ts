@@ -15,6 +15,7 @@ export const messageKinds = [
   'expiry-reminder',
   'co-applicant-invite',
   'human-review-answered',
+  'credit-withdrawn',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
@@ -29,6 +30,8 @@ export const purposeOfKind: Record<MessageKind, 'transactional' | 'marketing'> =
   'co-applicant-invite': 'transactional',
   // The answer to the applicant's own request for a human review (CCD2 art. 18(8), ADR 0065).
   'human-review-answered': 'transactional',
+  // The receipt of the applicant's own withdrawal from a credit agreement (CCD2 art. 26, ADR 0066).
+  'credit-withdrawn': 'transactional',
 };
 
 export interface MessageTemplate {
@@ -91,6 +94,13 @@ export const messageTemplates: Record<Locale, Catalogue> = {
       ],
       sms: '{brand}: vi har svart på forespørselen din om manuell vurdering. Les svaret på {link}',
     },
+    'credit-withdrawn': {
+      subject: 'Du har gått fra kredittavtalen – {brand}',
+      paragraphs: [
+        'Vi har mottatt at du går fra kredittavtalen, og vi gir långiveren beskjed. Beløpet du skal betale tilbake og siste dag å betale står på {myPage}:',
+      ],
+      sms: '{brand}: du har gått fra kredittavtalen. Se beløpet og fristen for tilbakebetaling på {link}',
+    },
     'co-applicant-invite': {
       subject: 'Du er invitert som medsøker hos {brand}',
       paragraphs: [
@@ -149,6 +159,13 @@ export const messageTemplates: Record<Locale, Catalogue> = {
         'Vi har svarat på din begäran om att en person ska granska avslaget. Läs svaret på {myPage}:',
       ],
       sms: '{brand}: vi har svarat på din begäran om manuell granskning. Läs svaret på {link}',
+    },
+    'credit-withdrawn': {
+      subject: 'Du har frånträtt kreditavtalet – {brand}',
+      paragraphs: [
+        'Vi har tagit emot att du frånträder kreditavtalet och meddelar långivaren. Beloppet du ska betala tillbaka och sista dagen att betala finns på {myPage}:',
+      ],
+      sms: '{brand}: du har frånträtt kreditavtalet. Se beloppet och sista dag att betala tillbaka på {link}',
     },
     'co-applicant-invite': {
       subject: 'Du är inbjuden som medsökande hos {brand}',
@@ -209,6 +226,13 @@ export const messageTemplates: Record<Locale, Catalogue> = {
       ],
       sms: '{brand}: olemme vastanneet arviointipyyntöösi. Lue vastaus: {link}',
     },
+    'credit-withdrawn': {
+      subject: 'Olet peruuttanut luottosopimuksen – {brand}',
+      paragraphs: [
+        'Olemme vastaanottaneet luottosopimuksen peruutuksen, ja ilmoitamme siitä luotonantajalle. Takaisin maksettava summa ja viimeinen maksupäivä näkyvät Omilla sivuilla:',
+      ],
+      sms: '{brand}: olet peruuttanut luottosopimuksen. Katso takaisin maksettava summa ja määräpäivä: {link}',
+    },
     'co-applicant-invite': {
       subject: 'Sinut on kutsuttu kanssahakijaksi – {brand}',
       paragraphs: [
@@ -267,6 +291,13 @@ export const messageTemplates: Record<Locale, Catalogue> = {
         'Vi har svaret på din anmodning om, at en person vurderer afslaget. Læs svaret på {myPage}:',
       ],
       sms: '{brand}: vi har svaret på din anmodning om manuel vurdering. Læs svaret på {link}',
+    },
+    'credit-withdrawn': {
+      subject: 'Du har fortrudt kreditaftalen – {brand}',
+      paragraphs: [
+        'Vi har modtaget, at du fortryder kreditaftalen, og vi giver långiveren besked. Beløbet, du skal betale tilbage, og sidste frist for betaling står på {myPage}:',
+      ],
+      sms: '{brand}: du har fortrudt kreditaftalen. Se beløbet og fristen for tilbagebetaling på {link}',
     },
     'co-applicant-invite': {
       subject: 'Du er inviteret som medansøger hos {brand}',

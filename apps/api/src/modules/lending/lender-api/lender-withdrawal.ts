@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import {
+  lenderWithdrawalPath,
+  lenderWithdrawalResponseSchema,
+} from '@nordloan/domain/lending/credit-withdrawal';
+import { idempotencyKeyHeader, lenderSignatureHeader } from '@nordloan/domain/lending/lender-api';
+import {
+  type LenderPanel,
+  LenderUnavailableError,
+} from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { isHttpLenderAdapter } from './http-lender-adapter.ts';
+import type { LenderCredentials } from './lender-credentials.ts';
+import { signLenderMessage } from './lender-signature.ts';
+
+// CCD2 art. 26 (issue 34 item 5, docs/decisions/0066): the customer's withdrawal from a signed agreement is
+// passed on to the lender. One more operation of the lender API in its own file beside the adapter (lenders
+// are rows of the database now; the adapter is left as it is): a lender with an endpoint is told over HTTP —
+// signed, with an idempotency key per withdrawal, its receipt held against the contract —; a lender of the
+// in-process simulation takes note at once. The withdrawal job (withdrawal/withdrawal-jobs.ts) calls it.
+
+export interface LenderWithdrawalCall {
+  lenderId: string;
+  /** Our loan request id: the lender's reference to the application (as for every operation). */
+  loanRequestId: string;
+  quoteId: string;
+  externalReference: string | null;
+  withdrawalId: string;
+  signedAt: Date;
+  withdrawnAt: Date;
+  currency: string;
+  principal: number;
+  dailyInterest: number;
+  total: number;
+  payBackBy: Date;
+}
+
+export interface LenderWithdrawalApi {
+  /** Resolves when the lender has the notice. Throws LenderUnavailableError otherwise (the job retries). */
+  notifyWithdrawal(call: LenderWithdrawalCall): Promise<void>;
+}
+
+export function createLenderWithdrawalApi(options: {
+  panel: LenderPanel;
+  credentials: LenderCredentials;
+  /** Wall-clock time of the signature (the lender checks it against its own clock). */
+  clock?: () => Date;
+}): LenderWithdrawalApi {
+  const clock = options.clock ?? (() => new Date());
+  return {
+    async notifyWithdrawal(call) {
+      const adapter = options.panel.adapter(call.lenderId);
+      if (!adapter) throw new LenderUnavailableError(call.lenderId, 'notifyWithdrawal (not on the panel)');
+      // The in-process simulation has no inbox: it takes the notice as given.
+      if (!isHttpLenderAdapter(adapter)) return;
+      const [secret] = await options.credentials.secretsOf(call.lenderId);
+      if (!secret) throw new LenderUnavailableError(call.lenderId, 'notifyWithdrawal (no secret)');
+      const body = JSON.stringify({
+        MessageId: randomUUID(),
+        SentAt: clock().toISOString(),
+        ApplicationReference: call.loanRequestId,
+        QuoteId: call.quoteId,
+        LenderReference: call.externalReference,
+        SignedAt: call.signedAt.toISOString(),
+        WithdrawnAt: call.withdrawnAt.toISOString(),
+        Currency: call.currency,
+        Principal: call.principal,
+        DailyInterest: call.dailyInterest,
+        Total: call.total,
+        PayBackBy: call.payBackBy.toISOString(),
+      });
+      const url = `${adapter.endpoint.url.replace(/\/$/, '')}${lenderWithdrawalPath.replace(
+        '{ApplicationReference}',
+        encodeURIComponent(call.loanRequestId),
+      )}`;
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            [lenderSignatureHeader]: signLenderMessage(secret, body, clock()),
+            // One notice per withdrawal: a retried notice is the same request at the lender.
+            [idempotencyKeyHeader]: `withdrawal:${call.withdrawalId}`,
+          },
+          body,
+          signal: AbortSignal.timeout(adapter.endpoint.timeoutMs),
+        });
+      } catch {
+        throw new LenderUnavailableError(call.lenderId, 'notifyWithdrawal');
+      }
+      if (!response.ok)
+        throw new LenderUnavailableError(call.lenderId, `notifyWithdrawal (${response.status})`);
+      const parsed = lenderWithdrawalResponseSchema.safeParse(await response.json().catch(() => undefined));
+      if (
+        !parsed.success ||
+        parsed.data.ApplicationReference !== call.loanRequestId ||
+        parsed.data.QuoteId !== call.quoteId
+      ) {
+        throw new LenderUnavailableError(call.lenderId, 'notifyWithdrawal (an answer outside the contract)');
+      }
+    },
+  };
+}
