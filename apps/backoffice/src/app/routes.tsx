@@ -118,6 +118,20 @@ export function staffRoutes(): RouteObject[] {
             (m) => m.ErasureRequestsPage,
           ),
         },
+        {
+          path: 'human-reviews',
+          lazy: page(
+            () => import('#src/features/human-review/components/human-reviews-page.tsx'),
+            (m) => m.HumanReviewsPage,
+          ),
+        },
+        {
+          path: 'human-reviews/:reviewID',
+          lazy: page(
+            () => import('#src/features/human-review/components/human-review-page.tsx'),
+            (m) => m.HumanReviewPage,
+          ),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

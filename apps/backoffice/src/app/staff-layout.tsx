@@ -19,6 +19,15 @@ const erasureNavText = {
   da: 'Sletteanmodninger',
 };
 
+/** The human-review queue's link (issue 34 item 3; its pages keep their texts in their own chunk). */
+const humanReviewNavText = {
+  en: 'Human reviews',
+  nb: 'Manuelle vurderinger',
+  sv: 'Manuella granskningar',
+  fi: 'Ihmisen arvioinnit',
+  da: 'Manuelle vurderinger',
+};
+
 // The frame around every signed-in page: who is signed in, the sections, the language, and the keyboard
 // shortcuts (shown in the footer, and in full with ?).
 
@@ -102,6 +111,9 @@ export function StaffLayout() {
             <NavLink to="/erasure-requests">{erasureNavText[language]}</NavLink>
           ) : null}
           {mayAdministerBuckets(me.data) ? <NavLink to="/buckets">{t.layout.nav.buckets}</NavLink> : null}
+          {me.data.Permissions['humanReview.answer']?.length ? (
+            <NavLink to="/human-reviews">{humanReviewNavText[language]}</NavLink>
+          ) : null}
           {me.data.Permissions['regulatoryFigures.read']?.length ? (
             <NavLink to="/regulatory-figures">{t.layout.nav.figures}</NavLink>
           ) : null}
