@@ -174,7 +174,9 @@ export function useApplyJourney(products: Product[]) {
       firstRender.current = false;
       return;
     }
-    headingRef.current?.focus();
+    // Each step opens at the top, so its first screen shows the CCD2 warning above it (ADR 0064).
+    document.documentElement.scrollTop = 0;
+    headingRef.current?.focus({ preventScroll: true });
   }, [step, loanValues.product, applyStepIds]);
 
   // The address step: what the population register holds, when the person has no address yet (issue 38).
