@@ -184,3 +184,19 @@ export function newLenderProfile(input: {
   });
   return withPolicy(base, input.policy);
 }
+
+// ── The lender portal's users (issue 33 item 6, docs/decisions/0068) ──
+
+/** A person of a lender who works in our lender portal (an agent with the Lender role, tied to the lender). */
+export const lenderUserSchema = /* @__PURE__ */ z.object({
+  ID: z.uuid(),
+  Name: z.string(),
+  Email: z.string().nullable(),
+  Disabled: z.boolean(),
+});
+export type LenderUser = z.infer<typeof lenderUserSchema>;
+
+export const addLenderUserBodySchema = /* @__PURE__ */ z
+  .object({ Name: z.string().trim().min(2).max(120), Email: z.email().max(254) })
+  .strict();
+export type AddLenderUserBody = z.infer<typeof addLenderUserBodySchema>;

@@ -30,9 +30,14 @@ export const agent = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     marketCountry: text('market_country').notNull(),
     roles: jsonb('roles').$type<TokenRole[]>().notNull().default([]),
+    // 0035: a lender portal user's lender (ADR 0068); the foreign key is declared in SQL only.
+    lenderId: text('lender_id'),
     ...timestamps,
   },
-  (table) => [uniqueIndex('agent_email_idx').on(sql`lower(${table.email})`).where(sql`email IS NOT NULL`)],
+  (table) => [
+    uniqueIndex('agent_email_idx').on(sql`lower(${table.email})`).where(sql`email IS NOT NULL`),
+    index('agent_lender_idx').on(table.lenderId).where(sql`lender_id IS NOT NULL`),
+  ],
 );
 
 export const bucket = pgTable('bucket', {

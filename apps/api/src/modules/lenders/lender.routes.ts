@@ -1,6 +1,8 @@
 import { countrySchema } from '@nordloan/domain/enums';
 import {
+  addLenderUserBodySchema,
   createLenderBodySchema,
+  lenderUserSchema,
   lenderViewSchema,
   pauseLenderBodySchema,
   updateLenderBodySchema,
@@ -18,6 +20,7 @@ import {
   listLendersForStaff,
   setLenderPaused,
 } from './lender.service.ts';
+import { addLenderUser, listLenderUsers } from './lender-user.service.ts';
 
 // Issue 33 item 4 (docs/decisions/0067): the country's Manager (or Super) keeps the lender panel. Behind the
 // staff gate like every back-office route (401 before 400); the service asks lender.manage in the lender's
@@ -125,5 +128,42 @@ export async function lenderRoutes(app: FastifyInstance, options: ModuleOptions)
         reason: null,
         now: now(),
       }),
+  );
+
+  routes.get(
+    '/backoffice/lenders/:lenderId/users',
+    {
+      schema: {
+        tags,
+        summary: "The lender's people who work in the lender portal",
+        params,
+        response: { 200: z.array(lenderUserSchema) },
+      },
+    },
+    async (request) =>
+      listLenderUsers({ db, caller: requireCaller(request), lenderId: request.params.lenderId }),
+  );
+
+  routes.post(
+    '/backoffice/lenders/:lenderId/users',
+    {
+      schema: {
+        tags,
+        summary: 'Adds a person of the lender to the lender portal (an agent with the Lender role)',
+        params,
+        body: addLenderUserBodySchema,
+        response: { 201: lenderUserSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await addLenderUser({
+        db,
+        caller: requireCaller(request),
+        lenderId: request.params.lenderId,
+        body: request.body,
+        now: now(),
+      });
+      return reply.code(201).send(user);
+    },
   );
 }

@@ -12,6 +12,7 @@ import type { ExternalDataProvider } from '#src/modules/lending/intake/external-
 import { lenderApiRoutes } from '#src/modules/lending/lender-api/lender-api.routes.ts';
 import type { LenderCredentials } from '#src/modules/lending/lender-api/lender-credentials.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { lenderPortalRoutes } from '#src/modules/lending/lender-portal/lender-portal.routes.ts';
 import { registerLendingJobs } from '#src/modules/lending/lending-jobs.ts';
 import { transparencyRoutes } from '#src/modules/lending/presentation/transparency.routes.ts';
 
@@ -41,6 +42,8 @@ export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions
   await app.register(lenderApiRoutes, { ...options, panel });
   await app.register(transparencyRoutes, options);
   await app.register(reQuoteRoutes, { ...options, panel });
+  // The lender portal: lenders without an API answer there, as by callback (ADR 0068).
+  await app.register(lenderPortalRoutes, { ...options, panel });
   // The lender table is the panel (ADR 0067): seeded from the code list, then read by the panel. A fan-out
   // reads it again when it changed; the app's worker also looks every few seconds, so a lender added on
   // another instance is known here before its first callback.

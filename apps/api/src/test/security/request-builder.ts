@@ -103,6 +103,10 @@ export function handWrittenBodies(world: World): Record<string, unknown> {
     },
     'PATCH /backoffice/lenders/:lenderId': { TimeoutMs: 4000 },
     'POST /backoffice/lenders/:lenderId/pause': { Reason: 'matrix' },
+    'POST /backoffice/lenders/:lenderId/users': {
+      Name: 'Matrix Lender User',
+      Email: 'matrix-lender@example.com',
+    },
   };
 }
 
