@@ -28,8 +28,12 @@ function KeptList({ kept }: { kept: KeptRecord[] }) {
     <ul className="my-data__kept" data-testid="erasure-kept">
       {kept.map((record) => (
         <li key={`${record.Category}-${record.LoanApplicationID ?? ''}`} data-category={record.Category}>
-          <strong>{t(`myData.erasure.categories.${record.Category}`)}</strong>
-          {record.HumanReadableID
+          <strong>
+            {record.Category === 'applications' && record.HumanReadableID
+              ? t('myData.erasure.application', { id: record.HumanReadableID })
+              : t(`myData.erasure.categories.${record.Category}`)}
+          </strong>
+          {record.Category !== 'applications' && record.HumanReadableID
             ? ` – ${t('myData.erasure.application', { id: record.HumanReadableID })}`
             : ''}
           <br />
