@@ -35,9 +35,9 @@ function DecisionLine({ decision }: { decision: ReviewableDecision }) {
     <li data-testid="reviewable-decision" data-source={decision.Source}>
       {text}
       {decision.Automated && (
-        <span className="human-review__automated" data-testid="automated-decision">
+        <span className="human-review__automated" aria-hidden="true">
           {' '}
-          {t('humanReview.automated')}
+          *
         </span>
       )}
     </li>
@@ -167,6 +167,11 @@ export function HumanReviewPanel({ applicationId, enabled }: { applicationId: st
             />
           ))}
         </ul>
+      )}
+      {data.Decisions.some((decision) => decision.Automated) && (
+        <p className="human-review__automated" data-testid="automated-decision">
+          * {t('humanReview.automated')}
+        </p>
       )}
       {latest && <ReviewStatus review={latest} />}
       {data.CanRequest &&

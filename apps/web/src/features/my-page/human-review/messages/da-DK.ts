@@ -3,7 +3,7 @@ import type { messages as nbNO } from './nb-NO.ts';
 // Issue 34 item 3 (ADR 0065): the human-review panel on the personal page, Danish.
 export const messages: typeof nbNO = {
   title: 'Bed om, at et menneske vurderer afgørelsen',
-  automated: 'Afgørelsen blev truffet ved automatisk behandling, uden at et menneske var involveret.',
+  automated: 'Truffet ved automatisk behandling, uden at et menneske var involveret.',
   decision: {
     lender: '{{lender}} afslog ansøgningen. Årsag: {{category}}.',
     validation: 'Ansøgningen blev standset i vores automatiske kontrol.',

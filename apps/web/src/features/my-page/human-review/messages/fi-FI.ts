@@ -3,7 +3,7 @@ import type { messages as nbNO } from './nb-NO.ts';
 // Issue 34 item 3 (ADR 0065): the human-review panel on the personal page, Finnish.
 export const messages: typeof nbNO = {
   title: 'Pyydä, että ihminen arvioi päätöksen',
-  automated: 'Päätös tehtiin automaattisella käsittelyllä ilman ihmisen osallistumista.',
+  automated: 'Tehty automaattisella käsittelyllä ilman ihmisen osallistumista.',
   decision: {
     lender: '{{lender}} hylkäsi hakemuksen. Syy: {{category}}.',
     validation: 'Hakemus pysähtyi automaattiseen tarkistukseemme.',

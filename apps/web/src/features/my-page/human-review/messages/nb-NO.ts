@@ -1,7 +1,7 @@
 // Issue 34 item 3 (ADR 0065): the human-review panel on the personal page, bokmål.
 export const messages = {
   title: 'Be om at et menneske vurderer avgjørelsen',
-  automated: 'Avgjørelsen ble tatt ved automatisk behandling, uten at et menneske var involvert.',
+  automated: 'Tatt ved automatisk behandling, uten at et menneske var involvert.',
   decision: {
     lender: '{{lender}} avslo søknaden. Årsak: {{category}}.',
     validation: 'Søknaden stoppet i vår automatiske kontroll.',

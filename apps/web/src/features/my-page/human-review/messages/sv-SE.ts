@@ -3,7 +3,7 @@ import type { messages as nbNO } from './nb-NO.ts';
 // Issue 34 item 3 (ADR 0065): the human-review panel on the personal page, Swedish.
 export const messages: typeof nbNO = {
   title: 'Begär att en människa granskar beslutet',
-  automated: 'Beslutet fattades genom automatiserad behandling, utan att en människa var inblandad.',
+  automated: 'Fattat genom automatiserad behandling, utan att en människa var inblandad.',
   decision: {
     lender: '{{lender}} avslog ansökan. Skäl: {{category}}.',
     validation: 'Ansökan stoppades i vår automatiska kontroll.',
