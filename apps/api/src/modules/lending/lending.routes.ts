@@ -10,11 +10,16 @@ import { signedCallbackRoutes } from '#src/modules/lending/callbacks/signed-call
 import { scheduleExpirySweep } from '#src/modules/lending/closing/expiry-jobs.ts';
 import type { ExternalDataProvider } from '#src/modules/lending/intake/external-data.ts';
 import { lenderApiRoutes } from '#src/modules/lending/lender-api/lender-api.routes.ts';
-import type { LenderCredentials } from '#src/modules/lending/lender-api/lender-credentials.ts';
+import {
+  credentialsFromConfig,
+  type LenderCredentials,
+} from '#src/modules/lending/lender-api/lender-credentials.ts';
+import { createLenderWithdrawalApi } from '#src/modules/lending/lender-api/lender-withdrawal.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { lenderPortalRoutes } from '#src/modules/lending/lender-portal/lender-portal.routes.ts';
 import { registerLendingJobs } from '#src/modules/lending/lending-jobs.ts';
 import { transparencyRoutes } from '#src/modules/lending/presentation/transparency.routes.ts';
+import { withdrawalRoutes } from '#src/modules/lending/withdrawal/withdrawal.routes.ts';
 
 // The lending engine's routes, and its jobs on the app's worker (each kind and its handler: lending-jobs.ts).
 // Everything it works with comes in from buildApp (app.ts): the lender panel, the external-data provider and
@@ -42,6 +47,15 @@ export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions
   await app.register(lenderApiRoutes, { ...options, panel });
   await app.register(transparencyRoutes, options);
   await app.register(reQuoteRoutes, { ...options, panel });
+  // Withdrawal from a signed credit agreement (CCD2 art. 26, ADR 0066); its lender notice runs on the worker.
+  await app.register(withdrawalRoutes, {
+    ...options,
+    lenders: createLenderWithdrawalApi({
+      panel,
+      credentials: options.lenderCredentials ?? credentialsFromConfig(options.config),
+    }),
+    worker,
+  });
   // The lender portal: lenders without an API answer there, as by callback (ADR 0068).
   await app.register(lenderPortalRoutes, { ...options, panel });
   // The lender table is the panel (ADR 0067): seeded from the code list, then read by the panel. A fan-out
