@@ -47,6 +47,11 @@ type AccessRule =
    * caller of the matrix is refused (401: unsigned, before the lender is looked up).
    */
   | { access: 'lenderSignature' }
+  /**
+   * The lender portal (ADR 0068): only a Lender-role agent tied to a lender, for its own lender's
+   * applications. The world has none, so every caller is refused; lender-portal.test.ts holds the allowed side.
+   */
+  | { access: 'lenderPortal' }
   /** The owner acting for themselves (the body names their customer), or staff holding `staff`. */
   | { access: 'self'; staff: StaffPermission[] }
   /** Any member of staff signed in as an enabled agent (GET /backoffice/me); applicants are refused. */
@@ -330,6 +335,14 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'PATCH /backoffice/lenders/:lenderId': { access: 'staff', staff: ['lender.manage'], agent: true },
   'POST /backoffice/lenders/:lenderId/pause': { access: 'staff', staff: ['lender.manage'], agent: true },
   'POST /backoffice/lenders/:lenderId/resume': { access: 'staff', staff: ['lender.manage'], agent: true },
+  'GET /backoffice/lenders/:lenderId/users': { access: 'staff', staff: ['lender.manage'], agent: true },
+  'POST /backoffice/lenders/:lenderId/users': { access: 'staff', staff: ['lender.manage'], agent: true },
+  'GET /backoffice/lender-portal/me': { access: 'lenderPortal' },
+  'GET /backoffice/lender-portal/applications': { access: 'lenderPortal' },
+  'GET /backoffice/lender-portal/applications/:reference': { access: 'lenderPortal' },
+  'POST /backoffice/lender-portal/applications/:reference/offer': { access: 'lenderPortal' },
+  'POST /backoffice/lender-portal/applications/:reference/decline': { access: 'lenderPortal' },
+  'POST /backoffice/lender-portal/applications/:reference/documents': { access: 'lenderPortal' },
   'GET /lead/:id': read,
   'POST /lead/:id': write,
   'DELETE /lead/:id/:leadId': write,
@@ -384,6 +397,7 @@ export function expectationFor(policy: RoutePolicy, profile: CallerProfile): Exp
     case 'public':
       return 'allow';
     case 'lenderSignature':
+    case 'lenderPortal':
       return 'deny';
     case 'signedIn':
       return allow(profile.kind !== 'anonymous');
