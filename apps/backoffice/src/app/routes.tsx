@@ -132,6 +132,28 @@ export function staffRoutes(): RouteObject[] {
             (m) => m.HumanReviewPage,
           ),
         },
+        {
+          path: 'lenders',
+          lazy: page(
+            () => import('#src/features/lenders/components/lenders-page.tsx'),
+            ({ LendersPage }) =>
+              () => <LendersPage manageCountries={useStaff().permissions['lender.manage'] ?? []} />,
+          ),
+        },
+        {
+          path: 'lender-portal',
+          lazy: page(
+            () => import('#src/features/lender-portal/components/lender-portal-page.tsx'),
+            (m) => m.LenderPortalPage,
+          ),
+        },
+        {
+          path: 'lender-portal/:reference',
+          lazy: page(
+            () => import('#src/features/lender-portal/components/portal-application-page.tsx'),
+            (m) => m.PortalApplicationPage,
+          ),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

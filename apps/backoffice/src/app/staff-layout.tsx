@@ -9,6 +9,7 @@ import { messagesByLanguage } from '#src/shared/i18n/messages.ts';
 import { clearToken } from '#src/shared/session/session-store.ts';
 import { ErrorMessage, Kbd, Loading } from '#src/shared/ui/feedback.tsx';
 import { useShortcut } from '#src/shared/ui/shortcuts.ts';
+import { isLenderUser, LenderPortalLayout } from './lender-portal-layout.tsx';
 
 /** The erasure queue's link (issue 36 item 3; its page keeps its texts in its own chunk). */
 const erasureNavText = {
@@ -17,6 +18,15 @@ const erasureNavText = {
   sv: 'Raderingsbegäranden',
   fi: 'Poistopyynnöt',
   da: 'Sletteanmodninger',
+};
+
+/** The lenders page's link (issue 33 item 4; the shared catalogues are at their size limit). */
+const lenderNavText = {
+  en: 'Lenders',
+  nb: 'Långivere',
+  sv: 'Långivare',
+  fi: 'Lainanantajat',
+  da: 'Långivere',
 };
 
 /** The human-review queue's link (issue 34 item 3; its pages keep their texts in their own chunk). */
@@ -85,6 +95,8 @@ export function StaffLayout() {
   }
 
   const agent = me.data.Agent;
+  // A lender's person sees the lender portal only (ADR 0068).
+  if (isLenderUser(agent.Roles)) return <LenderPortalLayout agentName={agent.Name} onSignOut={signOut} />;
   const countries = agentCountries(me.data);
   const figureCountries = me.data.Permissions['regulatoryFigures.manage'] ?? [];
   const context: StaffContext = {
@@ -116,6 +128,9 @@ export function StaffLayout() {
           ) : null}
           {me.data.Permissions['regulatoryFigures.read']?.length ? (
             <NavLink to="/regulatory-figures">{t.layout.nav.figures}</NavLink>
+          ) : null}
+          {me.data.Permissions['lender.manage']?.length ? (
+            <NavLink to="/lenders">{lenderNavText[language]}</NavLink>
           ) : null}
         </nav>
         <div className="who">
