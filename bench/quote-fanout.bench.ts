@@ -12,6 +12,7 @@
 //   BENCH_PROFILE=1                           a CPU profile of the fan-out phase (its file is printed)
 //
 //   BENCH_BATCH_SIZE=200                      jobs of a kind recorded in one transaction at most (WORKER_BATCH_SIZE)
+//   BENCH_PANEL=code                          the lender panel from the code list, not the lender table (ADR 0067)
 //   BENCH_WARMUP=200                          applications fanned out first and not counted (0: none)
 //
 // Applications are created and submitted through the API (app.inject) first; the clock starts when the
@@ -36,6 +37,8 @@ import { defaultDependencies, moduleEventPublisher } from '../apps/api/src/depen
 import { outboxRelayTick } from '../apps/api/src/jobs/outbox-relay.ts';
 import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
 import { createLocalScreeningList } from '../apps/api/src/modules/compliance/local-screening-list.ts';
+import { credentialsOf } from '../apps/api/src/modules/lending/lender-api/lender-credentials.ts';
+import { createRegisterPanel } from '../apps/api/src/modules/lending/lender-panel/register-panel.ts';
 import { createSimulatedLenderPanel } from '../apps/api/src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { jobKinds } from '../apps/api/src/modules/lending/lending-job-kinds.ts';
 import {
@@ -179,11 +182,13 @@ async function main() {
     return ids;
   };
 
-  const panel = createSimulatedLenderPanel({
-    seed: 42,
-    delayScale: 0,
-    failures: process.env.BENCH_FAILURES === '1',
-  });
+  // The panel the engine runs with: the lender table (ADR 0067), each fan-out checking its version first.
+  // BENCH_PANEL=code: the code list in memory, as before the table was the panel (to compare).
+  const simulation = { seed: 42, delayScale: 0, failures: process.env.BENCH_FAILURES === '1' };
+  const panel =
+    process.env.BENCH_PANEL === 'code'
+      ? createSimulatedLenderPanel(simulation)
+      : createRegisterPanel({ simulation, fallbackCredentials: credentialsOf({}) });
   const kinds = Object.values(jobKinds);
   // The modules' reactions to the outbox as the app's worker relays it (ADR 0056): a submission's screening
   // starts its intake; the work queues follow the statuses. Without them no application reaches the lenders.
