@@ -21,17 +21,20 @@
 //
 //   BENCH_INSTANCES=2 npm run bench:api-read    scale-out (issue 12 goal 5, docs/decisions/0035): the
 //   authorised application read against real API processes (apps/api/dist/server.js) on one database —
-//   one instance directly, one behind the round-robin proxy (the proxy's own cost), and n behind it —
+//   one instance directly, one behind HAProxy with deploy/haproxy.cfg (its own cost; ADR 0070), and n
+//   behind it —
 //   with requests/s, p50/p99, the gain of n instances over one and each process's peak resident memory.
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
-import { startRoundRobinProxy } from '../apps/api/src/cluster/round-robin-proxy.ts';
+import { installHint, missingProxies, startHaproxy } from '../apps/api/src/cluster/proxies.ts';
 import { createApiBenchWorld, createClusterBenchWorld } from './support/api-bench-world.ts';
 
 const run = promisify(execFile);
@@ -180,17 +183,25 @@ const format = (result: LoadResult) =>
     : `  ${result.cpuMicrosPerRequest.toFixed(0).padStart(4)} µs CPU/request`) +
   `${result.non2xx + result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''}`;
 
-/** BENCH_INSTANCES=n: the application read against one instance, then n behind the proxy. */
+/** BENCH_INSTANCES=n: the application read against one instance, then n behind HAProxy. */
 async function scaleOut(instanceCount: number) {
+  if (missingProxies().length > 0)
+    throw new Error(`BENCH_INSTANCES needs ${missingProxies().join(' and ')}: ${installHint}`);
   const world = await createClusterBenchWorld(serverUrl, instanceCount);
   const path = `/loan-application/${world.applicationId}`;
-  const single = await startRoundRobinProxy({ targets: world.instanceUrls.slice(0, 1) });
-  const all = await startRoundRobinProxy({ targets: world.instanceUrls });
+  const runDir = mkdtempSync(join(tmpdir(), 'nordloan-bench-haproxy-'));
+  const servers = world.instanceUrls.map((url, index) => ({
+    name: `api${index + 1}`,
+    address: new URL(url).host,
+  }));
+  const single = await startHaproxy({ servers: servers.slice(0, 1), runDir: join(runDir, 'one') });
+  const all = await startHaproxy({ servers, runDir: join(runDir, 'all') });
+  await Promise.all([single.waitUntilUp(), all.waitUntilUp()]);
   try {
     console.log(
       `API scale-out benchmark — GET /loan-application/{id}, PostgreSQL, ${connections} connections × ` +
         `${seconds} s per run, ${instanceCount} processes of apps/api/dist/server.js (logs at warn, no worker), ` +
-        `round-robin proxy in this process, autocannon in a child process`,
+        `HAProxy (deploy/haproxy.cfg), autocannon in a child process`,
     );
     // Every instance warmed up first (JIT, its pool's connections and prepared statement), or the
     // instances that join last would be measured cold.
@@ -206,23 +217,23 @@ async function scaleOut(instanceCount: number) {
       ...(await measure(single.url + path, { token: world.token })),
       cpuMicrosPerRequest: Number.NaN,
     };
-    console.log(`  1 instance behind the proxy ${format(proxied)}`);
+    console.log(`  1 instance behind HAProxy ${format(proxied)}`);
     const scaled = {
       ...(await measure(all.url + path, { token: world.token })),
       cpuMicrosPerRequest: Number.NaN,
     };
-    console.log(`  ${instanceCount} instances behind the proxy ${format(scaled)}`);
+    console.log(`  ${instanceCount} instances behind HAProxy ${format(scaled)}`);
     console.log(
-      `  gain: ${instanceCount} behind the proxy / 1 direct = ${(scaled.requestsPerSecond / direct.requestsPerSecond).toFixed(2)}; ` +
-        `/ 1 behind the proxy = ${(scaled.requestsPerSecond / proxied.requestsPerSecond).toFixed(2)}`,
+      `  gain: ${instanceCount} behind HAProxy / 1 direct = ${(scaled.requestsPerSecond / direct.requestsPerSecond).toFixed(2)}; ` +
+        `/ 1 behind HAProxy = ${(scaled.requestsPerSecond / proxied.requestsPerSecond).toFixed(2)}`,
     );
-    console.log(`  requests per instance: ${all.forwardedCounts().join(' / ')}`);
     // Issue 12 goal 4: the API process under 250 MB resident during the read benchmark.
     const peaks = world.peakResidentMegabytes().map((megabytes) => `${megabytes.toFixed(0)} MB`);
     console.log(`  peak resident memory per instance (VmHWM, goal < 250 MB): ${peaks.join(' / ')}`);
   } finally {
     await Promise.all([single.close(), all.close()]);
     await world.close();
+    rmSync(runDir, { recursive: true, force: true });
   }
 }
 

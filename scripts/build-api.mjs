@@ -1,7 +1,7 @@
 // `npm run build:api`: the API compiled to JavaScript, apps/api/dist/server.js, which `npm start` runs
 // instead of TypeScript through tsx (issue 12 goal 4), and apps/api/dist/template-cli.js, which makes the
 // migrated PGlite database an empty DATA_DIR starts from (apps/api/src/db/template.ts), and
-// apps/api/dist/round-robin-proxy.js (scripts/start-cluster.mjs), and apps/api/dist/lender-sandbox.js (the
+// apps/api/dist/cluster.js (HAProxy, PgBouncer and the instances of scripts/start-cluster.mjs), and apps/api/dist/lender-sandbox.js (the
 // sandbox lender, ADR 0062). esbuild bundles our own code (apps/api/src and @nordloan/domain); npm
 // dependencies stay external and load from node_modules as usual.
 //
@@ -34,18 +34,22 @@ const sourceUrls = {
   },
 };
 
-export async function buildApi() {
+/** `outdir` and `only` (entry names): the cluster test builds the server alone into a directory of its own. */
+export async function buildApi(options = {}) {
   const started = performance.now();
+  const entryPoints = {
+    server: join(apiDir, 'src/server.ts'),
+    'template-cli': join(apiDir, 'src/db/template-cli.ts'),
+    // HAProxy, PgBouncer and the instances of `npm run start:cluster` (ADR 0070).
+    cluster: join(apiDir, 'src/cluster/supervisor.ts'),
+    // The sandbox lender `npm start` runs beside the API outside production (ADR 0062).
+    'lender-sandbox': join(apiDir, 'src/dev/lender-sandbox/lender-sandbox-cli.ts'),
+  };
   await build({
-    entryPoints: {
-      server: join(apiDir, 'src/server.ts'),
-      'template-cli': join(apiDir, 'src/db/template-cli.ts'),
-      // The round-robin proxy `npm run start:cluster` puts in front of the instances (ADR 0035).
-      'round-robin-proxy': join(apiDir, 'src/cluster/round-robin-proxy.ts'),
-      // The sandbox lender `npm start` runs beside the API outside production (ADR 0062).
-      'lender-sandbox': join(apiDir, 'src/dev/lender-sandbox/lender-sandbox-cli.ts'),
-    },
-    outdir: join(apiDir, 'dist'),
+    entryPoints: options.only
+      ? Object.fromEntries(Object.entries(entryPoints).filter(([name]) => options.only.includes(name)))
+      : entryPoints,
+    outdir: options.outdir ?? join(apiDir, 'dist'),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,15 +1,19 @@
-// `npm run start:cluster`: several API instances on one PostgreSQL behind one address (issue 12 goal 5,
-// docs/decisions/0035-scale-out.md). Builds like `npm start`, then starts CLUSTER_INSTANCES (default 2)
-// processes of apps/api/dist/server.js on free internal ports, each with its own job worker (they share
-// the queue through the database), and a round-robin proxy on PORT (default 3000) in front of them.
-// REDIS_URL, when set, reaches every instance, so the rate limits are one budget; without it each instance
-// counts on its own. Ctrl-C stops them all.
+// `npm run start:cluster`: several API instances behind HAProxy, on one PostgreSQL through PgBouncer
+// (issue 37, docs/decisions/0070 and 0071; issue 12 goal 5, 0035). Builds like `npm start`, then starts
+// PgBouncer in transaction mode in front of DATABASE_URL, CLUSTER_INSTANCES (default 2) processes of
+// apps/api/dist/server.js on free loopback ports, each with its own job worker (they share the queue
+// through the database), and HAProxy on PORT (default 3000) with deploy/haproxy.cfg: health checks on
+// /health/ready, retries, X-Forwarded-For. An instance that dies is started again; `npm run cluster:restart`
+// (or SIGHUP) restarts them one at a time with no request lost. REDIS_URL, when set, reaches every
+// instance, so the rate limits are one budget. Ctrl-C stops them all. Needs Debian's `haproxy` and
+// `pgbouncer` (README, "Scaling out"); `npm start` never does.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/nordloan npm run start:cluster
 //   DATABASE_URL=… REDIS_URL=redis://127.0.0.1:6379 CLUSTER_INSTANCES=3 PORT=8080 npm run start:cluster
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serverNodeFlags } from './server-node-flags.mjs';
 
@@ -33,11 +37,17 @@ const host = process.env.HOST ?? 'localhost';
 
 const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const proxyModule = 'apps/api/dist/round-robin-proxy.js';
-if (!existsSync(proxyModule)) {
-  // A build from before the proxy existed: start.mjs saw nothing newer to build.
+const clusterModule = 'apps/api/dist/cluster.js';
+if (!existsSync(clusterModule)) {
+  // A build from before the cluster module existed: start.mjs saw nothing newer to build.
   const { buildApi } = await import('./build-api.mjs');
   await buildApi();
+}
+const { startCluster, missingProxies, installHint } = await import(pathToFileURL(clusterModule).href);
+const missing = missingProxies();
+if (missing.length > 0) {
+  console.error(`start:cluster needs ${missing.join(' and ')}: ${installHint}`);
+  process.exit(1);
 }
 
 function freePort() {
@@ -50,9 +60,6 @@ function freePort() {
     });
   });
 }
-
-const ports = [];
-for (let index = 0; index < instanceCount; index++) ports.push(await freePort());
 
 // Outside production each API process starts the local e-ID provider (ADR 0029) on a fixed port: in a
 // cluster only the first one does, and the others log in through it, so a login begun on one instance can
@@ -83,66 +90,85 @@ function instanceEnv(index) {
   return env;
 }
 
+// What `npm run cluster:restart` reads: whom to send SIGHUP, and how far the last restart got.
+const runDir = resolve(process.env.CLUSTER_RUN_DIR ?? join(process.env.DATA_DIR ?? '.data', 'cluster'));
+mkdirSync(runDir, { recursive: true });
+const stateFile = join(runDir, 'cluster.json');
+const state = {
+  pid: process.pid,
+  url: '',
+  instances: [],
+  restarts: 0,
+  restarting: false,
+  lastRestartError: null,
+};
+const saveState = () => {
+  state.instances = cluster
+    ? cluster.instances.map(({ name, port, child }) => ({ name, port, pid: child.pid }))
+    : [];
+  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+};
+
+let cluster;
 let stopping = false;
-const instances = ports.map((instancePort, index) => {
-  const child = spawn(process.execPath, [...serverNodeFlags, 'apps/api/dist/server.js'], {
-    // Internal ports on the loopback only: the proxy is the one address clients use.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(instancePort), ...instanceEnv(index) },
-    stdio: 'inherit',
-  });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(
-      `API instance ${index + 1} (port ${instancePort}) stopped (${signal ?? code}); stopping the cluster`,
-    );
-    stop('SIGTERM', code ?? 1);
-  });
-  return child;
-});
-
-async function healthy(url) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not become healthy within 2 minutes`);
-}
-
-const { startRoundRobinProxy } = await import(pathToFileURL(proxyModule).href);
-let proxy;
-
-async function stop(signal, exitCode = 0) {
+async function stop(exitCode = 0) {
   if (stopping) return;
   stopping = true;
-  await proxy?.close().catch(() => undefined);
-  const exits = instances
-    .filter((child) => child.exitCode === null && child.signalCode === null)
-    .map((child) => new Promise((resolve) => child.once('exit', resolve)));
-  for (const child of instances) if (child.exitCode === null) child.kill(signal);
-  await Promise.all(exits);
+  await cluster?.close().catch((error) => console.error(error.message));
+  rmSync(stateFile, { force: true });
   process.exit(exitCode);
 }
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(signal));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop());
 
-const targets = ports.map((instancePort) => `http://127.0.0.1:${instancePort}`);
 try {
-  await Promise.all(targets.map(healthy));
-  proxy = await startRoundRobinProxy({
-    targets,
-    port,
+  cluster = await startCluster({
+    databaseUrl: process.env.DATABASE_URL,
+    instances: instanceCount,
+    command: [process.execPath, ...serverNodeFlags, 'apps/api/dist/server.js'],
+    instanceEnv,
+    runDir,
     host,
-    onUpstreamError: (target, error) => console.error(`proxy: ${target} did not answer (${error.message})`),
+    port,
+    poolSize: process.env.PGBOUNCER_POOL_SIZE ? Number(process.env.PGBOUNCER_POOL_SIZE) : undefined,
+    output: 'inherit',
   });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
-  await stop('SIGTERM', 1);
+  await stop(1);
 }
+state.url = cluster.url;
+saveState();
+
+process.on('SIGHUP', () => {
+  if (state.restarting) return;
+  state.restarting = true;
+  saveState();
+  console.log('rolling restart: one instance at a time');
+  cluster
+    .rollingRestart((line) => {
+      console.log(line);
+      saveState();
+    })
+    .then(
+      () => {
+        state.lastRestartError = null;
+      },
+      (error) => {
+        state.lastRestartError = error instanceof Error ? error.message : String(error);
+        console.error(`rolling restart failed: ${state.lastRestartError}`);
+      },
+    )
+    .finally(() => {
+      state.restarting = false;
+      state.restarts++;
+      saveState();
+    });
+});
+// Instances started again after a crash have new process ids.
+setInterval(saveState, 2_000).unref();
+
 console.log(
-  `nordloan cluster: ${instanceCount} API instances (${targets.join(', ')}) behind http://${host}:${port}` +
+  `nordloan cluster: ${instanceCount} API instances (${cluster.instances.map((instance) => instance.port).join(', ')}) ` +
+    `behind HAProxy on http://${host}:${port}, PostgreSQL through PgBouncer (${cluster.pgbouncer.port})` +
     `${process.env.REDIS_URL ? ', rate limits shared through Redis' : ', rate limits per instance (no REDIS_URL)'}`,
 );

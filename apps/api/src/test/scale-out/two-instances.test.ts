@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RoundRobinProxy, startRoundRobinProxy } from '#src/cluster/round-robin-proxy.ts';
+import { type Haproxy, missingProxies, startHaproxy } from '#src/cluster/proxies.ts';
 import { freePort, type ServerProcess, startServer } from '#src/test/crash/server-process.ts';
 import { mainApplicantDetails } from '#src/test/lending-test-helpers.ts';
 
 // Issue 12 goal 5 (docs/decisions/0035): two real server processes on one fresh PostgreSQL database,
-// started together on one empty DATA_DIR, behind the round-robin proxy `npm run start:cluster` uses.
+// started together on one empty DATA_DIR, behind HAProxy as `npm run start:cluster` runs it (ADR 0070).
 // Applications submitted through the proxy get their offers, each lender is registered once per
 // application and no job runs twice although both instances' workers poll one queue; a change stored
 // by one instance reaches an event stream held open by the other (LISTEN/NOTIFY, through the proxy,
@@ -20,10 +20,12 @@ import { mainApplicantDetails } from '#src/test/lending-test-helpers.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisServer = '/usr/bin/redis-server';
-const runnable = Boolean(serverUrl) && existsSync(redisServer);
+const runnable = Boolean(serverUrl) && existsSync(redisServer) && missingProxies().length === 0;
 const skipReason = !serverUrl
   ? 'needs TEST_DATABASE_URL: two instances share one PostgreSQL (PGlite is one process’s own database)'
-  : `needs ${redisServer} for the shared rate limits`;
+  : missingProxies().length > 0
+    ? `needs ${missingProxies().join(' and ')} (apt-get install -y haproxy pgbouncer)`
+    : `needs ${redisServer} for the shared rate limits`;
 
 // Statuses only the job worker moves an application out of (intake, registration, the lenders' answers).
 const transientStatuses = [160, 180, 200, 210, 300, 310];
@@ -33,7 +35,7 @@ let redis: ChildProcess | undefined;
 let databaseUrl: string;
 let dropDatabase: (() => Promise<void>) | undefined;
 const servers: ServerProcess[] = [];
-let proxy: RoundRobinProxy;
+let proxy: Haproxy;
 
 beforeAll(async () => {
   if (!runnable) return;
@@ -85,7 +87,14 @@ beforeAll(async () => {
       ),
     )),
   );
-  proxy = await startRoundRobinProxy({ targets: servers.map((server) => server.baseUrl) });
+  proxy = await startHaproxy({
+    servers: servers.map((server, index) => ({
+      name: `api${index + 1}`,
+      address: new URL(server.baseUrl).host,
+    })),
+    runDir: join(dataDir, 'haproxy'),
+  });
+  await proxy.waitUntilUp();
 }, 180_000);
 
 afterAll(async () => {
@@ -243,8 +252,8 @@ describe.runIf(runnable)('two API instances on one PostgreSQL behind one address
     } finally {
       await database.end();
     }
-    // Both instances served: the proxy alternates.
-    const [first, second] = proxy.forwardedCounts();
+    // Both instances served: HAProxy alternates.
+    const [first, second] = await proxy.requestCounts();
     expect(Math.abs(first! - second!)).toBeLessThanOrEqual(1);
   }, 60_000);
 
@@ -263,11 +272,11 @@ describe.runIf(runnable)('two API instances on one PostgreSQL behind one address
       // The first event arrives on its own: the proxy does not hold it back waiting for more.
       expect(await waitForEvent(reader, 'ready', 5_000)).toBe(true);
       // The proxy alternates, so the next request goes to the other instance than the stream's.
-      const streamInstance = (proxy.forwardedCounts().reduce((sum, count) => sum + count, 0) - 1) % 2;
+      const streamInstance = ((await proxy.requestCounts()).reduce((sum, count) => sum + count, 0) - 1) % 2;
       expect((await call('PATCH', `/loan-application/${id}/application-complete`, token, {})).status).toBe(
         200,
       );
-      expect((proxy.forwardedCounts().reduce((sum, count) => sum + count, 0) - 1) % 2).not.toBe(
+      expect(((await proxy.requestCounts()).reduce((sum, count) => sum + count, 0) - 1) % 2).not.toBe(
         streamInstance,
       );
       expect(await waitForEvent(reader, 'changed', 10_000)).toBe(true);
@@ -277,12 +286,12 @@ describe.runIf(runnable)('two API instances on one PostgreSQL behind one address
   }, 30_000);
 
   it('counts a login limit once across both instances (Redis)', async () => {
-    const before = proxy.forwardedCounts();
+    const before = await proxy.requestCounts();
     // POST /customer is limited to 20 a minute per client (loginRateLimit); the proxy sends them in turn.
     for (let index = 0; index < 20; index++) {
       expect((await call('POST', '/customer?accepted_terms=true', undefined, {})).status).toBe(201);
     }
-    const after = proxy.forwardedCounts();
+    const after = await proxy.requestCounts();
     expect(after.map((count, index) => count - before[index]!)).toEqual([10, 10]);
     const refused = await call('POST', '/customer?accepted_terms=true', undefined, {});
     expect(refused.status).toBe(429);
