@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -7,8 +8,32 @@ import { defineConfig } from 'vitest/config';
 // In development `vite` serves it with hot reload and forwards the API paths to NORDLOAN_API_URL.
 const apiTarget = process.env.NORDLOAN_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+// The shipped staff app runs on Preact's React layer like the applicant app (ADR 0043; issue 40, ADR 0073):
+// react-dom was 207 kB of the first screen's 347 kB script. The same aliases as apps/web/vite.config.ts, in
+// the build only: the component tests drive inputs with fireEvent.change, which React's onChange hears and
+// preact/compat's (an input listener, as a browser's typing fires) does not; the browser suite (e2e/)
+// runs the built app, on Preact.
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  {
+    find: /^react-router$/,
+    replacement: join(import.meta.dirname, '../../node_modules/react-router/dist/development/index.mjs'),
+  },
+  {
+    find: /^@testing-library\/react$/,
+    replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+  },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: { alias: command === 'build' ? preactAliases : [] },
   server: {
     port: 5174,
     allowedHosts: ['.localhost'],
@@ -24,6 +49,8 @@ export default defineConfig({
     assetsDir: 'staff-assets',
     emptyOutDir: true,
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: scripts/check-bundle-budget.mjs counts the first screen's chunks from it.
+    manifest: true,
   },
   test: {
     name: 'backoffice',
@@ -32,4 +59,4 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 20_000,
   },
-});
+}));

@@ -4,8 +4,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { agentCountries, mayAdministerBuckets, useMe } from '#src/features/auth/api/get-me.ts';
 import { FiguresBanner } from '#src/features/regulatory-figures/components/figures-banner.tsx';
 import { useI18n } from '#src/shared/i18n/i18n.tsx';
-import { isStaffLanguage, staffLanguages } from '#src/shared/i18n/language.ts';
-import { messagesByLanguage } from '#src/shared/i18n/messages.ts';
+import { isStaffLanguage, languageNames, staffLanguages } from '#src/shared/i18n/language.ts';
 import { clearToken } from '#src/shared/session/session-store.ts';
 import { ErrorMessage, Kbd, Loading } from '#src/shared/ui/feedback.tsx';
 import { useShortcut } from '#src/shared/ui/shortcuts.ts';
@@ -190,7 +189,7 @@ function LanguageSwitch() {
       >
         {staffLanguages.map((code) => (
           <option key={code} value={code} lang={code}>
-            {messagesByLanguage[code].languageName}
+            {languageNames[code]}
           </option>
         ))}
       </select>

@@ -17,9 +17,9 @@ import { quoteStatuses } from '@nordloan/domain/lending/loan-quote.schema';
 import { applicationStatusCodes, finerStatuses } from '@nordloan/domain/statuses';
 import { describe, expect, it, vi } from 'vitest';
 import { lenderStatusWords, statusWords } from '#src/shared/ui/status.tsx';
-import { effectiveLanguage, i18nFor } from './i18n.tsx';
-import { browserLanguage, staffLanguages } from './language.ts';
-import { answerWords } from './messages.ts';
+import { effectiveLanguage, i18nFor, loadLanguage } from './i18n.tsx';
+import { browserLanguage, languageNames, staffLanguages } from './language.ts';
+import { answerWords, messagesByLanguage } from './messages.ts';
 
 // Issue 38: the staff app in nb, sv, fi, da and en — the language of the agent's market unless one was
 // chosen — and every code the API answers (statuses, outcomes, what a case waits for, the applicant's
@@ -53,8 +53,19 @@ describe('which language', () => {
   });
 });
 
+describe('one language at a time (issue 40)', () => {
+  it('loads a language’s own texts and answer words, and names each language as its catalogue does', async () => {
+    for (const language of staffLanguages) {
+      const i18n = await loadLanguage(language);
+      expect(i18n.t).toBe(messagesByLanguage[language]);
+      expect(i18n.answers).toBe(answerWords[language]);
+      expect(languageNames[language]).toBe(messagesByLanguage[language].languageName);
+    }
+  });
+});
+
 describe.each(staffLanguages)('every code has words in %s', (language) => {
-  const { t, answers } = i18nFor(language);
+  const { t, answers } = i18nFor(language, messagesByLanguage[language], answerWords[language]);
 
   it('application statuses and the lenders’ finer statuses', () => {
     for (const code of applicationStatusCodes) {

@@ -1,5 +1,5 @@
 import type { Country } from '@nordloan/domain/enums';
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { type Formatters, formattersFor } from './format.ts';
 import {
   browserLanguage,
@@ -9,33 +9,65 @@ import {
   storeLanguage,
   useStoredLanguage,
 } from './language.ts';
-import { answerWords, type Messages, messagesByLanguage } from './messages.ts';
+import type { AnswerWords } from './messages/answer-words.ts';
+import type { Messages } from './messages.ts';
 
 // The staff member's language for every page (issue 38): chosen in the header and remembered, else the
 // language of the agent's market, else (before sign-in) the browser's, else English.
+//
+// Each language's texts are a chunk of their own, fetched when the language is first shown (issue 40,
+// ADR 0073: five catalogues were a quarter of the first screen's script). messages.ts holds all five for
+// the tests and the typecheck; the app never imports it.
 
 export interface I18n {
   language: StaffLanguage;
   locale: string;
   t: Messages;
   fmt: Formatters;
-  answers: (typeof answerWords)[StaffLanguage];
+  answers: AnswerWords;
   setLanguage: (language: StaffLanguage) => void;
 }
 
-export function i18nFor(language: StaffLanguage): I18n {
+export function i18nFor(language: StaffLanguage, t: Messages, answers: AnswerWords): I18n {
   const locale = localeOfLanguage[language];
-  return {
-    language,
-    locale,
-    t: messagesByLanguage[language],
-    fmt: formattersFor(locale),
-    answers: answerWords[language],
-    setLanguage: storeLanguage,
-  };
+  return { language, locale, t, fmt: formattersFor(locale), answers, setLanguage: storeLanguage };
 }
 
-const I18nContext = createContext<I18n>(i18nFor('en'));
+const loaded = new Map<StaffLanguage, I18n>();
+const loading = new Map<StaffLanguage, Promise<I18n>>();
+
+function importMessages(language: StaffLanguage): Promise<Messages> {
+  switch (language) {
+    case 'nb':
+      return import('./messages/nb.ts').then((module) => module.nb);
+    case 'sv':
+      return import('./messages/sv.ts').then((module) => module.sv);
+    case 'fi':
+      return import('./messages/fi.ts').then((module) => module.fi);
+    case 'da':
+      return import('./messages/da.ts').then((module) => module.da);
+    case 'en':
+      return import('./messages/en.ts').then((module) => module.en);
+  }
+}
+
+/** The language's texts, fetched once (its chunk and the answer words' chunk) and then kept. */
+export function loadLanguage(language: StaffLanguage): Promise<I18n> {
+  let promise = loading.get(language);
+  if (!promise) {
+    promise = Promise.all([importMessages(language), import('./messages/answer-words.ts')]).then(
+      ([t, { answerWords }]) => {
+        const i18n = i18nFor(language, t, answerWords[language]);
+        loaded.set(language, i18n);
+        return i18n;
+      },
+    );
+    loading.set(language, promise);
+  }
+  return promise;
+}
+
+const I18nContext = createContext<I18n | null>(null);
 
 export function effectiveLanguage(
   stored: StaffLanguage | null,
@@ -45,16 +77,38 @@ export function effectiveLanguage(
   return stored ?? languageByCountry[market as Country] ?? browser ?? 'en';
 }
 
+/**
+ * Renders its children in the effective language once that language's texts are in: nothing before (a few
+ * ms; the index.html shell stays), so a Norwegian agent never sees the English sign-in's words on the queue
+ * when the market becomes known. Only a language chosen in the header keeps the previous language's texts
+ * on screen while it loads, so the open page keeps its state.
+ */
 export function I18nProvider({ market, children }: { market?: string | undefined; children: ReactNode }) {
   const stored = useStoredLanguage();
   const language = effectiveLanguage(stored, market, browserLanguage());
-  const value = useMemo(() => i18nFor(language), [language]);
+  const [shown, setShown] = useState<I18n | null>(() => loaded.get(language) ?? null);
   useEffect(() => {
-    document.documentElement.lang = language;
+    let current = true;
+    const ready = loaded.get(language);
+    if (ready) setShown(ready);
+    else
+      void loadLanguage(language).then((i18n) => {
+        if (current) setShown(i18n);
+      });
+    return () => {
+      current = false;
+    };
   }, [language]);
+  useEffect(() => {
+    if (shown) document.documentElement.lang = shown.language;
+  }, [shown]);
+  const value = useMemo(() => shown, [shown]);
+  if (!value || (value.language !== language && stored === null)) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
 export function useI18n(): I18n {
-  return useContext(I18nContext);
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error('useI18n outside the I18nProvider');
+  return i18n;
 }

@@ -19,6 +19,15 @@ export const localeOfLanguage: Record<StaffLanguage, string> = {
   en: 'en-GB',
 };
 
+/** Each language's name in itself, for the language switch (the same as each catalogue's languageName). */
+export const languageNames: Record<StaffLanguage, string> = {
+  nb: 'Norsk',
+  sv: 'Svenska',
+  fi: 'Suomi',
+  da: 'Dansk',
+  en: 'English',
+};
+
 export const languageStorageKey = 'nordloan.staff.language';
 
 export function isStaffLanguage(value: unknown): value is StaffLanguage {

@@ -17,6 +17,7 @@ export type Widen<T> = T extends string
     : { [K in keyof T]: Widen<T[K]> };
 export type Messages = Widen<typeof en>;
 
+// Only the tests import this file: the app loads one language at a time (i18n.tsx loadLanguage).
 export const messagesByLanguage: Record<StaffLanguage, Messages> = { nb, sv, fi, da, en };
 
 export { answerWords };

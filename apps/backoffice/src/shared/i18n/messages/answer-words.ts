@@ -16,7 +16,10 @@ export type AnswerGroup =
   | 'debtType'
   | 'expenseCategory';
 
-export const answerWords: Record<StaffLanguage, Record<AnswerGroup, Record<string, string>>> = {
+/** One language's words for the applicant's answers. */
+export type AnswerWords = Record<AnswerGroup, Record<string, string>>;
+
+export const answerWords: Record<StaffLanguage, AnswerWords> = {
   en: {
     maritalStatus: {
       Married: 'Married',
