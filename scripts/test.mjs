@@ -31,6 +31,8 @@ if (process.env.SKIP_E2E === '1') {
 } else if (existsSync(chromium)) {
   steps.push(
     step('build web + back office + API', 'npm', ['run', 'build']),
+    // The apply page's and the staff app's first screen's script, each beside its budget (ADR 0073).
+    step('script budgets', 'node', ['scripts/check-bundle-budget.mjs']),
     // The migrated PGlite database each browser test file's server starts from instead of running initdb.
     step('PGlite template', 'node', ['apps/api/dist/template-cli.js']),
     step('e2e (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e'], { TEST_DATABASE_URL: '' }),

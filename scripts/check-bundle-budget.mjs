@@ -1,0 +1,101 @@
+// The pages' script budgets (issue 40, ADR 0073), over the build's output: run right after `npm run build`
+// (scripts/test.mjs). Counts gzip -9 of every script a page loads before it is usable — its entry with the
+// entry's static imports, plus the chunks the page's route and language load, each with their static
+// imports (Vite's manifest, build.manifest in both vite.config.ts) — and fails when one is over budget.
+//
+//   node scripts/check-bundle-budget.mjs            every page, each figure beside its budget
+//   node scripts/check-bundle-budget.mjs --chunks   also each page's chunks, largest first
+//   BUDGET_WEB_DIST=/tmp/web BUDGET_BACKOFFICE_DIST=/tmp/bo …   a build made elsewhere (vite build --outDir)
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = join(import.meta.dirname, '..');
+const locales = ['nb-NO', 'sv-SE', 'fi-FI', 'da-DK'];
+
+/**
+ * kB = 1,000 bytes of gzip -9. Each variant lists manifest keys (module paths from the app's root); a page
+ * in several languages is counted in its heaviest. `goal` is issue 40's; `budget` is what CI enforces: the
+ * goal once it is met, until then the figure reached, so the page can only get lighter (lower it with
+ * every cut; never raise it without an ADR).
+ */
+const pages = [
+  {
+    name: 'apply page (web: entry + language + apply route)',
+    dist: process.env.BUDGET_WEB_DIST ?? 'apps/web/dist',
+    goal: 100,
+    // 2026-11-29: 186.0 kB measured (ADR 0073 says what is in it); a little room for the work in flight.
+    budget: 190,
+    variants: locales.map((locale) => [
+      'index.html',
+      `src/app/locales/${locale}.ts`,
+      'src/app/routes/apply-page.tsx',
+    ]),
+  },
+  {
+    name: 'staff app first screen (back office: entry + language + queue route)',
+    dist: process.env.BUDGET_BACKOFFICE_DIST ?? 'apps/backoffice/dist',
+    goal: 80,
+    // 2026-11-29: 109.7 kB measured, from 210.8 kB (one script); room for the features in flight.
+    budget: 115,
+    variants: ['nb', 'sv', 'fi', 'da', 'en'].map((language) => [
+      'index.html',
+      `src/shared/i18n/messages/${language}.ts`,
+      'src/shared/i18n/messages/answer-words.ts',
+      'src/features/queue/components/queue-page.tsx',
+    ]),
+  },
+];
+
+const showChunks = process.argv.includes('--chunks');
+const gzipCache = new Map();
+const gzipSize = (file) => {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(file), { level: 9 }).length);
+  return gzipCache.get(file);
+};
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+let failed = false;
+for (const page of pages) {
+  const manifestPath = resolve(root, page.dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) {
+    console.error(`✗ ${page.name}: no ${page.dist}/.vite/manifest.json — run \`npm run build\` first`);
+    failed = true;
+    continue;
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  let worst = { bytes: -1, files: [] };
+  for (const keys of page.variants) {
+    const seen = new Set();
+    const visit = (key) => {
+      const chunk = manifest[key];
+      if (!chunk) return;
+      if (seen.has(chunk.file)) return;
+      seen.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    // A part missing from the manifest (a route not split, a language without a chunk) counts nothing:
+    // what it would have held is then in a chunk already counted.
+    for (const key of keys) visit(key);
+    const files = [...seen].filter((file) => file.endsWith('.js'));
+    const bytes = files.reduce((sum, file) => sum + gzipSize(resolve(root, page.dist, file)), 0);
+    if (bytes > worst.bytes) worst = { bytes, files, keys };
+  }
+  const over = worst.bytes > page.budget * 1000;
+  failed ||= over;
+  console.log(
+    `${over ? '✗' : '✓'} ${page.name}: ${kB(worst.bytes)} gzip — budget ${page.budget} kB, goal ${page.goal} kB` +
+      `${worst.bytes > page.goal * 1000 ? ' (goal not met)' : ''}; ${worst.files.length} scripts, heaviest in ${worst.keys[1]}`,
+  );
+  if (showChunks || over) {
+    for (const file of worst.files.sort(
+      (a, b) => gzipSize(resolve(root, page.dist, b)) - gzipSize(resolve(root, page.dist, a)),
+    )) {
+      console.log(`    ${kB(gzipSize(resolve(root, page.dist, file))).padStart(9)}  ${file}`);
+    }
+  }
+}
+if (failed) {
+  console.error('\nA page is over its script budget (docs/performance.md "Script budgets"; ADR 0073).');
+  process.exit(1);
+}
