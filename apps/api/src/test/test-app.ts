@@ -78,12 +78,14 @@ export async function createTestApp(
   options: {
     config?: Partial<Config>;
     deps?: Partial<Omit<AppDependencies, 'config' | 'database' | 'tokens'>>;
+    /** A database of the test's own (db:move's source and target); closed with the app. */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
   // Neither built app: the tests see the API's own routes, whether or not `npm run build` ran before them
   // (the built apps add static routes; the route matrix would otherwise depend on the order of CI steps).
   const config = testConfig({ webDistDir: '/nonexistent', staffDistDir: '/nonexistent', ...options.config });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const clock = createTestClock();
   const key = await loadSigningKey({});
   const tokens = createTokenService({
