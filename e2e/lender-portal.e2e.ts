@@ -127,7 +127,11 @@ describe('the lender portal', () => {
     await lenderContext.close();
 
     // ── The applicant's open page shows the portal lender's offer without a reload ──
-    await applicantPage.getByTestId('offer').filter({ hasText: /7,9/ }).first().waitFor({ timeout: 30_000 });
+    await applicantPage
+      .getByTestId('offer')
+      .filter({ hasText: 'E2E Portalbank' })
+      .first()
+      .waitFor({ timeout: 30_000 });
     expect(await applicantPage.evaluate(() => 'notReloaded' in window)).toBe(true);
     await saveScreenshots(applicantPage, 'lender-portal-offer-on-my-page');
     await phone.close();

@@ -534,8 +534,20 @@ export const lenderPanel: readonly LenderProfile[] = [
 
 const lenderById: ReadonlyMap<string, LenderProfile> = new Map(lenderPanel.map((entry) => [entry.id, entry]));
 
+/**
+ * The lenders the API read from its lender table (docs/decisions/0067): a lender a Manager added or edited
+ * is named and described as the table says wherever a lender is looked up by id. Only the API's panel fills
+ * it; elsewhere (the web bundle, the sandbox) the code list answers alone.
+ */
+const registeredById = new Map<string, LenderProfile>();
+
+export function registerLenderProfiles(profiles: readonly LenderProfile[]): void {
+  registeredById.clear();
+  for (const profile of profiles) registeredById.set(profile.id, profile);
+}
+
 export function findLender(id: string): LenderProfile | undefined {
-  return lenderById.get(id);
+  return registeredById.get(id) ?? lenderById.get(id);
 }
 
 /** The lenders that may get an application of this country and product (before their own policy). */

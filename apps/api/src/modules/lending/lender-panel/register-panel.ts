@@ -1,5 +1,5 @@
 import type { Country, Product } from '@nordloan/domain/enums';
-import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
+import { type LenderProfile, registerLenderProfiles } from '@nordloan/domain/lending/lender-panel';
 import { type LenderEndpointConfig, lenderEndpointSchema } from '#src/config.ts';
 import type { Executor } from '#src/db/client.ts';
 import { openNationalId } from '#src/db/personal-data-cipher.ts';
@@ -114,6 +114,8 @@ export function createRegisterPanel(options: RegisterPanelOptions): RegisterPane
       });
     }
     entries = next;
+    // Names and profiles of lenders added as data, wherever a lender is looked up by id (quotes, SECCI).
+    registerLenderProfiles([...next.values()].map((entry) => entry.adapter.profile));
     eligible = [...next.values()]
       .filter((entry) => entry.row.active && !entry.row.paused)
       .map((entry) => entry.adapter);

@@ -151,6 +151,8 @@ describe('the lender portal', () => {
     });
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('no-portalbanken');
+    // Named as the lender table says (a lender added as data is not in the code list).
+    expect(shown.body).toContain('"Portalbanken"');
   });
 
   it('shows the minimised application and only its own offer: no other lender’s, no commission', async () => {
