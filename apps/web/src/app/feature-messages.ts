@@ -7,6 +7,10 @@ import { messages as insuranceDaDK } from '#src/features/insurance/messages/da-D
 import { messages as insuranceFiFI } from '#src/features/insurance/messages/fi-FI.ts';
 import { messages as insuranceNbNO } from '#src/features/insurance/messages/nb-NO.ts';
 import { messages as insuranceSvSE } from '#src/features/insurance/messages/sv-SE.ts';
+import { messages as explainOfferDaDK } from '#src/features/my-page/explain-offer/messages/da-DK.ts';
+import { messages as explainOfferFiFI } from '#src/features/my-page/explain-offer/messages/fi-FI.ts';
+import { messages as explainOfferNbNO } from '#src/features/my-page/explain-offer/messages/nb-NO.ts';
+import { messages as explainOfferSvSE } from '#src/features/my-page/explain-offer/messages/sv-SE.ts';
 import { messages as humanReviewDaDK } from '#src/features/my-page/human-review/messages/da-DK.ts';
 import { messages as humanReviewFiFI } from '#src/features/my-page/human-review/messages/fi-FI.ts';
 import { messages as humanReviewNbNO } from '#src/features/my-page/human-review/messages/nb-NO.ts';
@@ -19,6 +23,10 @@ import { messages as myDataDaDK } from '#src/features/my-page/my-data/messages/d
 import { messages as myDataFiFI } from '#src/features/my-page/my-data/messages/fi-FI.ts';
 import { messages as myDataNbNO } from '#src/features/my-page/my-data/messages/nb-NO.ts';
 import { messages as myDataSvSE } from '#src/features/my-page/my-data/messages/sv-SE.ts';
+import { messages as creditWithdrawalDaDK } from '#src/features/my-page/withdrawal/messages/da-DK.ts';
+import { messages as creditWithdrawalFiFI } from '#src/features/my-page/withdrawal/messages/fi-FI.ts';
+import { messages as creditWithdrawalNbNO } from '#src/features/my-page/withdrawal/messages/nb-NO.ts';
+import { messages as creditWithdrawalSvSE } from '#src/features/my-page/withdrawal/messages/sv-SE.ts';
 import { messages as complianceDaDK } from '#src/shared/compliance/messages/da-DK.ts';
 import { messages as complianceFiFI } from '#src/shared/compliance/messages/fi-FI.ts';
 import { messages as complianceNbNO } from '#src/shared/compliance/messages/nb-NO.ts';
@@ -29,6 +37,8 @@ import { messages as complianceSvSE } from '#src/shared/compliance/messages/sv-S
 export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = {
   'nb-NO': {
     humanReview: humanReviewNbNO,
+    explainOffer: explainOfferNbNO,
+    creditWithdrawal: creditWithdrawalNbNO,
     apply: applyNbNO,
     offers: myPageNbNO,
     insuranceJourney: insuranceNbNO,
@@ -37,6 +47,8 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
   },
   'sv-SE': {
     humanReview: humanReviewSvSE,
+    explainOffer: explainOfferSvSE,
+    creditWithdrawal: creditWithdrawalSvSE,
     apply: applySvSE,
     offers: myPageSvSE,
     insuranceJourney: insuranceSvSE,
@@ -45,6 +57,8 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
   },
   'fi-FI': {
     humanReview: humanReviewFiFI,
+    explainOffer: explainOfferFiFI,
+    creditWithdrawal: creditWithdrawalFiFI,
     apply: applyFiFI,
     offers: myPageFiFI,
     insuranceJourney: insuranceFiFI,
@@ -53,6 +67,8 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
   },
   'da-DK': {
     humanReview: humanReviewDaDK,
+    explainOffer: explainOfferDaDK,
+    creditWithdrawal: creditWithdrawalDaDK,
     apply: applyDaDK,
     offers: myPageDaDK,
     insuranceJourney: insuranceDaDK,

@@ -48,6 +48,7 @@ import {
 } from '#src/features/my-page/model/application-state.ts';
 import { shouldPollOffers } from '#src/features/my-page/model/offer-polling.ts';
 import { recommendedOffer, requestedTermsOf } from '#src/features/my-page/model/offer-sorting.ts';
+import { CreditWithdrawalPanel } from '#src/features/my-page/withdrawal/credit-withdrawal-panel.tsx';
 import { useAuthStore } from '#src/session/auth-store.ts';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 import '#src/features/my-page/my-page.css';
@@ -318,6 +319,11 @@ export function ApplicationSection({
       {afterAcceptance && acceptedQuote && (
         <NextStepsPanel lender={acceptedQuote.Lender.Name} status={status} />
       )}
+      {/* CCD2 art. 26 (ADR 0066): withdrawing from the signed agreement online, in two steps. */}
+      <CreditWithdrawalPanel
+        applicationId={application.ID}
+        enabled={phase >= statusPhases.disbursementDecision}
+      />
       {withdrawalWindow && (
         <aside className="notice withdrawal-window" data-testid="withdrawal-window">
           <h3>{t('offers.withdrawal.title')}</h3>

@@ -3,6 +3,7 @@ import type { OfferCommission } from '@nordloan/domain/lending/transparency';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOfferFormat } from '#src/features/my-page/components/use-offer-format.ts';
+import { ExplainOfferButton } from '#src/features/my-page/explain-offer/explain-offer.tsx';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 
 export interface OfferCardActions {
@@ -219,6 +220,8 @@ export function OfferCard({
           </p>
         )}
         <RepresentativeExample quote={quote} />
+        {/* CCD2 art. 12 (ADR 0066): the offer explained from its own figures. */}
+        <ExplainOfferButton quote={quote} describedBy={titleId} />
         <OfferDetails quote={quote} titleId={titleId} />
       </article>
     </li>
@@ -268,6 +271,7 @@ export function OfferRow({ quote, isRecommended, actions, commission, termsNote 
               {t('offers.accept.button')}
             </button>
           )}
+          <ExplainOfferButton quote={quote} describedBy={titleId} />
           <OfferDetails quote={quote} titleId={titleId}>
             <RepresentativeExample quote={quote} />
             {actions.onChange && (
