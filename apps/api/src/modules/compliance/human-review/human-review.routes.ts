@@ -14,6 +14,7 @@ import type { JobWorker } from '#src/jobs/worker.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { staffGate } from '#src/modules/staff/staff.service.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import { getHumanReviewOverview, requestHumanReview } from './human-review.service.ts';
 import { type HumanReviewLenders, registerHumanReviewJobs } from './human-review-jobs.ts';
 import {
@@ -37,6 +38,8 @@ export async function humanReviewRoutes(app: FastifyInstance, options: HumanRevi
   const { db, now } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const idParams = z.object({ id: z.string() });
+  // 401 without a token before the body is looked at (the field sweep's anonymous-first rule).
+  app.addHook('preValidation', tokenRequiredFirst);
   if (options.worker) registerHumanReviewJobs(options.worker, { lenders: options.lenders });
 
   routes.get(
