@@ -10,7 +10,7 @@ import {
 } from '@nordloan/domain/lending/lender-register';
 import type { Db } from '#src/db/client.ts';
 import { sealNationalId } from '#src/db/personal-data-cipher.ts';
-import { badRequest, conflict, fieldError, notFound } from '#src/lib/app-error.ts';
+import { conflict, fieldError, notFound } from '#src/lib/app-error.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { assertStaffMay, staffCountries } from '#src/lib/staff-access.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
@@ -144,17 +144,11 @@ export async function editLender(options: {
     const channel = body.Channel ?? row.channel;
     const endpointUrl = body.EndpointUrl !== undefined ? body.EndpointUrl : row.endpointUrl;
     if (body.Channel === 'simulated' && row.channel !== 'simulated')
-      throw badRequest('Only a lender of the code list runs as the simulation', [
-        fieldError('Channel', 'Only a lender of the code list runs as the simulation'),
-      ]);
+      throw fieldError('Channel', 'Only a lender of the code list runs as the simulation');
     if (channel === 'api' && !endpointUrl)
-      throw badRequest('A lender with an API has an endpoint', [
-        fieldError('EndpointUrl', 'A lender with an API has an endpoint'),
-      ]);
+      throw fieldError('EndpointUrl', 'A lender with an API has an endpoint');
     if (channel === 'api' && !body.Secret && !row.secretSealed)
-      throw badRequest('A lender with an API has a signing secret', [
-        fieldError('Secret', 'A lender with an API has a signing secret'),
-      ]);
+      throw fieldError('Secret', 'A lender with an API has a signing secret');
     const profile = row.profile as LenderProfile;
     const products = body.Products ?? (row.products as Product[]);
     const updated = await updateLender(tx, row.id, {

@@ -36,7 +36,7 @@ function PortalApplicationView({ application }: { application: PortalApplication
   const text = usePortalTexts();
   const { t, fmt } = useI18n();
   const wire = application.Application;
-  const money = (amount: number) => fmt.money(amount, application.Country);
+  const money = (amount: number | null) => fmt.money(amount, application.Country);
   return (
     <div className="stack">
       <h1>
