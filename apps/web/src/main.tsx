@@ -5,6 +5,7 @@ import '#src/app/styles.css';
 import '#src/brands/fonts.ts';
 import { BrandApp } from '#src/app/app.tsx';
 import { loadLocaleMessages } from '#src/app/locale-messages.ts';
+import { attachI18n } from '#src/app/page-messages.ts';
 import { routerInitialized } from '#src/app/router-initialized.ts';
 import { brandRoutes } from '#src/app/routes.tsx';
 import { resolveSite } from '#src/app/runtime.ts';
@@ -72,12 +73,15 @@ if (site.kind === 'brand-index') {
     container.removeAttribute('data-first-view');
   };
   void Promise.all([messages, routerInitialized(router), fontsReady]).then(([{ shared, features }]) => {
+    const i18n = createI18nFromMessages(locale, shared, features);
+    // The personal pages' texts, when the first page is one of them, arrived with its chunk (page-messages.ts).
+    attachI18n(i18n);
     const app = (
       <StrictMode>
         <BrandApp
           brand={brand}
           isMyPageHost={isMyPageHost}
-          i18n={createI18nFromMessages(locale, shared, features)}
+          i18n={i18n}
           queryClient={queryClient}
           router={router}
           onReady={onReady}

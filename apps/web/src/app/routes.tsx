@@ -1,6 +1,8 @@
 import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
+import type { Locale } from '@nordloan/domain/enums';
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundFallback, RouteErrorPage } from '#src/app/error-pages.tsx';
+import { loadPersonalMessages } from '#src/app/page-messages.ts';
 import { SiteLayout } from '#src/app/site-layout.tsx';
 import { type BrandPage, brandPages } from '#src/brands/brand-pages.ts';
 
@@ -9,25 +11,36 @@ import { type BrandPage, brandPages } from '#src/brands/brand-pages.ts';
 // (apps/api/src/plugins/web-app.ts names these module paths), so the first load does not wait for the
 // entry script before asking for it. The router renders nothing until the matched page's chunk is in, so
 // the page appears whole rather than the header and footer first.
-async function pageElement(page: BrandPage) {
+// The personal pages (my page, insurance, the invite) also wait for their texts (app/page-messages.ts), fetched
+// beside their chunk: the apply page's script carries none of them (issue 40).
+async function pageElement(page: BrandPage, locale: Locale) {
   switch (page.kind) {
     case 'apply': {
       const { ApplyPage } = await import('#src/app/routes/apply-page.tsx');
       return { element: <ApplyPage key={page.path} page={page} /> };
     }
     case 'insurance': {
-      const { InsurancePage } = await import('#src/app/routes/insurance-page.tsx');
+      const [{ InsurancePage }] = await Promise.all([
+        import('#src/app/routes/insurance-page.tsx'),
+        loadPersonalMessages(locale),
+      ]);
       return { element: <InsurancePage page={page} /> };
     }
     case 'my-page': {
-      const { MyPage } = await import('#src/app/routes/my-page.tsx');
+      const [{ MyPage }] = await Promise.all([
+        import('#src/app/routes/my-page.tsx'),
+        loadPersonalMessages(locale),
+      ]);
       return { element: <MyPage key={page.path} page={page} /> };
     }
   }
 }
 
-async function coApplicantInviteElement() {
-  const { CoApplicantInvitePage } = await import('#src/app/routes/co-applicant-invite-page.tsx');
+async function coApplicantInviteElement(locale: Locale) {
+  const [{ CoApplicantInvitePage }] = await Promise.all([
+    import('#src/app/routes/co-applicant-invite-page.tsx'),
+    loadPersonalMessages(locale),
+  ]);
   return { element: <CoApplicantInvitePage /> };
 }
 
@@ -47,6 +60,7 @@ function InitialLoad() {
  */
 export function brandRoutes(brand: BrandConfig, isMyPageHost: boolean): RouteObject[] {
   const pages = brandPages(brand, isMyPageHost ? 'myPage' : 'main');
+  const locale = brand.i18n.defaultLocale;
   return [
     {
       path: '/',
@@ -63,11 +77,11 @@ export function brandRoutes(brand: BrandConfig, isMyPageHost: boolean): RouteObj
                 ? { element: <Navigate to={brand.paths.myPage} replace /> }
                 : { lazy: homeElement }),
             },
-            ...pages.map((page) => ({ path: page.path, lazy: () => pageElement(page) })),
+            ...pages.map((page) => ({ path: page.path, lazy: () => pageElement(page, locale) })),
             // The co-applicant's invite landing page, under the personal page (ADR 0038).
             ...pages
               .filter((page) => page.purpose === 'myPage')
-              .map((page) => ({ path: `${page.path}/invite`, lazy: coApplicantInviteElement })),
+              .map((page) => ({ path: `${page.path}/invite`, lazy: () => coApplicantInviteElement(locale) })),
             { path: '*', element: <NotFoundFallback /> },
           ],
         },

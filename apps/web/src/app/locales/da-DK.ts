@@ -1,23 +1,10 @@
 import { messages as apply } from '#src/features/apply/messages/da-DK.ts';
-import { messages as insuranceJourney } from '#src/features/insurance/messages/da-DK.ts';
-import { messages as explainOffer } from '#src/features/my-page/explain-offer/messages/da-DK.ts';
-import { messages as humanReview } from '#src/features/my-page/human-review/messages/da-DK.ts';
-import { messages as offers } from '#src/features/my-page/messages/da-DK.ts';
-import { messages as myData } from '#src/features/my-page/my-data/messages/da-DK.ts';
-import { messages as creditWithdrawal } from '#src/features/my-page/withdrawal/messages/da-DK.ts';
 import { daDK } from '#src/i18n/locales/da-DK.ts';
 import { messages as compliance } from '#src/shared/compliance/messages/da-DK.ts';
 
-// Every text of the da-DK site, a chunk of its own: a page loads only its brand's language (issue 12).
-// The same keys as app/feature-messages.ts.
+// The texts every page of the da-DK site needs, a chunk of its own: a page loads only its brand's language
+// (issue 12), and the apply page only these (issue 40, ADR 0073). The personal pages' texts (my page, its
+// sub-features, insurance) are in locales/personal/da-DK.ts, loaded with those pages (app/page-messages.ts):
+// register a my-page or insurance feature's messages THERE, not here. The keys of app/feature-messages.ts.
 export const shared = daDK;
-export const features: Record<string, unknown> = {
-  apply,
-  offers,
-  insuranceJourney,
-  compliance,
-  myData,
-  humanReview,
-  explainOffer,
-  creditWithdrawal,
-};
+export const features: Record<string, unknown> = { apply, compliance };

@@ -1,0 +1,19 @@
+import { messages as insuranceJourney } from '#src/features/insurance/messages/da-DK.ts';
+import { messages as explainOffer } from '#src/features/my-page/explain-offer/messages/da-DK.ts';
+import { messages as humanReview } from '#src/features/my-page/human-review/messages/da-DK.ts';
+import { messages as offers } from '#src/features/my-page/messages/da-DK.ts';
+import { messages as myData } from '#src/features/my-page/my-data/messages/da-DK.ts';
+import { messages as creditWithdrawal } from '#src/features/my-page/withdrawal/messages/da-DK.ts';
+
+// The da-DK texts of the personal pages (my page and its sub-features, insurance, the co-applicant's invite),
+// a chunk loaded with those pages' own (app/page-messages.ts; issue 40, ADR 0073): the apply page does not
+// carry them. A new my-page or insurance feature registers its messages here (and in
+// app/feature-messages.ts, which the tests read).
+export const features: Record<string, unknown> = {
+  offers,
+  insuranceJourney,
+  myData,
+  humanReview,
+  explainOffer,
+  creditWithdrawal,
+};
