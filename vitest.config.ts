@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // One runner, one project per workspace. `npm test` (scripts/test.mjs) decides which run when.
@@ -8,6 +10,22 @@ import { defineConfig } from 'vitest/config';
 // own server and Chromium; E2E_PARALLEL=1) take 262 s instead of ~400 s, but a busy machine is where its
 // timing-sensitive steps flake, and CI must not.
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism());
+
+// `npm test`'s second API run, on PostgreSQL (scripts/test.mjs sets API_DATABASE_TESTS_ONLY=1): only the test
+// files that reach a database. A file that never opens one (signatures, config, the OpenAPI document, the
+// repository checks) proves the same on both engines, and ran a minute already in the PGlite run.
+const databaseMarkers =
+  /test-app|test-database|openDatabase|db\/client|createTestApp|lending-test-helpers|startServer|DatabaseHandle|TEST_DATABASE_URL/;
+
+function engineIndependentApiTests(): string[] {
+  const root = 'apps/api';
+  return readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.test.ts'))
+    .filter((path) => !databaseMarkers.test(readFileSync(join(root, 'src', path), 'utf8')))
+    .map((path) => `src/${path}`);
+}
+
+const apiExclude = process.env.API_DATABASE_TESTS_ONLY === '1' ? engineIndependentApiTests() : [];
 
 export default defineConfig({
   test: {
@@ -25,6 +43,7 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...apiExclude],
           // One module graph per worker, not per file: importing the app (Fastify, Drizzle, zod schemas,
           // PGlite) again for each of ~100 files was 206 s of a 452 s PGlite run; without it the run takes
           // 274 s (docs/performance.md "CI time"). Files still share nothing else: each builds its own app

@@ -23,7 +23,10 @@ const steps = [
   ),
 ];
 if (process.env.TEST_DATABASE_URL) {
-  steps.push(step('api (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api']));
+  // Only the files that reach a database: the others ran in the PGlite step (vitest.config.ts).
+  steps.push(
+    step('api (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api'], { API_DATABASE_TESTS_ONLY: '1' }),
+  );
 }
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (process.env.SKIP_E2E === '1') {
