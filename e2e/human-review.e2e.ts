@@ -1,5 +1,5 @@
-import { getBrand } from '@nordloan/domain/brands/registry';
-import type { BrandId, Country } from '@nordloan/domain/enums';
+import { type BrandId, getBrand } from '@nordloan/domain/brands/registry';
+import type { Country } from '@nordloan/domain/enums';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

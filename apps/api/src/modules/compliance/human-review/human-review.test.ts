@@ -258,7 +258,7 @@ describe('human review of automated decisions (CCD2 art. 18(8))', () => {
     const limited = await t.staffToken([{ Name: 'TelemarketingLimited', Country: 'SE' }], 'SE caller');
     expect((await inject('GET', `/backoffice/human-reviews/${review.ID}`, limited)).statusCode).toBe(403);
     expect((await inject('GET', '/backoffice/human-reviews', application.token)).statusCode).toBe(403);
-    expect((await inject('GET', '/backoffice/human-reviews')).statusCode).toBe(401);
+    expect((await inject('GET', '/backoffice/human-reviews', undefined)).statusCode).toBe(401);
   });
 
   it('a lender that never answers is marked failed after the last try; staff can still answer', async () => {
