@@ -7,6 +7,7 @@
 // LENDER_SANDBOX_FAULTS=1 (transient 5xx, lost answers, hangs, duplicate and out-of-order callbacks).
 import { loadConfig } from '#src/config.ts';
 import { startLenderSandbox } from './lender-sandbox.ts';
+import { loadSandboxPolicies } from './sandbox-policies.ts';
 
 const config = loadConfig();
 if (!config.lenderApi.sandbox.enabled) {
@@ -16,8 +17,12 @@ if (!config.lenderApi.sandbox.enabled) {
 const faults = process.env.LENDER_SANDBOX_FAULTS === '1';
 const callbackUrl =
   process.env.LENDER_SANDBOX_CALLBACK_URL ?? `http://localhost:${config.port}/lender-api/callbacks`;
+const log = (line: string) => console.log(`sandbox lender: ${line}`);
+// With PostgreSQL the lenders' credit policies come from the lender table (ADR 0067).
+const lenders = await loadSandboxPolicies(config.databaseUrl, log);
 try {
   const sandbox = await startLenderSandbox({
+    ...(lenders ? { lenders } : {}),
     host: config.host === 'localhost' ? '127.0.0.1' : config.host,
     port: config.lenderApi.sandbox.port,
     seed: config.worker.lenderSeed,
@@ -35,7 +40,7 @@ try {
           },
         }
       : {}),
-    log: (line) => console.log(`sandbox lender: ${line}`),
+    log,
   });
   console.log(
     `sandbox lender on ${sandbox.url}/<lender id> (callbacks to ${callbackUrl}${faults ? ', faults on' : ''})`,
