@@ -80,6 +80,8 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerStaffApp } from './plugins/staff-app.ts';
 import { refuseUnstorableCharacters } from './plugins/unstorable-characters.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerTracing, traceLogMixin } from './telemetry/fastify-tracing.ts';
+import { tracingEnabled } from './telemetry/tracing.ts';
 
 // buildApp is the one place that wires: every dependency comes in here (built by server.ts, the test
 // helper, the seed or the benchmark; defaults in dependencies.ts) and is handed to the plugins and modules
@@ -137,6 +139,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       level: config.logLevel,
       // No request header, token, national id or statement parameter in a log line (lib/log-redaction.ts).
       serializers: { req: requestSerializer, err: errorSerializer },
+      // The active span's trace id in each line (ADR 0072); no mixin at all when tracing is off.
+      ...(tracingEnabled() ? { mixin: traceLogMixin } : {}),
       // Where the log lines go: stdout, or the log-scan test's buffer (issue 15 item 4).
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
@@ -147,6 +151,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Before any route: each request a span, its handler run in it (OpenTelemetry, ADR 0072; off: nothing).
+  registerTracing(app);
   registerRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -195,6 +201,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerNotFound(app, { servePage: web.servePage });
 
   await app.register(healthRoutes, { database, readiness: deps.readiness });
+  // The embedded database's live backups (`npm run db:backup`, ADR 0072): a Unix socket in DATA_DIR.
+  registerBackupSocket(app, database);
   await app.register(authRoutes, {
     db: database.db,
     tokens,

@@ -9,10 +9,13 @@ import { startLocalEidProvider } from './dev/eid-provider/local-eid-provider.ts'
 import { createTokenService, loadSigningKey } from './modules/auth/token.service.ts';
 import { shutDownGracefully } from './modules/health/graceful-shutdown.ts';
 import { createReadiness } from './modules/health/readiness.ts';
+import { initTelemetry } from './telemetry/tracing.ts';
 
 // Only start-up and shutdown live here; everything the server does is built in app.ts.
 async function main() {
   const config = loadConfig();
+  // OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set, before anything opens (ADR 0072).
+  initTelemetry();
   // Outside production the local e-ID provider runs beside the API (docs/decisions/0029); the API then
   // logs in through it like through BankID/MitID/FTN. Its issuers replace the defaults (a free port, 0).
   const localEid = config.localEidProvider.enabled

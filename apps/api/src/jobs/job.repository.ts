@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { insertRowsAsJson, parsedJson } from '#src/db/json-rows.ts';
 import { type JobRow, job } from '#src/db/schema/lending.ts';
+import { withTraceContext } from '#src/telemetry/tracing.ts';
 
 // The job queue's SQL. Claiming uses FOR UPDATE SKIP LOCKED so that several API instances on one
 // PostgreSQL never take the same job; PGlite has one connection, where the same SQL simply never meets a
@@ -32,7 +33,8 @@ export async function enqueueJob(db: Executor, input: NewJob): Promise<JobRow | 
 function jobValues(input: NewJob) {
   return {
     kind: input.kind,
-    payload: input.payload ?? {},
+    // The trace of the request or job that queued it, for the job's span (ADR 0072; off: unchanged).
+    payload: withTraceContext(input.payload ?? {}),
     runAt: input.runAt,
     dedupeKey: input.dedupeKey ?? null,
     maxAttempts: input.maxAttempts ?? 5,

@@ -1,6 +1,7 @@
 import type { Db, Executor } from '#src/db/client.ts';
 import type { OutboxEventRow } from '#src/db/schema/lending.ts';
 import { errorMessageOf, isTransientDatabaseError } from '#src/lib/error-message.ts';
+import { inCarriedSpan, withoutTraceContext } from '#src/telemetry/tracing.ts';
 import { putOffEvent, takeUnpublishedEvents } from './outbox.repository.ts';
 import type { WorkerLogger } from './worker.ts';
 
@@ -24,6 +25,22 @@ export function publishToAll(publishers: readonly EventPublisher[]): EventPublis
   return async (event, tx) => {
     for (const publish of publishers) await publish(event, tx);
   };
+}
+
+/**
+ * Hands one event on in a span of the trace that wrote it (ADR 0072): what its consumers queue continues
+ * that trace. They get the payload without the carried context. Off: the event as stored, less `_trace`.
+ */
+function publishInSpan(publish: EventPublisher, event: OutboxEventRow, tx: Executor): Promise<void> {
+  return inCarriedSpan(
+    `outbox ${event.eventName}`,
+    [event.payload],
+    () => ({ 'nordloan.event.name': event.eventName, 'nordloan.event.id': event.id }),
+    () => {
+      const payload = withoutTraceContext(event.payload);
+      return publish(payload === event.payload ? event : { ...event, payload }, tx);
+    },
+  );
 }
 
 /** How long a failed event waits before its next attempt: a minute, doubling, at most 30 minutes. */
@@ -50,7 +67,7 @@ export async function relayOutbox(options: {
     return await options.db.transaction(async (tx) => {
       const events = await takeUnpublishedEvents(tx, { limit, now: options.now() });
       taken = true;
-      for (const event of events) await options.publish(event, tx);
+      for (const event of events) await publishInSpan(options.publish, event, tx);
       return events.length;
     });
   } catch (error) {
@@ -80,7 +97,7 @@ async function relayEachAlone(options: {
     try {
       const relayed = await options.db.transaction(async (tx) => {
         [taken] = await takeUnpublishedEvents(tx, { limit: 1, now: options.now() });
-        if (taken) await options.publish(taken, tx);
+        if (taken) await publishInSpan(options.publish, taken, tx);
         return taken !== undefined;
       });
       if (!relayed) break;

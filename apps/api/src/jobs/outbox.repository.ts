@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-o
 import type { Executor } from '#src/db/client.ts';
 import { insertRowsAsJson } from '#src/db/json-rows.ts';
 import { outboxEvent } from '#src/db/schema/lending.ts';
+import { withTraceContext } from '#src/telemetry/tracing.ts';
 
 // SQL of the transactional outbox: events are written in the transaction that caused them and handed
 // on by outbox-relay.ts.
@@ -20,7 +21,13 @@ export interface NewOutboxEvent {
 /** Events in their order (the relay goes by id), in one statement. */
 export async function insertOutboxEvents(db: Executor, events: NewOutboxEvent[]) {
   if (events.length === 0) return;
-  await db.execute(insertRowsAsJson(outboxEvent, events));
+  // The trace that wrote them, for the relay's span (ADR 0072; off: unchanged).
+  await db.execute(
+    insertRowsAsJson(
+      outboxEvent,
+      events.map((event) => ({ ...event, payload: withTraceContext(event.payload) })),
+    ),
+  );
 }
 
 /**
@@ -33,7 +40,7 @@ export function outboxEventsWithUpdated(events: NewOutboxEvent[]): SQL {
     aggregate_type: event.aggregateType,
     aggregate_id: event.aggregateId,
     loan_application_id: event.loanApplicationId,
-    payload: event.payload,
+    payload: withTraceContext(event.payload),
     created_at: event.createdAt.toISOString(),
   }));
   return sql`INSERT INTO ${outboxEvent}

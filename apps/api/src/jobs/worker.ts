@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { JobRow } from '#src/db/schema/lending.ts';
 import { errorMessageOf } from '#src/lib/error-message.ts';
+import { inCarriedSpan } from '#src/telemetry/tracing.ts';
 import {
   claimJobs,
   completeJob,
@@ -125,6 +126,14 @@ export interface JobWorker {
   stop(): Promise<void>;
 }
 
+/** A job span's attributes (ADR 0072): its kind, id and attempt — never its payload (it may name a person). */
+const jobAttributes = (jobs: readonly JobRow[]) => () => ({
+  'nordloan.job.kind': jobs[0]!.kind,
+  'nordloan.job.id': jobs[0]!.id,
+  'nordloan.job.attempt': jobs[0]!.attempts,
+  'nordloan.job.count': jobs.length,
+});
+
 const defaultRetryDelayMs = (attempt: number) => Math.min(1_000 * 2 ** (attempt - 1), 5 * 60_000);
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
@@ -154,6 +163,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   /** Runs `body` as the job's run: finished alone if it does not finish it, retried or failed if it throws. */
   async function runJobWith(job: JobRow, body: (context: JobContext) => Promise<void>): Promise<void> {
+    // A span of the trace that queued the job (ADR 0072; off: the run alone).
+    return inCarriedSpan(`job ${job.kind}`, [job.payload], jobAttributes([job]), () => runJobBody(job, body));
+  }
+
+  async function runJobBody(job: JobRow, body: (context: JobContext) => Promise<void>): Promise<void> {
     const handler = handlers[job.kind];
     let finished = false;
     const context: JobContext = {
@@ -260,7 +274,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       },
     };
     try {
-      await handler.runBatch!(batch);
+      await inCarriedSpan(
+        `job batch ${jobs[0]!.kind}`,
+        jobs.map((job) => job.payload),
+        jobAttributes(jobs),
+        () => handler.runBatch!(batch),
+      );
     } catch (error) {
       // The batch failed as a whole (its transaction rolled back): each job not yet settled fails alone.
       for (const job of jobs.filter((candidate) => !settled.has(candidate.id))) {

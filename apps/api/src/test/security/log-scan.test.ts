@@ -1,24 +1,32 @@
 import { makeTestNationalId } from '@nordloan/domain/national-id';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsecuredNo } from '#src/modules/loan-applications/test-fixtures.ts';
+import { initTelemetry, shutdownTelemetry } from '#src/telemetry/tracing.ts';
 import { defaultIncome, mainApplicantDetails } from '#src/test/lending-test-helpers.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
 
 // Issue 15 item 4: everything the API logs at its most verbose level, through the flows that carry
 // secrets (logins, national ids in bodies, queries and paths, magic links, staff search, tokens in
-// queries, failing requests), holds no national id, no token and no magic token.
+// queries, failing requests), holds no national id, no token and no magic token. Nor do the traces of the
+// same requests (issue 37 item 5): every span's name, attributes, events and status, with tracing on.
 
 const logLines: string[] = [];
+const spans = new InMemorySpanExporter();
 let t: TestApp;
 const secrets = new Set<string>();
 
 beforeAll(async () => {
+  initTelemetry({ exporter: spans, env: {} });
   t = await createTestApp({
     config: { logLevel: 'trace' },
     deps: { logStream: { write: (line: string) => void logLines.push(line) } },
   });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await shutdownTelemetry();
+});
 
 function remember(...values: (string | undefined)[]) {
   for (const value of values) if (value) secrets.add(value);
@@ -116,6 +124,24 @@ describe('log scan', () => {
     // The digits of the numbers without their separators, too.
     for (const nationalId of [mainId, coId, swedishId]) {
       expect(log).not.toContain(nationalId.replace(/\D/g, ''));
+    }
+
+    // The spans of the same requests: what an OTLP collector would receive of them.
+    const traced = JSON.stringify(
+      spans.getFinishedSpans().map((span) => ({
+        name: span.name,
+        attributes: span.attributes,
+        events: span.events,
+        status: span.status,
+      })),
+    );
+    expect(spans.getFinishedSpans().length).toBeGreaterThan(20);
+    expect(traced).toContain('/loan-application/:id');
+    const inSpans = [...secrets].filter((secret) => traced.includes(secret));
+    console.log(`span scan: ${spans.getFinishedSpans().length} spans, ${inSpans.length} secrets found`);
+    expect(inSpans).toEqual([]);
+    for (const nationalId of [mainId, coId, swedishId]) {
+      expect(traced).not.toContain(nationalId.replace(/\D/g, ''));
     }
   });
 

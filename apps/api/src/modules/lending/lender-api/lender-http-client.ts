@@ -6,9 +6,11 @@ import {
   type LenderApiOperation,
   lenderSignatureHeader,
 } from '@nordloan/domain/lending/lender-api';
+import { SpanKind } from '@opentelemetry/api';
 import type { LenderEndpointConfig } from '#src/config.ts';
 import { LenderAnswerError } from '#src/modules/lending/fan-out/lender-calls.ts';
 import { LenderUnavailableError } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { inSpan, traceHeaders } from '#src/telemetry/tracing.ts';
 import { type CircuitBreaker, type CircuitSnapshot, createCircuitBreaker } from './circuit-breaker.ts';
 import { signLenderMessage } from './lender-signature.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
@@ -210,16 +212,34 @@ export function createLenderHttpClient(options: {
       if (timeoutMs <= 0) break;
       let answer: Answer;
       try {
-        answer = await sendOnce({
-          url,
-          agent,
-          body,
-          timeoutMs,
-          headers: {
-            [lenderSignatureHeader]: signLenderMessage(secret, body, now()),
-            [idempotencyKeyHeader]: input.idempotencyKey,
+        // A CLIENT span per try, its traceparent sent along (ADR 0072; off: the try alone).
+        answer = await inSpan(
+          `POST ${operation}`,
+          {
+            kind: SpanKind.CLIENT,
+            attributes: {
+              'http.request.method': 'POST',
+              'server.address': url.hostname,
+              'nordloan.lender.id': lenderId,
+              'nordloan.lender.operation': operation,
+            },
           },
-        });
+          async (span) => {
+            const sent = await sendOnce({
+              url,
+              agent,
+              body,
+              timeoutMs,
+              headers: {
+                ...traceHeaders(),
+                [lenderSignatureHeader]: signLenderMessage(secret, body, now()),
+                [idempotencyKeyHeader]: input.idempotencyKey,
+              },
+            });
+            span?.setAttribute('http.response.status_code', sent.status);
+            return sent;
+          },
+        );
       } catch (error) {
         const failed = error instanceof TryFailed ? error : new TryFailed(String(error), true);
         lastProblem = failed.message;
