@@ -323,17 +323,18 @@ export function ApplicationSection({
       <CreditWithdrawalPanel
         applicationId={application.ID}
         enabled={phase >= statusPhases.disbursementDecision}
-      />
-      {withdrawalWindow && (
-        <aside className="notice withdrawal-window" data-testid="withdrawal-window">
-          <h3>{t('offers.withdrawal.title')}</h3>
-          <p>
-            {withdrawalWindow.IsOpen
-              ? t('offers.withdrawal.open', { date: format.day(withdrawalWindow.ClosesAt) })
-              : t('offers.withdrawal.closed', { date: format.day(withdrawalWindow.ClosesAt) })}
-          </p>
-        </aside>
-      )}
+      >
+        {withdrawalWindow && (
+          <aside className="notice withdrawal-window" data-testid="withdrawal-window">
+            <h3>{t('offers.withdrawal.title')}</h3>
+            <p>
+              {withdrawalWindow.IsOpen
+                ? t('offers.withdrawal.open', { date: format.day(withdrawalWindow.ClosesAt) })
+                : t('offers.withdrawal.closed', { date: format.day(withdrawalWindow.ClosesAt) })}
+            </p>
+          </aside>
+        )}
+      </CreditWithdrawalPanel>
       {showOffers && (
         <div className="offers" data-testid="offers">
           <OffersPanel

@@ -1,5 +1,5 @@
 import type { CreditWithdrawal } from '@nordloan/domain/lending/credit-withdrawal';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { ModalDialog } from '#src/features/my-page/components/modal-dialog.tsx';
@@ -37,12 +37,18 @@ function PaybackLine({ withdrawal, done }: { withdrawal: CreditWithdrawal; done:
   );
 }
 
+/**
+ * `children`: what the page shows when the right is not in play here (the acceptance's general notice) —
+ * replaced by this panel once the lender has reported the agreement signed.
+ */
 export function CreditWithdrawalPanel({
   applicationId,
   enabled,
+  children,
 }: {
   applicationId: string;
   enabled: boolean;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const format = useOfferFormat();
@@ -50,7 +56,8 @@ export function CreditWithdrawalPanel({
   const withdraw = useWithdrawFromCredit(applicationId);
   const [confirming, setConfirming] = useState(false);
   const withdrawal = query.data;
-  if (!withdrawal || !['open', 'withdrawn', 'window-closed'].includes(withdrawal.State)) return null;
+  if (!withdrawal || !['open', 'withdrawn', 'window-closed'].includes(withdrawal.State))
+    return <>{children}</>;
   const lender = withdrawal.LenderName ?? '';
   const day = (iso: string | null) => (iso ? format.day(iso) : '');
 
