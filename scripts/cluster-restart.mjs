@@ -11,8 +11,18 @@ if (!existsSync(stateFile)) {
   console.error(`No cluster running here (${stateFile} is missing): start one with npm run start:cluster`);
   process.exit(1);
 }
-const read = () => JSON.parse(readFileSync(stateFile, 'utf8'));
+const read = () => {
+  try {
+    return JSON.parse(readFileSync(stateFile, 'utf8'));
+  } catch {
+    return undefined; // gone (the cluster stopped), or caught while being replaced: read again
+  }
+};
 const before = read();
+if (!before) {
+  console.error(`Could not read ${stateFile}`);
+  process.exit(1);
+}
 try {
   process.kill(before.pid, 'SIGHUP');
 } catch {
@@ -25,6 +35,7 @@ const deadline = started + 10 * 60_000;
 for (;;) {
   await new Promise((done) => setTimeout(done, 250));
   const now = existsSync(stateFile) ? read() : undefined;
+  if (!now && existsSync(stateFile)) continue;
   if (!now) {
     console.error('The cluster stopped during the restart');
     process.exit(1);

@@ -11,7 +11,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/nordloan npm run start:cluster
 //   DATABASE_URL=… REDIS_URL=redis://127.0.0.1:6379 CLUSTER_INSTANCES=3 PORT=8080 npm run start:cluster
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -106,7 +106,9 @@ const saveState = () => {
   state.instances = cluster
     ? cluster.instances.map(({ name, port, child }) => ({ name, port, pid: child.pid }))
     : [];
-  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+  // Written aside and renamed: cluster:restart never reads half a file.
+  writeFileSync(`${stateFile}.next`, `${JSON.stringify(state, null, 2)}\n`);
+  renameSync(`${stateFile}.next`, stateFile);
 };
 
 let cluster;

@@ -139,7 +139,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       port: options.port,
       // HAProxy says each event twice (stderr and its log); the bracketed one is enough.
       onOutput: (line) => {
-        if (line.startsWith('[')) log(`haproxy: ${line}`);
+        if (line.startsWith('[') && !/Proxy .* stopped/.test(line)) log(`haproxy: ${line}`);
       },
     });
     await haproxy.waitUntilUp();
