@@ -304,7 +304,10 @@ export function ApplicationSection({
         {notice}
       </p>
       {/* CCD2 art. 13 and 18(8) (ADR 0065): beside a decline, that it was automated and the right to a human review. */}
-      <HumanReviewPanel applicationId={application.ID} enabled={submitted} />
+      <HumanReviewPanel
+        applicationId={application.ID}
+        enabled={submitted || knownStatus === applicationStatus.validationFailed}
+      />
       {editable && mayWithdraw && (
         // Issue 38 item 2: a draft the applicant was told to complete can be completed from here.
         <div className="application__actions application__actions--draft">

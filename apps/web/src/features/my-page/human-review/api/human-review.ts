@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { uploadDocument } from '#src/features/my-page/api/application-documents.ts';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
 import { fillPath, getJson, joinUrl, parseAnswer, postJson } from '#src/shared/api/http.ts';
+import { queryKeys } from '#src/shared/api/query-keys.ts';
 import { serviceUrl } from '#src/shared/api/service-urls.ts';
 
 // Issue 34 item 3 (ADR 0065), CCD2 art. 18(8): GET /loan-application/{id}/human-review (the automated
@@ -30,7 +31,10 @@ export async function postHumanReview(
   return parseAnswer(humanReviewSchema, await postJson<unknown>(reviewPath(applicationID), { token, body }));
 }
 
-const reviewKey = (applicationID: string) => ['application', applicationID, 'human-review'] as const;
+// Under the application's lender-request view: the live stream refreshes it when a lender decides (a new
+// decline to review), as it does the lenders' paths.
+const reviewKey = (applicationID: string) =>
+  queryKeys.applicationView(applicationID, 'loan-request', 'human-review');
 
 export function useHumanReview(applicationID: string, options: { enabled: boolean }) {
   const token = useAuthStore(effectiveToken);
