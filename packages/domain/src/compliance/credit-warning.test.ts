@@ -7,6 +7,7 @@ import {
   creditWarningFor,
   creditWarnings,
 } from './credit-warning.ts';
+import { creditWarningDisplays } from './credit-warning-display.ts';
 import { sources } from './sources.ts';
 
 const all = Object.values(creditWarnings) as CreditWarning[];
@@ -85,4 +86,20 @@ describe('sources', () => {
     expect(source.title.length).toBeGreaterThan(10);
     expect(source.url).toMatch(/^https?:\/\/[a-z0-9.-]+\.[a-z]{2,}\//);
   });
+});
+
+describe('what a page shows (credit-warning-display.ts)', () => {
+  it.each(all.map((warning) => [warning.country, warning] as const))(
+    '%s: the same words, language, status and look as the full entry',
+    (country, warning) => {
+      const display = creditWarningDisplays[country];
+      expect(display).toEqual({
+        country: warning.country,
+        locale: warning.locale,
+        status: warning.status,
+        lines: warning.lines,
+        look: warning.form ? { symbol: warning.form.symbol, blackOnWhite: warning.form.blackOnWhite } : null,
+      });
+    },
+  );
 });

@@ -1,33 +1,19 @@
-import { swedishCostWarning } from '../cost-warning.ts';
 import type { Country, Locale } from '../enum-values.ts';
+import { type CreditWarningStatus, creditWarningDisplays } from './credit-warning-display.ts';
 import type { SourceId } from './sources.ts';
+
+export type { CreditWarningStatus } from './credit-warning-display.ts';
 
 // Issue 34 item 2: the warning that borrowing money costs money, per country, as data: the exact lines a
 // page that advertises credit must show, the form the rule sets, the law, and the sources it was taken from
 // (docs/compliance/ccd2.md). CCD2 art. 8(1) asks for a clear and prominent warning "or an equivalent
-// message"; where a national rule fixes the words, the national rule wins. No wording here is ours: a line
-// is either quoted from a source listed beside it, or absent (status 'wording-not-found').
-//
-// Zod-free and free of run-time imports but cost-warning.ts, so the web app can import it on any page.
+// message"; where a national rule fixes the words, the national rule wins. A line is quoted from a source
+// listed beside it, or — Finland, status 'equivalent-unverified' — our rendering of the directive's own
+// words, or absent ('wording-not-found'). What a page shows (words, language, status, look) is in
+// credit-warning-display.ts, which the web app imports; this adds the rule, sources and open points.
 
 /** Member states apply their CCD2 measures from 20 November 2026 (sources 'ccd2-dates', 'ccd2-oj'). */
 export const ccd2AppliesFrom = '2026-11-20';
-
-export type CreditWarningStatus =
-  /** The national rule fixes the wording and the form; `lines` are its words. */
-  | 'prescribed'
-  /** `lines` quote a phrase from a primary source; the final statutory wording was not found here. */
-  | 'phrase-unverified'
-  /**
-   * No national or OJ wording was found here; `lines` are our rendering, in the country's language, of the
-   * directive's own words ("Caution! Borrowing money costs money.", EUR-Lex summary), which art. 8(1) allows ("or an
-   * equivalent wording") — shown rather than nothing until legal supplies the wording (ADR 0064).
-   */
-  | 'equivalent-unverified'
-  /** No wording was found in any source here: `lines` is empty, and a lawyer must supply it. */
-  | 'wording-not-found'
-  /** No rule found that requires the warning in this country (`lines` empty). */
-  | 'none-binding';
 
 export interface CreditWarningForm {
   /** A warning symbol the rule prescribes beside the text; null when none is prescribed. */
@@ -69,10 +55,9 @@ export const creditWarnings = {
     country: 'SE',
     locale: 'sv-SE',
     status: 'prescribed',
-    lines: [swedishCostWarning.title, swedishCostWarning.text, swedishCostWarning.help],
+    lines: creditWarningDisplays.SE.lines,
     form: {
-      symbol: { colour: 'red', minHeightInTextLines: 3 },
-      blackOnWhite: true,
+      ...creditWarningDisplays.SE.look,
       placement: ['på en framträdande plats i marknadsföringen', 'i samtliga steg under ansökningsprocessen'],
       oralReplacement: 'observera',
     },
@@ -86,7 +71,7 @@ export const creditWarnings = {
     country: 'DK',
     locale: 'da-DK',
     status: 'phrase-unverified',
-    lines: ['Det koster penge at låne penge.'],
+    lines: creditWarningDisplays.DK.lines,
     // The form the Danish rule sets was not found here (CCD2 art. 8(1): a clear and visible warning).
     form: null,
     rule: 'L 19 (2025-26), gennemførelse af CCD2 art. 8(1): markedsføring af kreditaftaler skal indeholde en advarsel om, at det koster penge at låne penge (ny advarselspligt i markedsføringsloven).',
@@ -99,8 +84,7 @@ export const creditWarnings = {
     country: 'FI',
     locale: 'fi-FI',
     status: 'equivalent-unverified',
-    // CCD2 art. 8(1) in the EUR-Lex summary's words ('ccd2-summary'), put into Finnish by us (ADR 0064).
-    lines: ['Huomio! Rahan lainaaminen maksaa.'],
+    lines: creditWarningDisplays.FI.lines,
     form: null,
     rule: 'HE 120/2025 (kuluttajansuojalain 7 luku), CCD2 art. 8(1): luottojen mainonnassa annettavia tietoja täsmennetään; varoituksen sanamuotoa ei löytynyt.',
     appliesFrom: ccd2AppliesFrom,
@@ -112,7 +96,7 @@ export const creditWarnings = {
     country: 'NO',
     locale: 'nb-NO',
     status: 'none-binding',
-    lines: [],
+    lines: creditWarningDisplays.NO.lines,
     form: null,
     rule: 'Norway has not transposed CCD2. No rule found that requires a "borrowing costs money" warning; finansavtaleforskriften kap. 3 sets the representative example, and forbids stressing speed or ease (formerly forskrift om markedsføring av kreditt § 5).',
     appliesFrom: null,

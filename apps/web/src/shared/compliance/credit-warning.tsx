@@ -1,7 +1,7 @@
 import {
-  type CreditWarning as CountryWarning,
-  creditWarnings,
-} from '@nordloan/domain/compliance/credit-warning';
+  type CreditWarningDisplay,
+  creditWarningDisplays,
+} from '@nordloan/domain/compliance/credit-warning-display';
 import type { Country } from '@nordloan/domain/enum-values';
 import { useId } from 'react';
 import { useBrand } from '#src/brands/brand-context.tsx';
@@ -9,14 +9,15 @@ import './credit-warning.css';
 
 // CCD2 art. 8(1) (issue 34, ADR 0064): the warning that borrowing money costs money, on every page that
 // advertises credit — every step of the application, the calculator (the apply page's first step) and the
-// personal page's offers. Words, language and form are the country's data (@nordloan/domain/compliance/
-// credit-warning), never a translation: Sweden's three KOVFS 2025:1 lines with the red symbol at least three
-// text lines high, black on white; Denmark's and Finland's line, marked by their status as not yet checked
-// against the statute (data-status); nothing where the country has no wording (Norway).
+// personal page's offers. Words, language and look are the country's data (@nordloan/domain/compliance/
+// credit-warning-display: the lines only, not the rules and sources), never a translation: Sweden's three
+// KOVFS 2025:1 lines with the red symbol at least three text lines high, black on white; Denmark's and
+// Finland's line, marked by their status as not yet checked against the statute (data-status); nothing
+// where the country has no wording (Norway).
 
 /** The country's warning when it has one to show; null otherwise. */
-export function creditWarningToShow(country: Country): CountryWarning | null {
-  const warning: CountryWarning = creditWarnings[country];
+export function creditWarningToShow(country: Country): CreditWarningDisplay | null {
+  const warning: CreditWarningDisplay = creditWarningDisplays[country];
   return warning.lines.length > 0 ? warning : null;
 }
 
@@ -44,7 +45,7 @@ export function CreditWarning({ className }: { className?: string }) {
   if (!warning) return null;
   const [headline, ...rest] = warning.lines;
   const classes = ['credit-warning'];
-  if (warning.form?.blackOnWhite) classes.push('credit-warning--black-on-white');
+  if (warning.look?.blackOnWhite) classes.push('credit-warning--black-on-white');
   if (className) classes.push(className);
   return (
     <aside
@@ -55,7 +56,7 @@ export function CreditWarning({ className }: { className?: string }) {
       data-country={warning.country}
       data-status={warning.status}
     >
-      {warning.form?.symbol && <WarningSymbol />}
+      {warning.look?.symbol && <WarningSymbol />}
       <div className="credit-warning__text">
         <p id={titleId} className="credit-warning__title">
           {headline}
