@@ -108,6 +108,8 @@ export const routePolicies: Record<string, RoutePolicy> = {
   // absent (ADR 0051, plugins/metrics.test.ts).
   'GET /metrics': { access: 'public' },
   'GET /health': { access: 'public' },
+  'GET /health/live': { access: 'public' },
+  'GET /health/ready': { access: 'public' },
   'GET /dev/mailbox': { access: 'public' },
   // Development inbox (ADR 0030): outside production only, like the dev login; 404 in production.
   'GET /dev/inbox': { access: 'public' },
