@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrandId, brands } from '@nordloan/domain/brands/registry';
-import { creditWarnings } from '@nordloan/domain/compliance/credit-warning';
+import { creditWarnings, warningViewport } from '@nordloan/domain/compliance/credit-warning';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandBaseUrl, seriousAxeViolations, waitForStep } from './support/apply-helpers.ts';
@@ -38,15 +38,20 @@ const normalize = (text: string | null) =>
     .trim();
 
 /** The element lies wholly inside the first screen, the page not scrolled. */
-async function expectOnFirstScreen(page: Page, element: Locator, what: string) {
+async function expectOnFirstScreen(
+  page: Page,
+  element: Locator,
+  what: string,
+  viewport: { width: number; height: number } = phone,
+) {
   expect(await page.evaluate(() => window.scrollY), `${what}: page not scrolled`).toBe(0);
   const box = await element.boundingBox();
   expect(box, `${what} is rendered`).not.toBeNull();
   expect(box!.y).toBeGreaterThanOrEqual(0);
   expect(box!.y + box!.height, `${what} ends at ${Math.round(box!.y + box!.height)} px`).toBeLessThanOrEqual(
-    phone.height,
+    viewport.height,
   );
-  expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
 }
 
 async function expectWarning(page: Page, brandId: BrandId, step: string) {
@@ -121,4 +126,21 @@ describe('the CCD2 warning on a 390 px phone', () => {
       }
     },
   );
+
+  it('se-main at the product rule’s smallest phone (warningViewport, 360 × 640): still the first screen', async () => {
+    const context = await browser.newContext({ viewport: warningViewport });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${brandBaseUrl(server.baseUrl, 'se-main')}${brands['se-main'].paths.applyUnsecured}`);
+      await waitForStep(page, 'loan');
+      await expectOnFirstScreen(
+        page,
+        page.getByTestId('cost-warning'),
+        'se-main at 360 × 640',
+        warningViewport,
+      );
+    } finally {
+      await context.close();
+    }
+  });
 });
