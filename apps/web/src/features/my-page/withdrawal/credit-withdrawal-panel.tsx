@@ -1,5 +1,5 @@
 import type { CreditWithdrawal } from '@nordloan/domain/lending/credit-withdrawal';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { ModalDialog } from '#src/features/my-page/components/modal-dialog.tsx';
@@ -56,6 +56,12 @@ export function CreditWithdrawalPanel({
   const withdraw = useWithdrawFromCredit(applicationId);
   const [confirming, setConfirming] = useState(false);
   const withdrawal = query.data;
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  const state = withdrawal?.State;
+  // After the confirmation the dialog and its opener are gone: focus moves to what happened.
+  useEffect(() => {
+    if (state === 'withdrawn' && withdraw.isSuccess) doneRef.current?.focus();
+  }, [state, withdraw.isSuccess]);
   if (!withdrawal || !['open', 'withdrawn', 'window-closed'].includes(withdrawal.State))
     return <>{children}</>;
   const lender = withdrawal.LenderName ?? '';
@@ -101,7 +107,7 @@ export function CreditWithdrawalPanel({
       )}
       {withdrawal.State === 'withdrawn' && (
         <>
-          <p role="status" data-testid="credit-withdrawal-done">
+          <p role="status" tabIndex={-1} ref={doneRef} data-testid="credit-withdrawal-done">
             {t('creditWithdrawal.done', { lender, date: day(withdrawal.WithdrawnAt) })}{' '}
             {withdrawal.LenderNotified
               ? t('creditWithdrawal.lenderTold')
@@ -113,7 +119,7 @@ export function CreditWithdrawalPanel({
       {withdrawal.State === 'window-closed' && (
         <p>{t('creditWithdrawal.closed', { closes: day(withdrawal.ClosesAt) })}</p>
       )}
-      {confirming && (
+      {confirming && withdrawal.State === 'open' && (
         <ModalDialog
           title={t('creditWithdrawal.confirmTitle')}
           onClose={() => setConfirming(false)}
