@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#src/db/client.ts';
 import { testPeople } from '#src/dev/eid-provider/test-identities.ts';
 import { enqueueJob, findJobs } from '#src/jobs/job.repository.ts';
 import { createJobWorker } from '#src/jobs/worker.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { createTestDatabase } from '#src/test/test-database.ts';
 import { shutDownGracefully } from './graceful-shutdown.ts';
 import { createReadiness } from './readiness.ts';
 
@@ -41,7 +43,7 @@ async function listening(t: TestApp): Promise<string> {
 }
 
 describe('graceful shutdown', () => {
-  it('turns not-ready first, then finishes the request in flight before closing', async () => {
+  it('turns not-ready first, finishes the request in flight, ends event streams with a reconnect hint, then closes', async () => {
     const readiness = createReadiness();
     const slow = slowRegister();
     const t = await createTestApp({ deps: { readiness, populationRegister: slow.register } });
@@ -52,6 +54,28 @@ describe('graceful shutdown', () => {
         country: 'NO',
         role: 'Customer',
       });
+      // An open event stream of the applicant's application.
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/loan-application',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { Product: 'UnsecuredLoan', Brand: 'no-main', Amount: 150000, Duration: 5 },
+      });
+      expect(created.statusCode).toBe(201);
+      const stream = await fetch(`${base}/loan-application/${created.json().ID}/events`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      });
+      expect(stream.status).toBe(200);
+      const reader = stream.body!.getReader();
+      let events = new TextDecoder().decode((await reader.read()).value);
+      expect(events).toContain('event: ready');
+      const streamEnded = (async () => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          events += new TextDecoder().decode(value);
+        }
+      })();
       const entered = slow.nextLookup();
       const inFlight = fetch(`${base}/person/${PersonID}/registered-address`, {
         headers: { authorization: `Bearer ${token}` },
@@ -75,6 +99,8 @@ describe('graceful shutdown', () => {
       expect(response.status).toBe(200);
       expect(await shutdown).toMatchObject({ forced: false });
       expect([readyDuringDrain, otherRequestDuringDrain]).toEqual([503, 200]);
+      await streamEnded;
+      expect(events).toMatch(/: this instance is shutting down\nretry: \d+\n\n$/);
       await expect(fetch(`${base}/health/live`)).rejects.toThrow();
     } finally {
       slow.release();
@@ -116,17 +142,17 @@ describe('graceful shutdown', () => {
 });
 
 describe('a stopping job worker', () => {
-  let t: TestApp;
+  let database: DatabaseHandle;
   beforeAll(async () => {
-    t = await createTestApp();
+    database = await createTestDatabase();
   });
-  afterAll(async () => t.close());
+  afterAll(async () => database.close());
 
   it('gives back the lease of a job still running at its stop deadline', async () => {
     const started = gate();
     const never = gate();
     const worker = createJobWorker({
-      db: t.database.db,
+      db: database.db,
       now: () => new Date(),
       handlers: {
         'test.hangs': {
@@ -139,13 +165,13 @@ describe('a stopping job worker', () => {
       pollIntervalMs: 10,
       stopDeadlineMs: 50,
     });
-    const job = await enqueueJob(t.database.db, { kind: 'test.hangs', runAt: new Date(Date.now() - 1_000) });
+    const job = await enqueueJob(database.db, { kind: 'test.hangs', runAt: new Date(Date.now() - 1_000) });
     worker.start();
     await started.opened;
-    const [running] = await findJobs(t.database.db, 'test.hangs');
+    const [running] = await findJobs(database.db, 'test.hangs');
     expect([running?.status, running?.lockedBy]).toEqual(['running', worker.id]);
     await worker.stop();
-    const [released] = await findJobs(t.database.db, 'test.hangs');
+    const [released] = await findJobs(database.db, 'test.hangs');
     expect(released).toMatchObject({ id: job!.id, status: 'pending', lockedBy: null, lockedUntil: null });
     never.open();
   });
