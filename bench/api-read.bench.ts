@@ -214,13 +214,13 @@ async function scaleOut(instanceCount: number) {
       }
     }
     const direct = await load(world.instanceUrls[0] + path, { token: world.token });
-    console.log(`  1 instance, direct          ${format(direct)}`);
+    console.log(`  1 instance, direct         ${format(direct)}`);
     // The instances are processes of their own: this process's CPU would be the proxy's, so none is shown.
     const proxied = {
       ...(await measure(single.url + path, { token: world.token })),
       cpuMicrosPerRequest: Number.NaN,
     };
-    console.log(`  1 instance behind HAProxy ${format(proxied)}`);
+    console.log(`  1 instance behind HAProxy  ${format(proxied)}`);
     const scaled = {
       ...(await measure(all.url + path, { token: world.token })),
       cpuMicrosPerRequest: Number.NaN,
