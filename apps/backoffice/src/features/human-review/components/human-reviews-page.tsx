@@ -20,7 +20,8 @@ export function HumanReviewsPage() {
     <main id="main" className="page">
       <h1>{text.title}</h1>
       <p>{text.lead}</p>
-      <div className="inline-form" role="group" aria-label={text.title}>
+      <fieldset className="inline-form">
+        <legend className="visually-hidden">{text.title}</legend>
         {(['open', 'answered'] as const).map((status) => (
           <button
             key={status}
@@ -31,7 +32,7 @@ export function HumanReviewsPage() {
             {text[status]}
           </button>
         ))}
-      </div>
+      </fieldset>
       {queue.isPending ? <Loading label={text.loading} /> : null}
       {queue.isError ? <ErrorMessage error={queue.error} /> : null}
       {queue.data && queue.data.Items.length === 0 ? <Empty>{text.none}</Empty> : null}
