@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { nextTestFileSerial } from '#src/test/test-file-serial.ts';
-import { differentRequestMessage } from './idempotency.ts';
+import { differentRequestMessage, idempotentCreations } from './idempotency.ts';
 
 // Issue 37 item 4 (ADR 0071): POST /loan-application (and the other creating calls in idempotentCreations)
 // with an Idempotency-Key: a retry gets the first answer, a different body is a 422, duplicates sent at
@@ -36,6 +36,11 @@ async function applicationsOf(customerId: string): Promise<number> {
   );
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
+
+it('lists only routes that exist (ADR 0071 names them)', () => {
+  const missing = idempotentCreations.filter((url) => !t.app.hasRoute({ method: 'POST', url }));
+  expect(missing).toEqual([]);
+});
 
 describe('Idempotency-Key on POST /loan-application', () => {
   it('answers a retry with the same key and body with the first answer, and creates once', async () => {

@@ -23,7 +23,7 @@ import {
 /** The creating calls that honour the header (POST; the routes' own paths). Listed in ADR 0071. */
 export const idempotentCreations: readonly string[] = [
   '/loan-application',
-  '/v1/loan-application/',
+  '/v1/loan-application',
   '/loan-application/:id/clone',
   '/loan-application/:id/car',
   '/loan-application/:id/child',
@@ -162,7 +162,8 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes('POST') || !routes.has(route.url)) return;
+    // `/x/` and `/x` are one route (ignoreTrailingSlash); the list spells them without.
+    if (!methods.includes('POST') || !routes.has(route.url.replace(/(.)\/$/, '$1'))) return;
     const own = route.preHandler;
     route.preHandler = [...(own ? (Array.isArray(own) ? own : [own]) : []), preHandler];
     const sent = route.onSend;
