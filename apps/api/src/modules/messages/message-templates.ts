@@ -1,4 +1,6 @@
 import { personalPageNames } from '@nordloan/domain/brands/personal-page-name';
+import { creditWarningDisplays } from '@nordloan/domain/compliance/credit-warning-display';
+import type { Country } from '@nordloan/domain/enum-values';
 import type { Locale } from '@nordloan/domain/enums';
 
 // The texts of every message we send, per brand language (ADR 0030). They name the brand and carry one link
@@ -33,6 +35,30 @@ export const purposeOfKind: Record<MessageKind, 'transactional' | 'marketing'> =
   // The receipt of the applicant's own withdrawal from a credit agreement (CCD2 art. 26, ADR 0066).
   'credit-withdrawn': 'transactional',
 };
+
+/**
+ * The kinds that put credit before the reader (offers waiting, a reminder to take them up, the way back to an
+ * unfinished application): they advertise credit, so they carry the country's CCD2 art. 8(1) warning — the
+ * e-mail in full above its text, the SMS its first line (ADR 0064). Receipts and document requests do not.
+ */
+export const kindsAdvertisingCredit: ReadonlySet<MessageKind> = new Set([
+  'magic-link',
+  'offers-arrived',
+  'expiry-reminder',
+]);
+
+const countryOfLocale: Record<Locale, Country> = {
+  'nb-NO': 'NO',
+  'sv-SE': 'SE',
+  'fi-FI': 'FI',
+  'da-DK': 'DK',
+};
+
+/** The warning lines a message of this kind in this language carries; none where the country has none. */
+export function creditWarningLinesOf(kind: MessageKind, locale: Locale): readonly string[] {
+  if (!kindsAdvertisingCredit.has(kind)) return [];
+  return creditWarningDisplays[countryOfLocale[locale]].lines;
+}
 
 export interface MessageTemplate {
   subject: string;
@@ -348,17 +374,28 @@ export function renderMessage(input: {
     purposeOfKind[input.kind] === 'marketing' ? catalogue.marketingFooter : catalogue.transactionalFooter,
   );
   const [lead, ...rest] = template.paragraphs.map(fill);
-  const text = [catalogue.greeting, lead, input.link, ...rest, '—', footer].join('\n\n');
+  const warning = creditWarningLinesOf(input.kind, input.locale);
+  const warningText = warning.length > 0 ? [warning.join('\n')] : [];
+  const text = [catalogue.greeting, ...warningText, lead, input.link, ...rest, '—', footer].join('\n\n');
+  const warningHtml = warning.map((line, index) =>
+    index === 0 ? `<strong>${escapeHtml(line)}</strong>` : escapeHtml(line),
+  );
   const html = [
     '<!doctype html>',
     `<html lang="${input.locale.slice(0, 2)}"><head><meta charset="utf-8"><title>${escapeHtml(fill(template.subject))}</title></head>`,
     '<body style="font-family: sans-serif; line-height: 1.5; max-width: 36rem">',
     `<p>${escapeHtml(catalogue.greeting)}</p>`,
+    ...(warning.length > 0
+      ? [
+          `<p style="border: 2px solid #000; padding: 0.75em; color: #000; background: #fff" data-credit-warning>${warningHtml.join('<br>')}</p>`,
+        ]
+      : []),
     `<p>${escapeHtml(lead ?? '')}</p>`,
     `<p><a href="${escapeHtml(input.link)}">${escapeHtml(catalogue.linkLabel)}: ${escapeHtml(input.link)}</a></p>`,
     ...rest.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     `<hr><p style="font-size: 0.85em; color: #555">${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('\n');
-  return { subject: fill(template.subject), text, html, sms: fill(template.sms) };
+  const sms = warning.length > 0 ? `${warning[0]} ${fill(template.sms)}` : fill(template.sms);
+  return { subject: fill(template.subject), text, html, sms };
 }

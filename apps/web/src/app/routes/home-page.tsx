@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { amountBoundsFor } from '#src/app/routes/apply-bounds.ts';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { type BrandPage, brandPages, myPageHref, primaryApplyPage } from '#src/brands/brand-pages.ts';
+import { CreditWarning } from '#src/shared/compliance/credit-warning.tsx';
 import { useDocumentTitle } from '#src/shared/ui/use-document-title.ts';
 
 function PageCard({ page }: { page: BrandPage }) {
@@ -37,6 +38,8 @@ export function HomePage() {
     <>
       <section className="hero" aria-labelledby="home-title">
         <h1 id="home-title">{t('home.title')}</h1>
+        {/* The front page advertises credit (amounts, the apply button): CCD2 art. 8(1), ADR 0064. */}
+        <CreditWarning />
         <p className="lead">{t('home.lead')}</p>
         <Link className="button" to={primary.path} data-testid="primary-apply-link">
           {t(`purposes.${primary.purpose}`)}

@@ -103,6 +103,15 @@ describe('on the apply page: above every step, before the form and the example',
     expect(screen.getAllByTestId('cost-warning')).toHaveLength(1);
   });
 
+  it.each(warningBrands)('%s: on the front page, under its title and before the first amount', async (id) => {
+    renderBrand(brands[id], '/');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    const warning = screen.getByTestId('cost-warning');
+    expect(lineTexts(warning)).toEqual([...creditWarnings[brands[id].country].lines]);
+    expect(before(heading, warning)).toBe(true);
+    expect(before(warning, screen.getByTestId('primary-apply-link'))).toBe(true);
+  });
+
   it('no-main: Norway has no such rule, no warning', async () => {
     renderBrand(brands['no-main'], brands['no-main'].paths.applyUnsecured);
     await screen.findByTestId('step-loan');
