@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-o
 import type { Executor } from '#src/db/client.ts';
 import { insertRowsAsJson } from '#src/db/json-rows.ts';
 import { outboxEvent } from '#src/db/schema/lending.ts';
-import { withTraceContext } from '#src/telemetry/tracing.ts';
+import { tracingEnabled, withTraceContext } from '#src/telemetry/tracing.ts';
 
 // SQL of the transactional outbox: events are written in the transaction that caused them and handed
 // on by outbox-relay.ts.
@@ -22,12 +22,10 @@ export interface NewOutboxEvent {
 export async function insertOutboxEvents(db: Executor, events: NewOutboxEvent[]) {
   if (events.length === 0) return;
   // The trace that wrote them, for the relay's span (ADR 0072; off: unchanged).
-  await db.execute(
-    insertRowsAsJson(
-      outboxEvent,
-      events.map((event) => ({ ...event, payload: withTraceContext(event.payload) })),
-    ),
-  );
+  const traced = tracingEnabled()
+    ? events.map((event) => ({ ...event, payload: withTraceContext(event.payload) }))
+    : events;
+  await db.execute(insertRowsAsJson(outboxEvent, traced));
 }
 
 /**

@@ -1,9 +1,14 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lenderEndpointSchema } from '#src/config.ts';
+import { createLenderHttpClient } from '#src/modules/lending/lender-api/lender-http-client.ts';
 import { createCompleteApplication, settle, submit, testWorker } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { sanitizeStatement } from './database-tracing.ts';
-import { initTelemetry, shutdownTelemetry } from './tracing.ts';
+import { initTelemetry, inSpan, shutdownTelemetry } from './tracing.ts';
 
 // Issue 37 item 5: one application from PATCH …/application-complete to its stored offers is one trace —
 // the request's span, the outbox events it wrote handed on in spans of its trace, each job those queued in
@@ -96,6 +101,46 @@ describe('OpenTelemetry traces', () => {
     console.log(
       `trace ${traceId}: ${inTrace.length} spans (${relayed.length} outbox, ${jobs.length} jobs, ${inTrace.filter((span) => span.attributes['db.system.name']).length} statements)`,
     );
+  });
+
+  it('sends a lender call in a CLIENT span, its traceparent in the request', async () => {
+    const seen: (string | undefined)[] = [];
+    const lender = createServer((request, response) => {
+      seen.push(request.headers.traceparent as string | undefined);
+      request.resume().on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"Status":"Received"}');
+      });
+    });
+    await new Promise<void>((resolve) => lender.listen(0, '127.0.0.1', resolve));
+    const client = createLenderHttpClient({
+      lenderId: 'no-trace-test',
+      endpoint: lenderEndpointSchema.parse({
+        url: `http://127.0.0.1:${(lender.address() as AddressInfo).port}`,
+      }),
+      secrets: async () => ['x'.repeat(32)],
+    });
+    exporter.reset();
+    try {
+      await inSpan('job test', {}, () =>
+        client.post({
+          operation: 'registerApplication',
+          path: '/applications',
+          message: {},
+          idempotencyKey: 'k-1',
+        }),
+      );
+    } finally {
+      client.close();
+      lender.close();
+    }
+    const call = exporter
+      .getFinishedSpans()
+      .find((span) => span.kind === SpanKind.CLIENT && span.name === 'POST registerApplication');
+    expect(call?.attributes).toMatchObject({
+      'nordloan.lender.id': 'no-trace-test',
+      'http.response.status_code': 200,
+    });
+    expect(seen[0]).toBe(`00-${call!.spanContext().traceId}-${call!.spanContext().spanId}-01`);
   });
 
   it('writes statements without their values', () => {
