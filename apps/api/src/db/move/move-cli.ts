@@ -10,6 +10,7 @@ import {
   TargetNotEmptyError,
   WrongPersonalDataKeyError,
 } from './move-database.ts';
+import { userObjects } from './table-copy.ts';
 
 // `npm run db:move -- --to postgres://…` (ADR 0072): the embedded database of DATA_DIR into an empty
 // PostgreSQL database. Stop the server first: the embedded database is one process's. Then start it with
@@ -72,8 +73,11 @@ async function main() {
       console.error(`db:move: ${error.message}`);
     } else {
       console.error(`db:move failed: ${error instanceof Error ? error.message : error}`);
+      const touched = (await target.withSession(userObjects).catch(() => [])).length > 0;
       console.error(
-        'The target may hold the schema without rows: drop and create it again before trying again.',
+        touched
+          ? 'The target now holds the schema without the rows: drop and create it again before retrying.'
+          : 'Nothing was written to the target.',
       );
     }
     process.exitCode = 1;
