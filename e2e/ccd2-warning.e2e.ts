@@ -83,12 +83,15 @@ describe('the CCD2 warning on a 390 px phone', () => {
         expect(await page.getAttribute('html', 'lang')).toBe(locale);
         await expectWarning(page, brandId, 'loan step');
         await page.screenshot({ path: join(screenshots, `ccd2-warning-${brandId}-phone.png`) });
-        // The representative example stays where it was, on the same step under the amount fields (it was below
-        // the first screen of a 390 × 844 phone before the warning too: ADR 0064); the warning comes first.
+        // The representative example in one sentence on the same first screen, after the warning (CCD2 art.
+        // 8(2)–(3)); the full example box stays under the amount fields.
         const warningBox = await page.getByTestId('cost-warning').boundingBox();
-        const exampleBox = await page.getByTestId('live-example').boundingBox();
-        expect(exampleBox!.y).toBeGreaterThan(warningBox!.y + warningBox!.height);
-        expect(normalize(await page.getByTestId('example-text').textContent()).length).toBeGreaterThan(20);
+        const exampleLine = page.getByTestId('example-line');
+        await expectOnFirstScreen(page, exampleLine, `${brandId}: the representative example`);
+        expect((await exampleLine.boundingBox())!.y).toBeGreaterThan(warningBox!.y + warningBox!.height);
+        const exampleText = normalize(await page.getByTestId('example-text').textContent());
+        expect(exampleText.length).toBeGreaterThan(20);
+        expect(normalize(await exampleLine.textContent())).toContain(exampleText);
 
         if (brandId === 'se-main') {
           // KOVFS 2025:1: the red symbol at least three text lines high; black text on white.

@@ -95,6 +95,12 @@ describe('on the apply page: above every step, before the form and the example',
     expect(before(warning, screen.getByTestId('live-example'))).toBe(true);
     expect(before(screen.getByRole('heading', { level: 1 }), warning)).toBe(true);
     expect(screen.getAllByTestId('cost-warning')).toHaveLength(1);
+    // The representative example in one sentence, after the warning and before the form's fields (a phone's
+    // first screen; CCD2 art. 8(2)–(3)).
+    const exampleLine = screen.getByTestId('example-line');
+    expect(exampleLine.textContent).toContain(screen.getByTestId('example-text').textContent);
+    expect(before(warning, exampleLine)).toBe(true);
+    expect(before(exampleLine, screen.getByTestId('amount-field'))).toBe(true);
 
     fireEvent.change(screen.getByTestId('field-loanPurpose'), { target: { value: 'Renovation' } });
     fireEvent.click(screen.getByTestId('step-submit'));

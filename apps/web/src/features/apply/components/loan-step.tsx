@@ -76,6 +76,14 @@ export function LoanStep({
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="apply-step-title" data-testid="step-loan">
+      {/* On a phone the example box sits below the form: its one-sentence form goes first, so the warning
+          and the representative example share the first screen (CCD2 art. 8(2)–(3), ADR 0064). Wider
+          screens show the box beside the form instead. */}
+      {!isCard && example?.kind === 'example' && (
+        <p className="apply-example-line" data-testid="example-line">
+          <strong>{t('apply.example.title')}:</strong> {example.example.text}
+        </p>
+      )}
       <div className="layout-two">
         <section className="panel" data-testid="amount-duration" aria-label={t('apply.stepTitles.loan')}>
           {products.length > 1 && (
