@@ -44,6 +44,8 @@ export async function buildApi(options = {}) {
     cluster: join(apiDir, 'src/cluster/supervisor.ts'),
     // The sandbox lender `npm start` runs beside the API outside production (ADR 0062).
     'lender-sandbox': join(apiDir, 'src/dev/lender-sandbox/lender-sandbox-cli.ts'),
+    // The sandbox bank (account information) `npm start` runs beside the API outside production (ADR 0076).
+    'bank-sandbox': join(apiDir, 'src/dev/bank-sandbox/bank-sandbox-cli.ts'),
   };
   await build({
     entryPoints: options.only

@@ -74,12 +74,20 @@ const sandbox =
   process.env.NODE_ENV !== 'production' && process.env.LENDER_SANDBOX !== 'false'
     ? spawn(process.execPath, ['apps/api/dist/lender-sandbox.js'], { stdio: 'inherit' })
     : undefined;
+// The sandbox bank (account information, ADR 0076) likewise, at http://localhost:3003, the address the API
+// calls outside production unless BANK_DATA_URL names a real provider. BANK_SANDBOX=false: not started.
+const bankSandbox =
+  process.env.NODE_ENV !== 'production' && process.env.BANK_SANDBOX !== 'false'
+    ? spawn(process.execPath, ['apps/api/dist/bank-sandbox.js'], { stdio: 'inherit' })
+    : undefined;
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     sandbox?.kill(signal);
+    bankSandbox?.kill(signal);
     server.kill(signal);
   });
 server.on('exit', (code) => {
   sandbox?.kill('SIGTERM');
+  bankSandbox?.kill('SIGTERM');
   process.exit(code ?? 0);
 });

@@ -20,6 +20,11 @@ import { staffApplicationRoutes } from './modules/backoffice/applications/staff-
 import { callRoutes } from './modules/backoffice/calls/calls.routes.ts';
 import type { TelephonyAdapter } from './modules/backoffice/calls/telephony-adapter.ts';
 import { queueRoutes } from './modules/backoffice/queues/queue.routes.ts';
+import {
+  type AccountInformationProvider,
+  httpAccountInformation,
+} from './modules/bank-data/account-information.ts';
+import { bankDataRoutes } from './modules/bank-data/bank-data.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { coApplicantInviteRoutes } from './modules/co-applicant-invites/co-applicant-invite.routes.ts';
 import { humanReviewRoutes } from './modules/compliance/human-review/human-review.routes.ts';
@@ -106,6 +111,8 @@ export interface AppDependencies {
   eidSigning: EidSigningProvider;
   /** The payment provider of insurance premiums' direct debits and cards (a local stand-in; ADR 0026). */
   paymentMandates: PaymentMandateProvider;
+  /** The account-information provider of verified income (ADR 0076); absent: over HTTP from the config. */
+  accountInformation?: AccountInformationProvider | undefined;
   /** Where uploaded documents' bytes live (ADR 0012). */
   documentStorage: DocumentStorage;
   /** The property register secured loans are looked up in (a local stand-in when absent; ADR 0027). */
@@ -251,6 +258,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(personRoutes, { ...moduleOptions, populationRegister: deps.populationRegister });
   await app.register(securedLoanRoutes, { ...moduleOptions, register: deps.propertyRegister });
   await app.register(preCheckRoutes, moduleOptions);
+  await app.register(bankDataRoutes, {
+    ...moduleOptions,
+    accountInformation:
+      deps.accountInformation ??
+      (config.bankData.baseUrl
+        ? httpAccountInformation({ ...config.bankData, baseUrl: config.bankData.baseUrl })
+        : undefined),
+  });
   await app.register(magicLinkRoutes, moduleOptions);
   await app.register(coApplicantInviteRoutes, moduleOptions);
   await app.register(messageRoutes, { ...moduleOptions, messaging: deps.messaging, worker });

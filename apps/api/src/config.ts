@@ -184,6 +184,14 @@ export const configSchema = z.object({
   // The sandbox lender server `npm start` runs beside the API outside production (apps/api/src/dev/lender-sandbox).
   LENDER_SANDBOX: booleanFromEnv.optional(),
   LENDER_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  // Account information (PSD2) for verified income (ADR 0076): the provider's base URL and client
+  // credentials; outside production the local stand-in `npm start` runs (apps/api/src/dev/bank-sandbox).
+  BANK_DATA_URL: optionalUrl,
+  BANK_DATA_CLIENT_ID: z.string().trim().min(1).optional(),
+  BANK_DATA_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  BANK_DATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  BANK_SANDBOX: booleanFromEnv.optional(),
+  BANK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3003),
   // The scraper's bearer secret for /metrics (ADR 0051). Production serves /metrics only with it.
   // Trimmed (a secret read from a file ends in a newline) and of a bearer token's characters (RFC 6750), or
   // no request could ever carry it.
@@ -298,6 +306,17 @@ export interface Config {
     secrets: Record<string, string>;
     sandbox: { enabled: boolean; port: number };
   };
+  /**
+   * The account-information provider (ADR 0076): unset `baseUrl` (production without BANK_DATA_URL) turns
+   * the bank connection off; outside production it defaults to the local stand-in.
+   */
+  bankData: {
+    baseUrl: string | undefined;
+    clientId: string;
+    clientSecret: string;
+    timeoutMs: number;
+    sandbox: { enabled: boolean; port: number };
+  };
 }
 
 export class ConfigError extends Error {
@@ -339,6 +358,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (raw.NODE_ENV === 'production' && (raw.LENDER_SANDBOX === true || raw.LENDER_API_SANDBOX_URL)) {
     throw new ConfigError(['LENDER_SANDBOX: the sandbox lender cannot run or be called in production']);
+  }
+  if (
+    raw.NODE_ENV === 'production' &&
+    raw.BANK_DATA_URL &&
+    !(raw.BANK_DATA_CLIENT_ID && raw.BANK_DATA_CLIENT_SECRET)
+  ) {
+    throw new ConfigError([
+      'BANK_DATA_CLIENT_ID: the account-information provider needs its client id and secret',
+    ]);
+  }
+  if (raw.NODE_ENV === 'production' && raw.BANK_SANDBOX === true) {
+    throw new ConfigError(['BANK_SANDBOX: the sandbox bank cannot run in production']);
   }
   const unsigned = Object.keys(raw.LENDER_API_LENDERS).filter((id) => !raw.LENDER_API_SECRETS[id]);
   if (raw.NODE_ENV === 'production' && unsigned.length > 0) {
@@ -423,6 +454,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sandbox: {
         enabled: raw.NODE_ENV !== 'production' && raw.LENDER_SANDBOX !== false,
         port: raw.LENDER_SANDBOX_PORT,
+      },
+    },
+    bankData: {
+      baseUrl:
+        raw.BANK_DATA_URL ??
+        (raw.NODE_ENV === 'production' ? undefined : `http://127.0.0.1:${raw.BANK_SANDBOX_PORT}`),
+      clientId: raw.BANK_DATA_CLIENT_ID ?? 'nordloan-local',
+      clientSecret: raw.BANK_DATA_CLIENT_SECRET ?? 'local-sandbox-secret',
+      timeoutMs: raw.BANK_DATA_TIMEOUT_MS,
+      sandbox: {
+        enabled: raw.NODE_ENV !== 'production' && raw.BANK_SANDBOX !== false,
+        port: raw.BANK_SANDBOX_PORT,
       },
     },
   };

@@ -221,6 +221,16 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /loan-application/:id/documents/:documentId': read,
   'PATCH /loan-application/:id/documents/:documentId': write,
   'DELETE /loan-application/:id/documents/:documentId': write,
+  // Verified income from the bank (ADR 0076): only the applicants connect and correct; staff read.
+  'POST /loan-application/:id/bank-data/connect': { access: 'application', staff: null },
+  'GET /bank-data/callback': { access: 'public' },
+  'GET /loan-application/:id/bank-data': read,
+  'PUT /loan-application/:id/bank-data/corrections': {
+    access: 'application',
+    staff: null,
+    allowedRefusals: ['No figures from the bank to correct'],
+  },
+  'DELETE /loan-application/:id/bank-data': { access: 'application', staff: null },
   // Secured loans (ADR 0027): the property the loan is secured on, its register lookup and loan-to-value.
   'PUT /loan-application/:id/property': write,
   'GET /loan-application/:id/property': read,

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '#src/db/client.ts';
+import { loanApplication } from '#src/db/schema/applications.ts';
+import { type BankDataConnectionRow, bankDataConnection } from '#src/db/schema/bank-data.ts';
+
+// The bank consent and derived figures of an application (ADR 0076): one row, replaced by a new connection.
+
+export type BankDataConnectionValues = Omit<BankDataConnectionRow, 'createdAt' | 'updatedAt'>;
+
+export async function findBankDataConnection(
+  db: Executor,
+  applicationId: string,
+): Promise<BankDataConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bankDataConnection)
+    .where(eq(bankDataConnection.loanApplicationId, applicationId));
+  return row;
+}
+
+export async function findBankDataConnectionByState(
+  db: Executor,
+  stateHash: string,
+): Promise<BankDataConnectionRow | undefined> {
+  const [row] = await db.select().from(bankDataConnection).where(eq(bankDataConnection.stateHash, stateHash));
+  return row;
+}
+
+export async function saveBankDataConnection(
+  db: Executor,
+  values: BankDataConnectionValues,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(bankDataConnection)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: bankDataConnection.loanApplicationId, set: { ...values, updatedAt: now } });
+}
+
+export async function deleteBankDataConnection(db: Executor, applicationId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(bankDataConnection)
+    .where(eq(bankDataConnection.loanApplicationId, applicationId))
+    .returning({ id: bankDataConnection.loanApplicationId });
+  return deleted.length > 0;
+}
+
+export async function findApplicationCountry(db: Executor, applicationId: string) {
+  const [row] = await db
+    .select({ country: loanApplication.country })
+    .from(loanApplication)
+    .where(eq(loanApplication.id, applicationId));
+  return row?.country;
+}
