@@ -41,7 +41,7 @@ const pages = [
     variants: ['nb', 'sv', 'fi', 'da', 'en'].map((language) => [
       'index.html',
       `src/shared/i18n/messages/${language}.ts`,
-      'src/shared/i18n/messages/answer-words.ts',
+      `src/shared/i18n/messages/answers/${language}.ts`,
       'src/features/queue/components/queue-page.tsx',
     ]),
   },

@@ -1,5 +1,13 @@
 import type { Country } from '@nordloan/domain/enums';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { type Formatters, formattersFor } from './format.ts';
 import {
   browserLanguage,
@@ -36,32 +44,45 @@ export function i18nFor(language: StaffLanguage, t: Messages, answers: AnswerWor
 const loaded = new Map<StaffLanguage, I18n>();
 const loading = new Map<StaffLanguage, Promise<I18n>>();
 
-function importMessages(language: StaffLanguage): Promise<Messages> {
+function importMessages(language: StaffLanguage): Promise<[Messages, AnswerWords]> {
   switch (language) {
     case 'nb':
-      return import('./messages/nb.ts').then((module) => module.nb);
+      return Promise.all([
+        import('./messages/nb.ts').then((module) => module.nb),
+        import('./messages/answers/nb.ts').then((module) => module.nb),
+      ]);
     case 'sv':
-      return import('./messages/sv.ts').then((module) => module.sv);
+      return Promise.all([
+        import('./messages/sv.ts').then((module) => module.sv),
+        import('./messages/answers/sv.ts').then((module) => module.sv),
+      ]);
     case 'fi':
-      return import('./messages/fi.ts').then((module) => module.fi);
+      return Promise.all([
+        import('./messages/fi.ts').then((module) => module.fi),
+        import('./messages/answers/fi.ts').then((module) => module.fi),
+      ]);
     case 'da':
-      return import('./messages/da.ts').then((module) => module.da);
+      return Promise.all([
+        import('./messages/da.ts').then((module) => module.da),
+        import('./messages/answers/da.ts').then((module) => module.da),
+      ]);
     case 'en':
-      return import('./messages/en.ts').then((module) => module.en);
+      return Promise.all([
+        import('./messages/en.ts').then((module) => module.en),
+        import('./messages/answers/en.ts').then((module) => module.en),
+      ]);
   }
 }
 
-/** The language's texts, fetched once (its chunk and the answer words' chunk) and then kept. */
+/** The language's texts, fetched once (its texts' and its answer words' chunks) and then kept. */
 export function loadLanguage(language: StaffLanguage): Promise<I18n> {
   let promise = loading.get(language);
   if (!promise) {
-    promise = Promise.all([importMessages(language), import('./messages/answer-words.ts')]).then(
-      ([t, { answerWords }]) => {
-        const i18n = i18nFor(language, t, answerWords[language]);
-        loaded.set(language, i18n);
-        return i18n;
-      },
-    );
+    promise = importMessages(language).then(([t, answers]) => {
+      const i18n = i18nFor(language, t, answers);
+      loaded.set(language, i18n);
+      return i18n;
+    });
     loading.set(language, promise);
   }
   return promise;
@@ -99,7 +120,8 @@ export function I18nProvider({ market, children }: { market?: string | undefined
       current = false;
     };
   }, [language]);
-  useEffect(() => {
+  // In the same commit as the texts (a layout effect), so the page's lang never lags its words.
+  useLayoutEffect(() => {
     if (shown) document.documentElement.lang = shown.language;
   }, [shown]);
   const value = useMemo(() => shown, [shown]);
