@@ -43,8 +43,10 @@ import { paymentMandateRoutes } from './modules/insurance/payment-mandate.routes
 import type { PaymentMandateProvider } from './modules/insurance/payment-mandate-provider.ts';
 import { leadRoutes } from './modules/leads/lead.routes.ts';
 import { lenderRoutes } from './modules/lenders/lender.routes.ts';
+import { agreementSigningRoutes } from './modules/lending/agreement-signing/agreement-signing.routes.ts';
 import { documentRequestRoutes } from './modules/lending/document-requests/document-request.routes.ts';
 import type { ExternalDataProvider } from './modules/lending/intake/external-data.ts';
+import { createLenderAgreementApi } from './modules/lending/lender-api/lender-agreement.ts';
 import { registerLenderApiMetrics } from './modules/lending/lender-api/lender-api-metrics.ts';
 import type { LenderCredentials } from './modules/lending/lender-api/lender-credentials.ts';
 import { credentialsFromConfig } from './modules/lending/lender-api/lender-credentials.ts';
@@ -285,6 +287,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(regulatoryFigureRoutes, moduleOptions);
   await app.register(lenderRoutes, moduleOptions);
   await app.register(insuranceRoutes, { ...moduleOptions, signing: deps.eidSigning });
+  // Issue 36 item 1 (ADR 0075): the credit agreement signed with the same e-ID on the personal page.
+  await app.register(agreementSigningRoutes, {
+    ...moduleOptions,
+    signing: deps.eidSigning,
+    worker,
+    lenders: createLenderAgreementApi({
+      panel,
+      credentials: deps.lenderCredentials ?? credentialsFromConfig(config),
+    }),
+  });
   await app.register(paymentMandateRoutes, {
     ...moduleOptions,
     signing: deps.eidSigning,

@@ -1,0 +1,245 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { idempotencyKeyHeader, lenderSignatureHeader } from '@nordloan/domain/lending/lender-api';
+import { z } from 'zod';
+import {
+  type LenderPanel,
+  LenderUnavailableError,
+} from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { portalDecisionPollMs } from '#src/modules/lending/lender-panel/portal-lender.ts';
+import { agreementPdf } from './agreement-pdf.ts';
+import { isHttpLenderAdapter } from './http-lender-adapter.ts';
+import type { LenderCredentials } from './lender-credentials.ts';
+import { signLenderMessage } from './lender-signature.ts';
+
+// The credit agreement over the lender API (issue 36 item 1, docs/decisions/0075), two more operations in
+// their own file beside the adapter (lenders are rows of the database; the adapter is left as it is):
+// - fetchAgreement: after the acceptance the lender hands over its agreement (a PDF) for the offer;
+// - sendSignedAgreement: once every applicant has signed with e-ID, the lender receives the signatures'
+//   evidence (who, when, the document's SHA-256, the e-ID transaction).
+// A lender with an endpoint answers over HTTP (signed, idempotent per agreement); a lender of the
+// in-process simulation writes its agreement at once and takes the signatures as given; a portal lender's
+// upload is not built yet (it answers "not yet").
+
+export const lenderAgreementPath = '/applications/{ApplicationReference}/agreement';
+export const lenderSignedAgreementPath = '/applications/{ApplicationReference}/agreement/signed';
+
+export const lenderAgreementRequestSchema = z.object({
+  MessageId: z.string().uuid(),
+  SentAt: z.string().datetime(),
+  ApplicationReference: z.string().min(1).max(100),
+  QuoteId: z.string().uuid(),
+  LenderReference: z.string().max(200).nullable(),
+  Amount: z.number().int().positive(),
+  DurationMonths: z.number().int().positive(),
+  NominalRate: z.number(),
+  Currency: z.string().length(3),
+});
+
+export const lenderAgreementResponseSchema = z.object({
+  ApplicationReference: z.string(),
+  QuoteId: z.string(),
+  Status: z.enum(['ready', 'not-ready']),
+  FileName: z.string().min(1).max(200).optional(),
+  ContentType: z.literal('application/pdf').optional(),
+  ContentBase64: z.string().max(14_000_000).optional(),
+});
+
+const signatureEvidenceSchema = z.object({
+  Role: z.enum(['MainApplicant', 'CoApplicant']),
+  PersonReference: z.string(),
+  Provider: z.string(),
+  TransactionId: z.string(),
+  SignedAt: z.string().datetime(),
+  DocumentSha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export const lenderSignedAgreementRequestSchema = z.object({
+  MessageId: z.string().uuid(),
+  SentAt: z.string().datetime(),
+  ApplicationReference: z.string().min(1).max(100),
+  QuoteId: z.string().uuid(),
+  LenderReference: z.string().max(200).nullable(),
+  DocumentSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  CompletedAt: z.string().datetime(),
+  Signatures: z.array(signatureEvidenceSchema).min(1).max(2),
+});
+
+export const lenderSignedAgreementResponseSchema = z.object({
+  ApplicationReference: z.string(),
+  QuoteId: z.string(),
+  Status: z.literal('received'),
+});
+
+export interface LenderAgreementCall {
+  lenderId: string;
+  lenderName: string;
+  /** Our loan request id: the lender's reference to the application. */
+  loanRequestId: string;
+  quoteId: string;
+  externalReference: string | null;
+  amount: number;
+  durationMonths: number;
+  nominalRate: number;
+  currency: string;
+}
+
+export type FetchedAgreement =
+  | { status: 'ready'; fileName: string; content: Buffer }
+  | { status: 'not-ready' };
+
+export interface SignedAgreementCall {
+  lenderId: string;
+  loanRequestId: string;
+  quoteId: string;
+  externalReference: string | null;
+  agreementId: string;
+  documentSha256: string;
+  completedAt: Date;
+  signatures: {
+    role: 'MainApplicant' | 'CoApplicant';
+    personId: string;
+    provider: string;
+    transactionId: string;
+    signedAt: Date;
+    documentSha256: string;
+  }[];
+}
+
+export interface LenderAgreementApi {
+  /** The lender's agreement for the accepted offer. Throws LenderUnavailableError when it cannot answer. */
+  fetchAgreement(call: LenderAgreementCall): Promise<FetchedAgreement>;
+  /** Resolves when the lender has the signatures. Throws LenderUnavailableError otherwise (a job retries). */
+  sendSignedAgreement(call: SignedAgreementCall): Promise<void>;
+}
+
+export function sha256Hex(content: Buffer): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/** The agreement a simulated (or sandbox) lender writes for an offer. */
+export function simulatedAgreement(call: Omit<LenderAgreementCall, 'lenderId' | 'externalReference'>) {
+  return {
+    fileName: `agreement-${call.quoteId.slice(0, 8)}.pdf`,
+    content: agreementPdf(`${call.lenderName} - credit agreement`, [
+      `Offer ${call.quoteId}`,
+      `Amount: ${call.amount} ${call.currency}`,
+      `Term: ${call.durationMonths} months`,
+      `Nominal rate: ${call.nominalRate} %`,
+      'Right of withdrawal: 14 days from signing.',
+    ]),
+  };
+}
+
+export function createLenderAgreementApi(options: {
+  panel: LenderPanel;
+  credentials: LenderCredentials;
+  clock?: () => Date;
+}): LenderAgreementApi {
+  const clock = options.clock ?? (() => new Date());
+
+  async function post(lenderId: string, path: string, body: string, key: string, operation: string) {
+    const adapter = options.panel.adapter(lenderId);
+    if (!adapter || !isHttpLenderAdapter(adapter)) throw new LenderUnavailableError(lenderId, operation);
+    const [secret] = await options.credentials.secretsOf(lenderId);
+    if (!secret) throw new LenderUnavailableError(lenderId, `${operation} (no secret)`);
+    let response: Response;
+    try {
+      response = await fetch(`${adapter.endpoint.url.replace(/\/$/, '')}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          [lenderSignatureHeader]: signLenderMessage(secret, body, clock()),
+          [idempotencyKeyHeader]: key,
+        },
+        body,
+        signal: AbortSignal.timeout(adapter.endpoint.timeoutMs),
+      });
+    } catch {
+      throw new LenderUnavailableError(lenderId, operation);
+    }
+    if (!response.ok) throw new LenderUnavailableError(lenderId, `${operation} (${response.status})`);
+    return response.json().catch(() => undefined) as Promise<unknown>;
+  }
+
+  const pathOf = (template: string, reference: string) =>
+    template.replace('{ApplicationReference}', encodeURIComponent(reference));
+
+  return {
+    async fetchAgreement(call) {
+      const adapter = options.panel.adapter(call.lenderId);
+      if (!adapter) throw new LenderUnavailableError(call.lenderId, 'fetchAgreement (not on the panel)');
+      if (!isHttpLenderAdapter(adapter)) {
+        // A portal lender uploads its agreement in the portal (not built yet): nothing to show until then.
+        if (adapter.responseDelayMs('decision') === portalDecisionPollMs) return { status: 'not-ready' };
+        return { status: 'ready', ...simulatedAgreement(call) };
+      }
+      const body = JSON.stringify({
+        MessageId: randomUUID(),
+        SentAt: clock().toISOString(),
+        ApplicationReference: call.loanRequestId,
+        QuoteId: call.quoteId,
+        LenderReference: call.externalReference,
+        Amount: call.amount,
+        DurationMonths: call.durationMonths,
+        NominalRate: call.nominalRate,
+        Currency: call.currency,
+      });
+      const answer = lenderAgreementResponseSchema.safeParse(
+        await post(
+          call.lenderId,
+          pathOf(lenderAgreementPath, call.loanRequestId),
+          body,
+          `agreement:${call.quoteId}`,
+          'fetchAgreement',
+        ),
+      );
+      if (!answer.success || answer.data.QuoteId !== call.quoteId)
+        throw new LenderUnavailableError(call.lenderId, 'fetchAgreement (an answer outside the contract)');
+      if (answer.data.Status === 'not-ready' || !answer.data.ContentBase64) return { status: 'not-ready' };
+      const content = Buffer.from(answer.data.ContentBase64, 'base64');
+      if (content.subarray(0, 5).toString('latin1') !== '%PDF-')
+        throw new LenderUnavailableError(call.lenderId, 'fetchAgreement (not a PDF)');
+      return { status: 'ready', fileName: answer.data.FileName ?? 'agreement.pdf', content };
+    },
+
+    async sendSignedAgreement(call) {
+      const adapter = options.panel.adapter(call.lenderId);
+      if (!adapter) throw new LenderUnavailableError(call.lenderId, 'sendSignedAgreement (not on the panel)');
+      // The in-process simulation (and a portal lender, who reads it in the portal) takes it as given.
+      if (!isHttpLenderAdapter(adapter)) return;
+      const body = JSON.stringify({
+        MessageId: randomUUID(),
+        SentAt: clock().toISOString(),
+        ApplicationReference: call.loanRequestId,
+        QuoteId: call.quoteId,
+        LenderReference: call.externalReference,
+        DocumentSha256: call.documentSha256,
+        CompletedAt: call.completedAt.toISOString(),
+        Signatures: call.signatures.map((signature) => ({
+          Role: signature.role,
+          // Our person id, never the national identity number: the lender knows the applicant already.
+          PersonReference: signature.personId,
+          Provider: signature.provider,
+          TransactionId: signature.transactionId,
+          SignedAt: signature.signedAt.toISOString(),
+          DocumentSha256: signature.documentSha256,
+        })),
+      });
+      const answer = lenderSignedAgreementResponseSchema.safeParse(
+        await post(
+          call.lenderId,
+          pathOf(lenderSignedAgreementPath, call.loanRequestId),
+          body,
+          `signed-agreement:${call.agreementId}`,
+          'sendSignedAgreement',
+        ),
+      );
+      if (!answer.success || answer.data.QuoteId !== call.quoteId)
+        throw new LenderUnavailableError(
+          call.lenderId,
+          'sendSignedAgreement (an answer outside the contract)',
+        );
+    },
+  };
+}
