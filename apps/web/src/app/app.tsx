@@ -7,6 +7,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppErrorBoundary, BareClientExceptionPage } from '#src/app/error-pages.tsx';
 import { brandRoutes } from '#src/app/routes.tsx';
 import { BrandProvider } from '#src/brands/brand-context.tsx';
+import { provideBankDataPanel } from '#src/shared/bank-data/bank-data-slot.tsx';
 
 export interface BrandAppProps {
   brand: BrandConfig;
@@ -17,6 +18,9 @@ export interface BrandAppProps {
   router?: ReturnType<typeof createBrowserRouter>;
   onReady?: () => void;
 }
+
+// The bank-data feature (ADR 0076) is its own chunk: the apply form's income step loads it on demand.
+provideBankDataPanel(() => import('#src/features/bank-data/bank-data-panel.tsx'));
 
 export function BrandApp({ brand, isMyPageHost, i18n, queryClient, router, onReady }: BrandAppProps) {
   useEffect(() => onReady?.(), [onReady]);

@@ -3,6 +3,10 @@ import { messages as applyDaDK } from '#src/features/apply/messages/da-DK.ts';
 import { messages as applyFiFI } from '#src/features/apply/messages/fi-FI.ts';
 import { messages as applyNbNO } from '#src/features/apply/messages/nb-NO.ts';
 import { messages as applySvSE } from '#src/features/apply/messages/sv-SE.ts';
+import { messages as bankDataDaDK } from '#src/features/bank-data/messages/da-DK.ts';
+import { messages as bankDataFiFI } from '#src/features/bank-data/messages/fi-FI.ts';
+import { messages as bankDataNbNO } from '#src/features/bank-data/messages/nb-NO.ts';
+import { messages as bankDataSvSE } from '#src/features/bank-data/messages/sv-SE.ts';
 import { messages as insuranceDaDK } from '#src/features/insurance/messages/da-DK.ts';
 import { messages as insuranceFiFI } from '#src/features/insurance/messages/fi-FI.ts';
 import { messages as insuranceNbNO } from '#src/features/insurance/messages/nb-NO.ts';
@@ -36,6 +40,7 @@ import { messages as complianceSvSE } from '#src/shared/compliance/messages/sv-S
 // the translation resources, each under its own key: `t('apply.…')`, `t('offers.…')`.
 export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = {
   'nb-NO': {
+    bankData: bankDataNbNO,
     humanReview: humanReviewNbNO,
     explainOffer: explainOfferNbNO,
     creditWithdrawal: creditWithdrawalNbNO,
@@ -46,6 +51,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     myData: myDataNbNO,
   },
   'sv-SE': {
+    bankData: bankDataSvSE,
     humanReview: humanReviewSvSE,
     explainOffer: explainOfferSvSE,
     creditWithdrawal: creditWithdrawalSvSE,
@@ -56,6 +62,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     myData: myDataSvSE,
   },
   'fi-FI': {
+    bankData: bankDataFiFI,
     humanReview: humanReviewFiFI,
     explainOffer: explainOfferFiFI,
     creditWithdrawal: creditWithdrawalFiFI,
@@ -66,6 +73,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     myData: myDataFiFI,
   },
   'da-DK': {
+    bankData: bankDataDaDK,
     humanReview: humanReviewDaDK,
     explainOffer: explainOfferDaDK,
     creditWithdrawal: creditWithdrawalDaDK,

@@ -24,6 +24,7 @@ import {
   householdSchema,
 } from '#src/features/apply/model/validation.ts';
 import type { EidLoginError } from '#src/session/eid-login-outcome.ts';
+import { BankDataSlot } from '#src/shared/bank-data/bank-data-slot.tsx';
 import { EmploymentFields, HouseholdFields, IncomeFields } from './detail-fields.tsx';
 import { CheckboxField, SelectField, TextField, useEnumOptions } from './fields.tsx';
 import { asAny, StepForm, type StepFormProps } from './step-form.tsx';
@@ -224,7 +225,12 @@ export function EmploymentStep({
 
 // ── economy: income, debts, expenses ───────────────────────────────────────────────────────────────
 
-export function EconomyStep({ defaults, onSubmit, actions }: StepFormProps<EconomyInput, EconomyOutput>) {
+export function EconomyStep({
+  defaults,
+  onSubmit,
+  actions,
+  applicationId,
+}: StepFormProps<EconomyInput, EconomyOutput> & { applicationId?: string }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const flags = brand.unsecuredLoan.optionalFields;
@@ -243,6 +249,24 @@ export function EconomyStep({ defaults, onSubmit, actions }: StepFormProps<Econo
   return (
     <StepForm testId="step-economy" onSubmit={form.handleSubmit(onSubmit)} actions={actions}>
       <h3>{t('apply.economy.income')}</h3>
+      {applicationId && (
+        <BankDataSlot
+          applicationId={applicationId}
+          onApply={(found) => {
+            // Issue 35 item 2 (ADR 0076): what the bank showed, as the applicant confirmed it.
+            if (found.netMonthlyIncome !== null)
+              form.setValue('netMonthlyIncome', String(found.netMonthlyIncome));
+            for (const loan of found.loans) {
+              debts.append({
+                debtType: '',
+                creditor: loan.creditor,
+                balance: '',
+                monthlyPayment: String(loan.monthlyPayment),
+              });
+            }
+          }}
+        />
+      )}
       <IncomeFields form={asAny(form)} />
       <h3>{t('apply.economy.debts')}</h3>
       <p className="muted">{t('apply.economy.debtsLead')}</p>

@@ -1,5 +1,5 @@
 import type { Product } from '@nordloan/domain/enums';
-import type { ReactNode } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { myPageHref } from '#src/brands/brand-pages.ts';
@@ -10,23 +10,58 @@ import {
   employmentDefaults,
   householdDefaults,
 } from '#src/features/apply/model/form-mapping.ts';
-import { CoApplicantStep } from './co-applicant-step.tsx';
-import {
-  AddressStep,
-  ConsentStep,
-  EconomyStep,
-  EmploymentStep,
-  HouseholdStep,
-  IdentifyStep,
-} from './detail-steps.tsx';
-import { ExistingApplicationChoice } from './existing-application-choice.tsx';
 import { LoanStep } from './loan-step.tsx';
-import { PropertyStep } from './property-step.tsx';
-import { SummaryStep } from './summary-step.tsx';
 import type { ApplyJourneyState } from './use-apply-journey.ts';
 
-/** The form of the current step, wired to the journey's saves. */
-export function StepBody({
+// The steps after the loan step are chunks of their own (issue 40, ADR 0073): the apply page is usable with
+// the loan step's code alone. They are fetched at the applicant's first touch of the page, so a step opens
+// at once when reached; a journey resumed at a later step loads it straight away.
+const loadDetailSteps = () => import('./detail-steps.tsx');
+const loadLaterSteps = () =>
+  Promise.all([
+    loadDetailSteps(),
+    import('./co-applicant-step.tsx'),
+    import('./existing-application-choice.tsx'),
+    import('./property-step.tsx'),
+    import('./summary-step.tsx'),
+  ]);
+const IdentifyStep = lazy(() => loadDetailSteps().then((m) => ({ default: m.IdentifyStep })));
+const AddressStep = lazy(() => loadDetailSteps().then((m) => ({ default: m.AddressStep })));
+const HouseholdStep = lazy(() => loadDetailSteps().then((m) => ({ default: m.HouseholdStep })));
+const EmploymentStep = lazy(() => loadDetailSteps().then((m) => ({ default: m.EmploymentStep })));
+const EconomyStep = lazy(() => loadDetailSteps().then((m) => ({ default: m.EconomyStep })));
+const ConsentStep = lazy(() => loadDetailSteps().then((m) => ({ default: m.ConsentStep })));
+const CoApplicantStep = lazy(() =>
+  import('./co-applicant-step.tsx').then((m) => ({ default: m.CoApplicantStep })),
+);
+const ExistingApplicationChoice = lazy(() =>
+  import('./existing-application-choice.tsx').then((m) => ({ default: m.ExistingApplicationChoice })),
+);
+const PropertyStep = lazy(() => import('./property-step.tsx').then((m) => ({ default: m.PropertyStep })));
+const SummaryStep = lazy(() => import('./summary-step.tsx').then((m) => ({ default: m.SummaryStep })));
+
+/** The form of the current step, wired to the journey's saves; a later step's code loads when needed. */
+export function StepBody(props: ComponentProps<typeof CurrentStep>) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    const prefetch = () => {
+      for (const event of events) document.removeEventListener(event, prefetch, true);
+      void loadLaterSteps();
+    };
+    for (const event of events) document.addEventListener(event, prefetch, true);
+    return () => {
+      for (const event of events) document.removeEventListener(event, prefetch, true);
+    };
+  }, []);
+  return (
+    <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+      <CurrentStep {...props} />
+    </Suspense>
+  );
+}
+
+function CurrentStep({
   journey,
   products,
   withPreCheck = false,
@@ -159,6 +194,7 @@ export function StepBody({
     case 'economy':
       return (
         <EconomyStep
+          applicationId={application.ID}
           defaults={economyDefaults(application.MainApplicant, journey.debts, journey.expenses)}
           busy={busy}
           actions={actionsFor('economy')}

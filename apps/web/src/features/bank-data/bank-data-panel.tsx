@@ -1,0 +1,186 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BankDataPanelProps } from '#src/shared/bank-data/bank-data-slot.tsx';
+import {
+  type BankData,
+  connectBank,
+  correctBankFigures,
+  readBankData,
+  removeBankData,
+} from './bank-data-api.ts';
+import './bank-data.css';
+
+// Verified income from the bank account (issue 35 item 2, ADR 0076), loaded only when the applicant asks
+// for it (shared/bank-data/bank-data-slot.tsx). Connect → the bank's consent page → back here: what was
+// found, to correct and put into the form. Any fault says why and leaves the form as it was: the applicant
+// types the figures themselves, nothing is blocked.
+
+const failureKeys: Record<string, string> = {
+  CONSENT_CANCELLED: 'bankData.failure.cancelled',
+  BANK_UNAVAILABLE: 'bankData.failure.unavailable',
+  EXPIRED: 'bankData.failure.expired',
+};
+const reasonKeys: Record<string, string> = {
+  NO_SALARY: 'bankData.reason.noSalary',
+  OTHER_CURRENCY: 'bankData.reason.otherCurrency',
+  IRREGULAR_INCOME: 'bankData.reason.irregular',
+  SHORT_HISTORY: 'bankData.reason.shortHistory',
+};
+const toNumber = (value: string) =>
+  value.trim() === '' ? null : Math.max(0, Math.round(Number(value.replace(/\s/g, ''))));
+
+export default function BankDataPanel({ applicationId, outcome, returnPath, onApply }: BankDataPanelProps) {
+  const { t, i18n } = useTranslation();
+  const [data, setData] = useState<BankData | null>(null);
+  const [problem, setProblem] = useState<string | null>(failureKeys[outcome ?? ''] ?? null);
+  const [busy, setBusy] = useState(false);
+  const [income, setIncome] = useState('');
+  const [housing, setHousing] = useState('');
+  const [applied, setApplied] = useState(false);
+  const money = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+
+  useEffect(() => {
+    readBankData(applicationId)
+      .then((found) => {
+        setData(found);
+        if (found.State === 'failed' && found.Failure)
+          setProblem(failureKeys[found.Failure] ?? 'bankData.failure.unavailable');
+        setIncome(found.Figures?.NetMonthlyIncome?.toString() ?? '');
+        setHousing(found.Figures?.HousingCostMonthly?.toString() ?? '');
+      })
+      .catch(() => setProblem('bankData.failure.unavailable'));
+  }, [applicationId]);
+
+  async function connect() {
+    setBusy(true);
+    try {
+      window.location.assign(await connectBank(applicationId, returnPath));
+    } catch {
+      setProblem('bankData.failure.unavailable');
+      setBusy(false);
+    }
+  }
+
+  async function apply() {
+    const figures = data?.Figures;
+    if (!figures) return;
+    setBusy(true);
+    const loans = figures.LoanPayments.map((loan) => ({
+      creditor: loan.Creditor,
+      monthlyPayment: loan.MonthlyPayment,
+    }));
+    try {
+      setData(
+        await correctBankFigures(applicationId, {
+          NetMonthlyIncome: toNumber(income),
+          HousingCostMonthly: toNumber(housing),
+          LoanPaymentsMonthly: loans.reduce((sum, loan) => sum + loan.monthlyPayment, 0),
+        }),
+      );
+    } catch {
+      // The figures still go into the form; only the note of the correction was not saved.
+    }
+    onApply({ netMonthlyIncome: toNumber(income), housingCostMonthly: toNumber(housing), loans });
+    setApplied(true);
+    setBusy(false);
+  }
+
+  async function remove() {
+    setBusy(true);
+    await removeBankData(applicationId).catch(() => undefined);
+    setData({
+      State: 'none',
+      Failure: null,
+      Consent: null,
+      Figures: null,
+      Corrected: null,
+      IncomeVerified: false,
+    });
+    setProblem(null);
+    setBusy(false);
+  }
+
+  const figures = data?.State === 'connected' ? data.Figures : null;
+  return (
+    <section className="bank-data" data-testid="bank-data-panel" aria-live="polite">
+      <h4>{t('bankData.title')}</h4>
+      {problem && (
+        <p className="bank-data__problem" role="status" data-testid="bank-data-problem">
+          {t(problem)} {t('bankData.fillYourself')}
+        </p>
+      )}
+      {!figures && (
+        <>
+          <p className="muted">{t('bankData.lead')}</p>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            data-testid="bank-data-connect"
+            onClick={connect}
+          >
+            {problem ? t('bankData.tryAgain') : t('bankData.connect')}
+          </button>
+        </>
+      )}
+      {figures && (
+        <div data-testid="bank-data-found">
+          <p>{t('bankData.found', { months: figures.MonthsCovered })}</p>
+          {figures.Reasons.map((reason) => (
+            <p key={reason} className="bank-data__note" data-testid={`bank-data-reason-${reason}`}>
+              {reasonKeys[reason] ? t(reasonKeys[reason]) : reason}
+            </p>
+          ))}
+          <label className="field">
+            <span>{t('bankData.income')}</span>
+            <input
+              inputMode="numeric"
+              value={income}
+              data-testid="bank-data-income"
+              onChange={(e) => setIncome(e.currentTarget.value)}
+            />
+          </label>
+          <label className="field">
+            <span>{t('bankData.housing')}</span>
+            <input
+              inputMode="numeric"
+              value={housing}
+              data-testid="bank-data-housing"
+              onChange={(e) => setHousing(e.currentTarget.value)}
+            />
+          </label>
+          <p>{t('bankData.loans', { count: figures.LoanPayments.length })}</p>
+          <ul>
+            {figures.LoanPayments.map((loan) => (
+              <li key={loan.Creditor}>
+                {loan.Creditor}: {t('bankData.perMonth', { amount: money(loan.MonthlyPayment) })}
+              </li>
+            ))}
+          </ul>
+          {data?.Consent && (
+            <p className="muted">
+              {t('bankData.consent', {
+                expires: new Date(data.Consent.ExpiresAt).toLocaleDateString(i18n.language),
+              })}
+            </p>
+          )}
+          <div className="bank-data__actions">
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              data-testid="bank-data-apply"
+              onClick={apply}
+            >
+              {t('bankData.apply')}
+            </button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={remove}>
+              {t('bankData.remove')}
+            </button>
+          </div>
+          {applied && <p role="status">{t('bankData.applied')}</p>}
+        </div>
+      )}
+    </section>
+  );
+}

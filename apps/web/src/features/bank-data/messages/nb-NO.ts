@@ -1,0 +1,31 @@
+// Verified income from the bank account (ADR 0076), Norwegian.
+export const messages = {
+  open: 'Hent inntekt og utgifter fra banken din',
+  loading: 'Laster …',
+  title: 'Inntekt og utgifter fra banken',
+  lead: 'Du logger inn i banken din med BankID og samtykker til at vi leser transaksjonene de siste 12 månedene. Vi lagrer bare tallene vi finner, aldri transaksjonene.',
+  connect: 'Koble til banken',
+  tryAgain: 'Prøv igjen',
+  fillYourself: 'Du kan fylle inn tallene selv og sende søknaden som vanlig.',
+  failure: {
+    cancelled: 'Samtykket ble avbrutt i banken, så vi har ikke hentet noe.',
+    unavailable: 'Banken svarer ikke akkurat nå.',
+    expired: 'Tilkoblingen til banken tok for lang tid.',
+  },
+  reason: {
+    noSalary: 'Vi fant ingen lønn på kontoen.',
+    otherCurrency: 'Noen transaksjoner var i en annen valuta og er ikke tatt med.',
+    irregular: 'Inntekten varierer fra måned til måned. Sjekk tallet.',
+    shortHistory: 'Kontoen har kortere historikk enn 12 måneder.',
+  },
+  found: 'Dette fant vi i de siste {{months}} månedene. Du kan rette tallene før de settes inn i søknaden.',
+  income: 'Netto inntekt per måned',
+  housing: 'Boutgifter per måned',
+  loans_one: 'Vi fant {{count}} lån:',
+  loans_other: 'Vi fant {{count}} lån:',
+  perMonth: '{{amount}} kr per måned',
+  consent: 'Samtykket gjelder til {{expires}}.',
+  apply: 'Bruk tallene i søknaden',
+  remove: 'Slett tallene fra banken',
+  applied: 'Tallene er satt inn i søknaden. Sjekk dem før du går videre.',
+};
