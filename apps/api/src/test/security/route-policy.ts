@@ -162,6 +162,12 @@ export const routePolicies: Record<string, RoutePolicy> = {
   // CCD2 art. 26 (ADR 0066): withdrawal from the signed credit agreement — the applicants; staff may read it.
   'GET /loan-application/:id/credit-withdrawal': { access: 'application', staff: ['application.read'] },
   'POST /loan-application/:id/credit-withdrawal': { access: 'application', staff: null },
+  // Issue 36 item 1 (ADR 0075): the credit agreement signed with e-ID — the applicants sign; staff may read.
+  'GET /loan-application/:id/agreement': read,
+  'POST /loan-application/:id/agreement/signatures': { access: 'application', staff: null },
+  'GET /loan-application/:id/agreement/signatures/:signatureId': read,
+  'GET /loan-application/:id/agreement/document': read,
+  'GET /loan-application/:id/agreement/evidence': read,
   'POST /loan-application/:id/block': { ...changeStatus, staffRoles: complianceRoles },
   'POST /loan-application/:id/status': changeStatus,
   'POST /loan-application/:id/resubmission': write,
