@@ -11,6 +11,10 @@ import { messages as insuranceDaDK } from '#src/features/insurance/messages/da-D
 import { messages as insuranceFiFI } from '#src/features/insurance/messages/fi-FI.ts';
 import { messages as insuranceNbNO } from '#src/features/insurance/messages/nb-NO.ts';
 import { messages as insuranceSvSE } from '#src/features/insurance/messages/sv-SE.ts';
+import { messages as agreementSigningDaDK } from '#src/features/my-page/agreement-signing/messages/da-DK.ts';
+import { messages as agreementSigningFiFI } from '#src/features/my-page/agreement-signing/messages/fi-FI.ts';
+import { messages as agreementSigningNbNO } from '#src/features/my-page/agreement-signing/messages/nb-NO.ts';
+import { messages as agreementSigningSvSE } from '#src/features/my-page/agreement-signing/messages/sv-SE.ts';
 import { messages as explainOfferDaDK } from '#src/features/my-page/explain-offer/messages/da-DK.ts';
 import { messages as explainOfferFiFI } from '#src/features/my-page/explain-offer/messages/fi-FI.ts';
 import { messages as explainOfferNbNO } from '#src/features/my-page/explain-offer/messages/nb-NO.ts';
@@ -41,6 +45,7 @@ import { messages as complianceSvSE } from '#src/shared/compliance/messages/sv-S
 export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = {
   'nb-NO': {
     bankData: bankDataNbNO,
+    agreementSigning: agreementSigningNbNO,
     humanReview: humanReviewNbNO,
     explainOffer: explainOfferNbNO,
     creditWithdrawal: creditWithdrawalNbNO,
@@ -52,6 +57,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
   },
   'sv-SE': {
     bankData: bankDataSvSE,
+    agreementSigning: agreementSigningSvSE,
     humanReview: humanReviewSvSE,
     explainOffer: explainOfferSvSE,
     creditWithdrawal: creditWithdrawalSvSE,
@@ -63,6 +69,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
   },
   'fi-FI': {
     bankData: bankDataFiFI,
+    agreementSigning: agreementSigningFiFI,
     humanReview: humanReviewFiFI,
     explainOffer: explainOfferFiFI,
     creditWithdrawal: creditWithdrawalFiFI,
@@ -74,6 +81,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
   },
   'da-DK': {
     bankData: bankDataDaDK,
+    agreementSigning: agreementSigningDaDK,
     humanReview: humanReviewDaDK,
     explainOffer: explainOfferDaDK,
     creditWithdrawal: creditWithdrawalDaDK,

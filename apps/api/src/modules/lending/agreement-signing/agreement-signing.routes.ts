@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobWorker } from '#src/jobs/worker.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
-import type { EidSigningProvider } from '#src/modules/insurance/eid-signing.ts';
 import type { LenderAgreementApi } from '#src/modules/lending/lender-api/lender-agreement.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import type { AgreementEidSigning } from './agreement-e-id.ts';
 import {
   agreementEvidenceSchema,
   agreementSignatureSchema,
@@ -33,7 +33,7 @@ const params = z.object({ id: z.string().max(100) });
 export async function agreementSigningRoutes(
   app: FastifyInstance,
   options: ModuleOptions & {
-    signing: EidSigningProvider;
+    signing: AgreementEidSigning;
     lenders: LenderAgreementApi;
     worker?: JobWorker | undefined;
   },

@@ -10,8 +10,6 @@ import { conflict, fieldError, forbidden, notFound } from '#src/lib/app-error.ts
 import { applicantRoleOf, isUuid, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
-import type { EidSigningProvider } from '#src/modules/insurance/eid-signing.ts';
-import { refusingRaces } from '#src/modules/insurance/insurance-access.ts';
 import { insertCallbackOnce } from '#src/modules/lending/callbacks/callback-inbox.repository.ts';
 import { type LenderAgreementApi, sha256Hex } from '#src/modules/lending/lender-api/lender-agreement.ts';
 import { LenderUnavailableError } from '#src/modules/lending/lender-panel/lender-adapter.ts';
@@ -21,6 +19,8 @@ import { lenderName } from '#src/modules/lending/presentation/quote.mapper.ts';
 import { findTakenQuote } from '#src/modules/lending/withdrawal/withdrawal.repository.ts';
 import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
 import { findPersonById } from '#src/modules/persons/person.repository.ts';
+import type { AgreementEidSigning } from './agreement-e-id.ts';
+import { refusingRaces } from './agreement-e-id.ts';
 import type { LoanAgreementView } from './agreement-signing.dto.ts';
 import {
   completeAgreement,
@@ -62,7 +62,7 @@ export interface AgreementOptions {
   caller: Caller;
   applicationId: string;
   now: () => Date;
-  signing: EidSigningProvider;
+  signing: AgreementEidSigning;
   lenders: LenderAgreementApi;
 }
 

@@ -11,6 +11,7 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
+import { AgreementSigningPanel } from '#src/features/my-page/agreement-signing/agreement-signing-panel.tsx';
 import { useApplicationLiveUpdates } from '#src/features/my-page/api/application-events.ts';
 import { useLendingSummary } from '#src/features/my-page/api/get-lending-summary.ts';
 import { usePaymentRemarks } from '#src/features/my-page/api/get-payment-remarks.ts';
@@ -322,6 +323,8 @@ export function ApplicationSection({
       {afterAcceptance && acceptedQuote && (
         <NextStepsPanel lender={acceptedQuote.Lender.Name} status={status} />
       )}
+      {/* Issue 36 item 1 (ADR 0075): the lender's agreement, read and signed with e-ID here. */}
+      {afterAcceptance && acceptedQuote && <AgreementSigningPanel applicationId={application.ID} />}
       {/* CCD2 art. 26 (ADR 0066): withdrawing from the signed agreement online, in two steps. */}
       <CreditWithdrawalPanel
         applicationId={application.ID}

@@ -1,0 +1,28 @@
+// Underskrift af kreditaftalen med MitID (issue 36 item 1, ADR 0075): the panel's words (Danish).
+export const messages = {
+  heading: 'Kreditaftalen',
+  waiting: 'Vi venter på kreditaftalen fra {{lender}}. Den vises her, så snart långiveren har sendt den.',
+  read: 'Læs aftalen fra {{lender}}, før du underskriver. Den angiver lånebeløb, rente, omkostninger og fortrydelsesret.',
+  download: 'Hent aftalen (PDF)',
+  fingerprint: 'Dokumentets fingeraftryk (SHA-256): {{hash}}',
+  confirmRead: 'Jeg har læst kreditaftalen',
+  sign: 'Underskriv med {{provider}}',
+  pending: 'Åbn {{provider}} og godkend underskriften. Vi venter på svar …',
+  signedByMe: 'Du underskrev aftalen {{date}}.',
+  waitingForCo: 'Aftalen er færdig, når medansøgeren også har underskrevet.',
+  complete: 'Aftalen blev underskrevet af alle {{date}}. Fortrydelsesfristen på 14 dage løber fra nu.',
+  lenderTold: 'Långiveren har modtaget den underskrevne aftale.',
+  lenderPending: 'Vi sender den underskrevne aftale til långiveren nu.',
+  evidence: 'Hent underskriftsbeviset',
+  expired: 'Tilbuddet udløb {{date}}, så aftalen kan ikke længere underskrives.',
+  failed: 'Underskriften blev ikke gennemført ({{reason}}). Tilbuddet står som før – du kan prøve igen.',
+  startFailed: 'Vi kunne ikke starte underskriften. Prøv igen.',
+  reasons: {
+    'user-cancelled': 'du afbrød i {{provider}}',
+    'expired-transaction': 'tiden udløb',
+    other: 'ukendt fejl',
+  },
+  roles: { MainApplicant: 'Hovedansøger', CoApplicant: 'Medansøger' },
+  signerSigned: 'underskrevet',
+  signerPending: 'ikke underskrevet endnu',
+};

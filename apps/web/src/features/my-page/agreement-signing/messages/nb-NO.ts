@@ -1,0 +1,28 @@
+// Signering av kredittavtalen med BankID (issue 36 item 1, ADR 0075): the panel's words (Norwegian).
+export const messages = {
+  heading: 'Kredittavtalen',
+  waiting: 'Vi venter på kredittavtalen fra {{lender}}. Den kommer hit så snart långiveren har sendt den.',
+  read: 'Les avtalen fra {{lender}} før du signerer. Den angir lånebeløp, rente, kostnader og angrerett.',
+  download: 'Last ned avtalen (PDF)',
+  fingerprint: 'Dokumentets fingeravtrykk (SHA-256): {{hash}}',
+  confirmRead: 'Jeg har lest kredittavtalen',
+  sign: 'Signer med {{provider}}',
+  pending: 'Åpne {{provider}} og bekreft signeringen. Vi venter på svar …',
+  signedByMe: 'Du signerte avtalen {{date}}.',
+  waitingForCo: 'Avtalen er komplett når også medsøkeren har signert.',
+  complete: 'Avtalen er signert av alle {{date}}. Angrefristen på 14 dager løper fra nå.',
+  lenderTold: 'Långiveren har mottatt den signerte avtalen.',
+  lenderPending: 'Vi sender den signerte avtalen til långiveren nå.',
+  evidence: 'Last ned signaturbeviset',
+  expired: 'Tilbudet gikk ut {{date}}, så avtalen kan ikke lenger signeres.',
+  failed: 'Signeringen ble ikke fullført ({{reason}}). Tilbudet står som før – du kan prøve igjen.',
+  startFailed: 'Vi fikk ikke startet signeringen. Prøv igjen.',
+  reasons: {
+    'user-cancelled': 'du avbrøt i {{provider}}',
+    'expired-transaction': 'tiden gikk ut',
+    other: 'ukjent feil',
+  },
+  roles: { MainApplicant: 'Hovedsøker', CoApplicant: 'Medsøker' },
+  signerSigned: 'signert',
+  signerPending: 'ikke signert ennå',
+};

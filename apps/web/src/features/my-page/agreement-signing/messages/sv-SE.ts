@@ -1,0 +1,28 @@
+// Signering av kreditavtalet med BankID (issue 36 item 1, ADR 0075): the panel's words (Swedish).
+export const messages = {
+  heading: 'Kreditavtalet',
+  waiting: 'Vi väntar på kreditavtalet från {{lender}}. Det visas här så snart långivaren har skickat det.',
+  read: 'Läs avtalet från {{lender}} innan du signerar. Där står lånebelopp, ränta, kostnader och ångerrätt.',
+  download: 'Ladda ner avtalet (PDF)',
+  fingerprint: 'Dokumentets fingeravtryck (SHA-256): {{hash}}',
+  confirmRead: 'Jag har läst kreditavtalet',
+  sign: 'Signera med {{provider}}',
+  pending: 'Öppna {{provider}} och bekräfta signeringen. Vi väntar på svar …',
+  signedByMe: 'Du signerade avtalet {{date}}.',
+  waitingForCo: 'Avtalet är klart när även medsökanden har signerat.',
+  complete: 'Avtalet signerades av alla {{date}}. Ångerfristen på 14 dagar räknas från nu.',
+  lenderTold: 'Långivaren har fått det signerade avtalet.',
+  lenderPending: 'Vi skickar det signerade avtalet till långivaren nu.',
+  evidence: 'Ladda ner signaturbeviset',
+  expired: 'Erbjudandet gick ut {{date}}, så avtalet kan inte längre signeras.',
+  failed: 'Signeringen slutfördes inte ({{reason}}). Erbjudandet står kvar – du kan försöka igen.',
+  startFailed: 'Vi kunde inte starta signeringen. Försök igen.',
+  reasons: {
+    'user-cancelled': 'du avbröt i {{provider}}',
+    'expired-transaction': 'tiden gick ut',
+    other: 'okänt fel',
+  },
+  roles: { MainApplicant: 'Huvudsökande', CoApplicant: 'Medsökande' },
+  signerSigned: 'signerat',
+  signerPending: 'inte signerat ännu',
+};
