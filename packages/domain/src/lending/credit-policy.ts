@@ -28,6 +28,8 @@ export interface LenderApplicant {
   hasPaymentRemarks: boolean;
   hasNationalId: boolean;
   hasAddress: boolean;
+  /** The net monthly income is the one read from the bank account (ADR 0076); absent: not verified. */
+  incomeVerifiedFromBankData?: boolean;
 }
 
 export interface LenderDebt {

@@ -87,6 +87,12 @@ export const lenderApiApplicantSchema = /* @__PURE__ */ z.object({
     .describe(
       'Whether a registered address exists — not the address: a lender lends only to a person with one',
     ),
+  IncomeVerifiedFromBankData: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: NetMonthlyIncome is the income read from the applicant’s bank account with their consent (account information, PSD2; ADR 0076) — not the transactions, the account or the bank: the lender needs no payslip for it. Absent: stated by the applicant',
+    ),
 });
 
 export const lenderApiDebtSchema = /* @__PURE__ */ z.object({

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { type BankDataConnectionRow, bankDataConnection } from '#src/db/schema/bank-data.ts';
@@ -51,4 +51,19 @@ export async function findApplicationCountry(db: Executor, applicationId: string
     .from(loanApplication)
     .where(eq(loanApplication.id, applicationId));
   return row?.country;
+}
+
+/** The net monthly income the bank showed, per connected application of `ids` (one query for a batch). */
+export async function findBankIncomes(db: Executor, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: bankDataConnection.loanApplicationId,
+      income: sql<number | null>`(${bankDataConnection.figures} ->> 'NetMonthlyIncome')::int`,
+    })
+    .from(bankDataConnection)
+    .where(
+      and(inArray(bankDataConnection.loanApplicationId, [...ids]), eq(bankDataConnection.state, 'connected')),
+    );
+  return new Map(rows.flatMap((row) => (row.income === null ? [] : [[row.id, row.income] as const])));
 }

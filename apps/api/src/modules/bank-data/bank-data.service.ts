@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { deriveBankFigures, windowMonths } from '@nordloan/domain/bank-data/income-derivation';
 import { currencyByCountry } from '@nordloan/domain/enum-values';
-import type { Db } from '#src/db/client.ts';
+import type { Db, Executor } from '#src/db/client.ts';
 import type { BankDataConnectionRow, BankFigureCorrections } from '#src/db/schema/bank-data.ts';
 import { forbidden, notFound, serviceUnavailable } from '#src/lib/app-error.ts';
 import { isApplicantCaller, loadApplicationForCaller } from '#src/lib/application-access.ts';
@@ -16,6 +16,7 @@ import {
   findApplicationCountry,
   findBankDataConnection,
   findBankDataConnectionByState,
+  findBankIncomes,
   saveBankDataConnection,
 } from './bank-data.repository.ts';
 import type { BankData, BankDataFailure } from './bank-data.schemas.ts';
@@ -42,9 +43,25 @@ export function incomeVerified(row: BankDataConnectionRow | undefined): boolean 
   );
 }
 
-/** For the lender API: whether the application's income was read from the bank account (ADR 0076). */
-export async function isIncomeVerifiedFromBankData(db: Db, applicationId: string): Promise<boolean> {
-  return incomeVerified(await findBankDataConnection(db, applicationId));
+/**
+ * For the lender API (ADR 0076): the net monthly income the bank account showed, per application of `ids`
+ * that has one. Lending sends "income verified from bank data" when the income it sends is within 5 % of it.
+ */
+export async function bankVerifiedIncomes(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  return findBankIncomes(db, ids);
+}
+
+/** Whether a stated income is the one the bank showed (within the tolerance). */
+export function matchesBankIncome(stated: number | null | undefined, fromBank: number | undefined): boolean {
+  return (
+    stated !== null &&
+    stated !== undefined &&
+    fromBank !== undefined &&
+    Math.abs(stated - fromBank) <= verifiedTolerance * fromBank
+  );
 }
 
 function present(row: BankDataConnectionRow | undefined): BankData {

@@ -6,6 +6,7 @@ import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/sc
 import { enqueueJobs, type NewJob } from '#src/jobs/job.repository.ts';
 import { errorMessageOf } from '#src/lib/error-message.ts';
 import { withinTimeout } from '#src/lib/within-timeout.ts';
+import { bankVerifiedIncomes } from '#src/modules/bank-data/bank-data.service.ts';
 import { screeningHoldsOf } from '#src/modules/compliance/screening.service.ts';
 import {
   upsertExternalDataRows,
@@ -293,6 +294,8 @@ async function fanOutBatch(
   });
   const ids = sent.map(({ application }) => application.id);
   const requestsOf = await listLoanRequestsOfApplications(tx, ids);
+  // Income verified from bank data (ADR 0076): one query for the batch.
+  const bankIncomes = await bankVerifiedIncomes(tx, ids);
   const duplicatesOf = await lendersHoldingOtherApplicationsOf(
     tx,
     sent.map(({ application }) => application),
@@ -310,6 +313,7 @@ async function fanOutBatch(
       isDuplicateAtLender: false,
       property: null,
       now,
+      bankIncome: bankIncomes.get(application.id),
     });
     const duplicates = duplicatesOf.get(application.id) ?? new Set<string>();
     const byLender = new Map(candidate.lenders.map((adapter) => [adapter.profile.id, adapter]));

@@ -150,6 +150,7 @@ export function lenderApiDocument(): Record<string, unknown> {
       description: [
         'What nordloan sends a lender and what a lender sends back (docs/decisions/0062).',
         'Every message carries a MessageId and SentAt. The application a lender receives is the minimum its credit policy needs (GDPR art. 5(1)(c)): no name, national id, address or contact detail — each personal field says why it is sent; the lender identifies the borrower with the e-ID before payout.',
+        'Income verified from bank data (docs/decisions/0076): an applicant whose NetMonthlyIncome was read from their bank account with their consent (account information, PSD2) carries IncomeVerifiedFromBankData: true. Only that flag is sent — never the transactions, the account, the bank or the consent itself.',
         'Conformance: `npm run lender:conformance -- --url <base URL> --secret <secret>`.',
       ].join('\n\n'),
     },

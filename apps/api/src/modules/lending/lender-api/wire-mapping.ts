@@ -32,6 +32,7 @@ export function applicationToWire(
       HasPaymentRemarks: applicant.hasPaymentRemarks,
       HasNationalId: applicant.hasNationalId,
       HasAddress: applicant.hasAddress,
+      ...(applicant.incomeVerifiedFromBankData ? { IncomeVerifiedFromBankData: true } : {}),
     })),
     Debts: application.debts.map((debt) => ({
       Type: debt.type,
@@ -75,6 +76,7 @@ export function applicationFromWire(wire: LenderApiApplication, reference: strin
       hasPaymentRemarks: applicant.HasPaymentRemarks,
       hasNationalId: applicant.HasNationalId,
       hasAddress: applicant.HasAddress,
+      ...(applicant.IncomeVerifiedFromBankData ? { incomeVerifiedFromBankData: true } : {}),
     })),
     debts: wire.Debts.map((debt) => ({
       type: debt.Type,

@@ -10,6 +10,7 @@ import type {
   LoanApplicationApplicantRow,
   LoanApplicationRow,
 } from '#src/db/schema/applications.ts';
+import { bankVerifiedIncomes, matchesBankIncome } from '#src/modules/bank-data/bank-data.service.ts';
 import { findExternalData } from '#src/modules/lending/external-data.repository.ts';
 import type { PaymentRemark } from '#src/modules/lending/intake/external-data.ts';
 import { openRequestLenderIdsOf } from '#src/modules/lending/loan-request.repository.ts';
@@ -117,6 +118,7 @@ export async function loadLenderApplication(
     property:
       application.product === 'SecuredLoan' ? await securedPropertyForLender(db, application.id) : null,
     now: options.now,
+    bankIncome: (await bankVerifiedIncomes(db, [application.id])).get(application.id),
   });
 }
 
@@ -142,6 +144,8 @@ export function lenderApplicationOf(input: {
   isDuplicateAtLender: boolean;
   property: LenderApplication['property'];
   now: Date;
+  /** The net monthly income the main applicant's bank account showed (ADR 0076), if they connected it. */
+  bankIncome?: number | undefined;
 }): LenderApplication {
   const { application, parties, applicantRows, bureau } = input;
   const remarks = bureau?.paymentRemarks ?? [];
@@ -161,6 +165,9 @@ export function lenderApplicationOf(input: {
       hasPaymentRemarks: remarks.some((remark) => remark.ownerRole === role),
       hasNationalId: Boolean(person?.nationalId),
       hasAddress: Boolean(person?.streetAddress || person?.postalCode || bureau?.registeredAddress?.[role]),
+      ...(role === 'MainApplicant' && matchesBankIncome(row?.netMonthlyIncome, input.bankIncome)
+        ? { incomeVerifiedFromBankData: true }
+        : {}),
     });
   }
   const debts: LenderDebt[] = input.debtRows.map((row) => ({
