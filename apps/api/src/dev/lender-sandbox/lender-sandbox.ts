@@ -11,9 +11,15 @@ import { lenderPanel as builtInLenders, type LenderProfile } from '@nordloan/dom
 import { seededDraw } from '@nordloan/domain/lending/seeded-random';
 import { sandboxLenderSecret } from '#src/modules/lending/lender-api/lender-credentials.ts';
 import { verifyLenderSignature } from '#src/modules/lending/lender-api/lender-signature.ts';
+import { answerAgreement, isAgreementPath } from './sandbox-agreement.ts';
 import { type CallbackSender, type CallbackTransport, createCallbackSender } from './sandbox-callbacks.ts';
 import { applySandboxFault, type SandboxFault } from './sandbox-faults.ts';
 import { answerHumanReview, isHumanReviewPath } from './sandbox-human-review.ts';
+import {
+  answerPrequalification,
+  isPrequalificationPath,
+  type SandboxPrequalificationOptions,
+} from './sandbox-prequalification.ts';
 import { createSandboxLender, type SandboxAnswer, type SandboxLender } from './sandbox-lender.ts';
 import { answerWithdrawal, isWithdrawalPath } from './sandbox-withdrawal.ts';
 
@@ -44,6 +50,8 @@ export interface LenderSandboxOptions {
   /** How callbacks reach the broker (fetch unless replaced: tests deliver them with the app's inject). */
   deliverCallback?: CallbackTransport;
   log?: (line: string) => void;
+  /** The soft pre-qualification (ADR 0074): lenders without it, slow lenders. */
+  prequalification?: SandboxPrequalificationOptions;
 }
 
 export interface SandboxFaultRates {
@@ -190,11 +198,34 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
         counted,
       });
     }
+    // The credit agreement and its signed evidence (ADR 0075) likewise (sandbox-agreement.ts).
+    if (request.method === 'POST' && isAgreementPath(path)) {
+      const counter = `${lenderId}|agreement`;
+      const counted = () => requests.set(counter, (requests.get(counter) ?? 0) + 1);
+      return answerAgreement(request, response, {
+        profile: lender.profile,
+        path,
+        secret: secretOf(lenderId),
+        counted,
+      });
+    }
     // The withdrawal notice (ADR 0066) likewise (sandbox-withdrawal.ts).
     if (request.method === 'POST' && isWithdrawalPath(path)) {
       const counter = `${lenderId}|notifyWithdrawal`;
       const counted = () => requests.set(counter, (requests.get(counter) ?? 0) + 1);
       return answerWithdrawal(request, response, { path, secret: secretOf(lenderId), counted });
+    }
+    // The soft pre-qualification (ADR 0074) likewise (sandbox-prequalification.ts).
+    if (request.method === 'POST' && isPrequalificationPath(path)) {
+      const counter = `${lenderId}|prequalify`;
+      const counted = () => requests.set(counter, (requests.get(counter) ?? 0) + 1);
+      return answerPrequalification(request, response, {
+        profile: lender.profile,
+        secret: secretOf(lenderId),
+        seed: options.seed,
+        counted,
+        settings: options.prequalification ?? {},
+      });
     }
     const route = operationByPath.find(({ pattern }) => pattern.test(path));
     if (!route || request.method !== 'POST')
