@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { deriveBankFigures, windowMonths } from '@nordloan/domain/bank-data/income-derivation';
 import { currencyByCountry } from '@nordloan/domain/enum-values';
+import type { Country } from '@nordloan/domain/enums';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { BankDataConnectionRow, BankFigureCorrections } from '#src/db/schema/bank-data.ts';
 import { forbidden, notFound, serviceUnavailable } from '#src/lib/app-error.ts';
@@ -134,7 +135,7 @@ export async function startBankConnection(options: {
     RedirectUrl: options.provider.authorizeUrl({
       state,
       redirectUri: options.redirectUri,
-      country: application.country,
+      country: application.country as Country,
     }),
   };
 }
@@ -178,7 +179,7 @@ export async function completeBankConnection(options: {
       from: `${windowMonths(asOf)[0]}-01`,
       to: asOf,
     });
-    const country = (await findApplicationCountry(options.db, row.loanApplicationId)) ?? 'NO';
+    const country = ((await findApplicationCountry(options.db, row.loanApplicationId)) ?? 'NO') as Country;
     const figures = deriveBankFigures({ transactions, currency: currencyByCountry[country], asOf });
     await saveBankDataConnection(
       options.db,
