@@ -13,6 +13,7 @@ import type { JobWorker, WorkerLogger } from './jobs/worker.ts';
 import { errorSerializer, requestSerializer } from './lib/log-redaction.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
 import type { TokenService } from './lib/token-service.ts';
+import { approvalOddsRoutes } from './modules/approval-odds/approval-odds.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { oidcRoutes } from './modules/auth/oidc.routes.ts';
 import { createOidcClients } from './modules/auth/oidc-login.service.ts';
@@ -51,6 +52,7 @@ import { registerLenderApiMetrics } from './modules/lending/lender-api/lender-ap
 import type { LenderCredentials } from './modules/lending/lender-api/lender-credentials.ts';
 import { credentialsFromConfig } from './modules/lending/lender-api/lender-credentials.ts';
 import { createLenderReviewApi } from './modules/lending/lender-api/lender-human-review.ts';
+import { createLenderPrequalificationApi } from './modules/lending/lender-api/lender-prequalification.ts';
 import type { LenderPanel } from './modules/lending/lender-panel/lender-adapter.ts';
 import { lendingRoutes } from './modules/lending/lending.routes.ts';
 import { applicationLifecycleRoutes } from './modules/lending/lifecycle/application-lifecycle.routes.ts';
@@ -103,6 +105,8 @@ export interface AppDependencies {
   panel: LenderPanel;
   /** Each lender's secret for the lender API's signatures (absent: from the config; ADR 0062). */
   lenderCredentials?: LenderCredentials | undefined;
+  /** A lender's deadline for the soft pre-qualification of approval odds (ADR 0074); absent: 1 s. */
+  prequalificationTimeoutMs?: number | undefined;
   /** Credit bureau and debt register (a local stand-in). */
   externalData: ExternalDataProvider;
   /** The telephony provider of outbound calls (a local stand-in; ADR 0022). */
@@ -260,6 +264,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(personRoutes, { ...moduleOptions, populationRegister: deps.populationRegister });
   await app.register(securedLoanRoutes, { ...moduleOptions, register: deps.propertyRegister });
   await app.register(preCheckRoutes, moduleOptions);
+  // Issue 35 item 1 (ADR 0074): approval odds from the lenders' soft pre-qualification, no credit inquiry.
+  await app.register(approvalOddsRoutes, {
+    ...moduleOptions,
+    lenders: createLenderPrequalificationApi({
+      panel,
+      credentials: deps.lenderCredentials ?? credentialsFromConfig(config),
+      seed: config.worker.lenderSeed,
+    }),
+    timeoutMs: deps.prequalificationTimeoutMs,
+  });
   await app.register(bankDataRoutes, {
     ...moduleOptions,
     accountInformation:

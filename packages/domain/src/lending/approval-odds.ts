@@ -77,13 +77,21 @@ export const lenderPrequalificationRequestSchema = /* @__PURE__ */ z.object({
 });
 export type LenderPrequalificationRequest = z.infer<typeof lenderPrequalificationRequestSchema>;
 
-export const lenderPrequalificationResponseSchema = /* @__PURE__ */ z.object({
+/** The lender's estimate (without the message envelope). */
+export const lenderPrequalificationEstimateSchema = /* @__PURE__ */ z.object({
   Likelihood: z.enum(approvalOddsLikelihoods),
   /** Nominal yearly rate range in percent; null when unlikely. */
   RateFrom: z.number().min(0).max(100).nullable(),
   RateTo: z.number().min(0).max(100).nullable(),
   Reasons: z.array(z.enum(approvalOddsReasonCodes)).max(10),
 });
+export type LenderPrequalificationEstimate = z.infer<typeof lenderPrequalificationEstimateSchema>;
+
+export const lenderPrequalificationResponseSchema =
+  /* @__PURE__ */ lenderPrequalificationEstimateSchema.extend({
+    MessageId: z.uuid(),
+    SentAt: z.iso.datetime({ offset: true }),
+  });
 export type LenderPrequalificationResponse = z.infer<typeof lenderPrequalificationResponseSchema>;
 
 // ── What the page gets ───────────────────────────────────────────────────────────────────────────────
@@ -161,7 +169,7 @@ function reasonOf(code: string): ApprovalOddsReasonCode {
   return 'CREDIT_SCORE';
 }
 
-const unlikely = (reason: ApprovalOddsReasonCode): LenderPrequalificationResponse => ({
+const unlikely = (reason: ApprovalOddsReasonCode): LenderPrequalificationEstimate => ({
   Likelihood: 'unlikely',
   RateFrom: null,
   RateTo: null,
@@ -180,7 +188,7 @@ export function softPrequalification(
   profile: LenderProfile,
   request: LenderPrequalificationRequest,
   seed: number,
-): LenderPrequalificationResponse {
+): LenderPrequalificationEstimate {
   const application = applicationOf(request);
   const registration = registrationOutcome(profile, application);
   if (!registration.registered) return unlikely(reasonOf(registration.reasonCode));

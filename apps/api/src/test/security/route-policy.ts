@@ -242,6 +242,8 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /loan-application/:id/property': read,
   // One-form pre-check and discovery pre-qualification (ADR 0028): answers only, nothing stored or read.
   'POST /loan-application/pre-check': { access: 'public' },
+  // Approval odds (ADR 0074): the applicant's figures only, nothing stored, no credit inquiry.
+  'POST /approval-odds': { access: 'public' },
   'GET /loan-application/:id/documents/:documentId/content': read,
   // ── offers ──
   'POST /loan-quote/:quoteId/accept': write,

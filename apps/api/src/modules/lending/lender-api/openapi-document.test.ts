@@ -24,7 +24,8 @@ describe('the lender API document', () => {
   it('is OpenAPI 3.1 with every operation and every callback', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.values(document.paths).map((path) => path.post.operationId)).toEqual(
-      Object.keys(lenderApiOperations),
+      // The soft pre-qualification (ADR 0074) is the one optional operation, after the others.
+      [...Object.keys(lenderApiOperations), 'prequalify'],
     );
     expect(Object.keys(document.webhooks)).toEqual(lenderCallbackTypes);
     expect(lenderCallbackTypes).toEqual(

@@ -10,6 +10,7 @@ import {
   signatureToleranceSeconds,
 } from '@nordloan/domain/lending/lender-api';
 import { z } from 'zod';
+import { addPrequalificationOperation } from './openapi-prequalification.ts';
 
 // The lender API as an OpenAPI 3.1 document (issue 33 item 1), generated from the domain's schemas, so the
 // document cannot drift from what the adapter checks and the sandbox speaks. `paths` are what a lender
@@ -96,6 +97,7 @@ export function lenderApiDocument(): Record<string, unknown> {
       },
     };
   }
+  addPrequalificationOperation(paths, schemas, jsonSchema, signatureDescription);
   schemas.Callback = jsonSchema(lenderCallbackSchema, 'input');
   schemas.CallbackAcknowledgement = jsonSchema(callbackAcknowledgementSchema, 'output');
   const webhooks = Object.fromEntries(

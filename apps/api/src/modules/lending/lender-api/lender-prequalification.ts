@@ -1,0 +1,95 @@
+import type { Country } from '@nordloan/domain/enums';
+import {
+  type LenderPrequalificationEstimate,
+  type LenderPrequalificationRequest,
+  lenderPrequalificationPath,
+  lenderPrequalificationResponseSchema,
+  softPrequalification,
+} from '@nordloan/domain/lending/approval-odds';
+import { lenderSignatureHeader } from '@nordloan/domain/lending/lender-api';
+import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
+import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { isHttpLenderAdapter } from './http-lender-adapter.ts';
+import type { LenderCredentials } from './lender-credentials.ts';
+import { signLenderMessage } from './lender-signature.ts';
+
+// The lender API's SOFT pre-qualification (issue 35 item 1, docs/decisions/0074): the applicant's own
+// figures, no identity, and the promise that no bureau is asked (InquiryType "soft"). One more operation in
+// its own file beside the adapter, like the withdrawal notice: a lender with an endpoint is asked over HTTP
+// (signed; no idempotency key — it changes nothing at the lender, so a lost answer is simply "no estimate");
+// a lender of the in-process simulation answers from its credit policy at once. Each call has its own
+// deadline: a lender that is slow, fails, answers outside the contract or has no such operation (404/501)
+// gives null — "no estimate" — and never holds the others.
+
+export interface PrequalificationLender {
+  id: string;
+  name: string;
+}
+
+export interface LenderPrequalificationApi {
+  /** The panel's active lenders of unsecured loans in the country. */
+  lendersIn(country: Country): PrequalificationLender[];
+  /** The lender's estimate, or null (no operation, too slow, failed). Never throws. */
+  prequalify(
+    lenderId: string,
+    request: LenderPrequalificationRequest,
+    options: { timeoutMs: number },
+  ): Promise<LenderPrequalificationEstimate | null>;
+}
+
+export function createLenderPrequalificationApi(options: {
+  panel: LenderPanel;
+  credentials: LenderCredentials;
+  seed: number;
+  /** In-process lenders that have the operation; all unless given (tests take it from one). */
+  simulatedSupports?: (profile: LenderProfile) => boolean;
+  clock?: () => Date;
+}): LenderPrequalificationApi {
+  const clock = options.clock ?? (() => new Date());
+  const supports = options.simulatedSupports ?? (() => true);
+  return {
+    lendersIn(country) {
+      return options.panel
+        .forApplication(country, 'UnsecuredLoan')
+        .filter((adapter) => !adapter.profile.disabled)
+        .map((adapter) => ({ id: adapter.profile.id, name: adapter.profile.name }));
+    },
+    async prequalify(lenderId, request, { timeoutMs }) {
+      const adapter = options.panel.adapter(lenderId);
+      if (!adapter) return null;
+      if (!isHttpLenderAdapter(adapter)) {
+        return supports(adapter.profile)
+          ? softPrequalification(adapter.profile, request, options.seed)
+          : null;
+      }
+      try {
+        const [secret] = await options.credentials.secretsOf(lenderId);
+        if (!secret) return null;
+        const body = JSON.stringify(request);
+        const response = await fetch(
+          `${adapter.endpoint.url.replace(/\/$/, '')}${lenderPrequalificationPath}`,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json',
+              [lenderSignatureHeader]: signLenderMessage(secret, body, clock()),
+            },
+            body,
+            signal: AbortSignal.timeout(Math.min(timeoutMs, adapter.endpoint.timeoutMs)),
+          },
+        );
+        if (!response.ok) {
+          await response.body?.cancel();
+          return null;
+        }
+        const parsed = lenderPrequalificationResponseSchema.safeParse(await response.json());
+        if (!parsed.success) return null;
+        const { MessageId: _id, SentAt: _at, ...estimate } = parsed.data;
+        return estimate;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
