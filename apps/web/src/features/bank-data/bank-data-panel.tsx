@@ -1,3 +1,4 @@
+import type { Locale } from '@nordloan/domain/enums';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankDataPanelProps } from '#src/shared/bank-data/bank-data-slot.tsx';
@@ -9,6 +10,19 @@ import {
   removeBankData,
 } from './bank-data-api.ts';
 import './bank-data.css';
+import { messages as daDK } from './messages/da-DK.ts';
+import { messages as fiFI } from './messages/fi-FI.ts';
+import { messages as nbNO } from './messages/nb-NO.ts';
+import { messages as svSE } from './messages/sv-SE.ts';
+
+// The feature's texts come with its chunk, not with the apply page's language chunk (which holds only the
+// button's, messages/entry): added to the app's instance before the panel's first render.
+const messagesByLocale: Record<Locale, Record<string, unknown>> = {
+  'nb-NO': nbNO,
+  'sv-SE': svSE,
+  'fi-FI': fiFI,
+  'da-DK': daDK,
+};
 
 // Verified income from the bank account (issue 35 item 2, ADR 0076), loaded only when the applicant asks
 // for it (shared/bank-data/bank-data-slot.tsx). Connect → the bank's consent page → back here: what was
@@ -31,6 +45,10 @@ const toNumber = (value: string) =>
 
 export default function BankDataPanel({ applicationId, outcome, returnPath, onApply }: BankDataPanelProps) {
   const { t, i18n } = useTranslation();
+  useState(() => {
+    const own = messagesByLocale[i18n.language as Locale];
+    if (own) i18n.addResourceBundle(i18n.language, 'translation', { bankData: own }, true, false);
+  });
   const [data, setData] = useState<BankData | null>(null);
   const [problem, setProblem] = useState<string | null>(failureKeys[outcome ?? ''] ?? null);
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,3 @@
+// The two texts of the income step's bank button (ADR 0076), in the apply page's language chunk; the
+// rest of the feature's texts come with its own chunk (../da-DK.ts, added by bank-data-panel.tsx).
+export const messages = { open: 'Hent indtægter og udgifter fra din bank', loading: 'Indlæser …' };
