@@ -6,9 +6,10 @@ import { defineConfig } from 'vitest/config';
 // One runner, one project per workspace. `npm test` (scripts/test.mjs) decides which run when.
 // vitest's default is one worker fewer than the machine has cores: one worker on our 2-core CI machine,
 // which left a core idle through the whole PGlite run (CPU-bound WASM). Two workers run the files in half
-// the time; VITEST_MAX_WORKERS overrides it. The browser suite runs one file at a time: two at once (each its
-// own server and Chromium; E2E_PARALLEL=1) take 262 s instead of ~400 s, but a busy machine is where its
-// timing-sensitive steps flake, and CI must not.
+// the time; VITEST_MAX_WORKERS overrides it. The browser suite runs two files at a time (each its own server
+// and Chromium): a file spends much of its time waiting on its server and browser, so two at once take about
+// half the time (2026-11-29: 27 files, 1,289 s of test time in 692 s on a machine at load 13, every test
+// passing; one at a time they took 387 s for 22 files at load 2). E2E_SERIAL=1 runs them one by one.
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism());
 
 // `npm test`'s second API run, on PostgreSQL (scripts/test.mjs sets API_DATABASE_TESTS_ONLY=1): only the test
@@ -62,7 +63,7 @@ export default defineConfig({
           include: ['**/*.e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: process.env.E2E_PARALLEL === '1',
+          fileParallelism: process.env.E2E_SERIAL !== '1',
         },
       },
     ],
