@@ -333,12 +333,6 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /backoffice/human-reviews': backofficeList(['humanReview.answer']),
   'GET /backoffice/human-reviews/:id': backofficeRecord(['humanReview.answer']),
   'POST /backoffice/human-reviews/:id/answer': backofficeRecord(['humanReview.answer']),
-  // ── human review of automated decisions (CCD2 art. 18(8), ADR 0065): the applicant asks, staff of the country answer ──
-  'GET /loan-application/:id/human-review': { access: 'application', staff: ['application.read'] },
-  'POST /loan-application/:id/human-review': { access: 'application', staff: null },
-  'GET /backoffice/human-reviews': backofficeList(['humanReview.answer']),
-  'GET /backoffice/human-reviews/:id': backofficeRecord(['humanReview.answer']),
-  'POST /backoffice/human-reviews/:id/answer': backofficeRecord(['humanReview.answer']),
   // ── regulatory figures (issue 17): behind the agent gate; the body names the country ──
   'GET /backoffice/regulatory-figures': backofficeList(['regulatoryFigures.read']),
   // Only SE and FI have figures: the matrix's body adds a Swedish period (the SE Manager may, Norway's not).
