@@ -149,24 +149,32 @@ export default function BankDataPanel({ applicationId, outcome, returnPath, onAp
               {reasonKeys[reason] ? t(reasonKeys[reason]) : reason}
             </p>
           ))}
-          <label className="field">
-            <span>{t('bankData.income')}</span>
+          <div className="field">
+            <label className="field__label" htmlFor="bank-data-income">
+              {t('bankData.income')}
+            </label>
             <input
+              id="bank-data-income"
+              className="text-input"
               inputMode="numeric"
               value={income}
               data-testid="bank-data-income"
               onChange={(e) => setIncome(e.currentTarget.value)}
             />
-          </label>
-          <label className="field">
-            <span>{t('bankData.housing')}</span>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="bank-data-housing">
+              {t('bankData.housing')}
+            </label>
             <input
+              id="bank-data-housing"
+              className="text-input"
               inputMode="numeric"
               value={housing}
               data-testid="bank-data-housing"
               onChange={(e) => setHousing(e.currentTarget.value)}
             />
-          </label>
+          </div>
           <p>{t('bankData.loans', { count: figures.LoanPayments.length })}</p>
           <ul>
             {figures.LoanPayments.map((loan) => (
