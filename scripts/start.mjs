@@ -66,14 +66,43 @@ if (!process.env.DATABASE_URL && migrationsAt > templateAt) {
 // `--build-only`: the benchmarks build first, so that what they time afterwards is the server's start.
 if (process.argv.includes('--build-only')) process.exit(0);
 
-const server = spawn(process.execPath, [...serverNodeFlags, builtApi], { stdio: 'inherit' });
 // Outside production the sandbox lender runs beside the API as its own process (ADR 0062), as the local
-// e-ID provider stands in for BankID: the lender API at http://localhost:3002/<lender id>. The API keeps
-// its in-process panel unless LENDER_API_SANDBOX_URL points it there. LENDER_SANDBOX=false: not started.
+// e-ID provider stands in for BankID: the lender API at http://localhost:3002/<lender id>. It starts first,
+// and once it listens the API sends every panel lender's calls to it over HTTP (LENDER_API_SANDBOX_URL),
+// with signed callbacks back — the code path a real lender's API takes. When it cannot start (its port is
+// another checkout's) the API keeps its in-process panel and says so. LENDER_SANDBOX=false: not started;
+// LENDER_API_SANDBOX_URL set by hand wins.
 const sandbox =
   process.env.NODE_ENV !== 'production' && process.env.LENDER_SANDBOX !== 'false'
-    ? spawn(process.execPath, ['apps/api/dist/lender-sandbox.js'], { stdio: 'inherit' })
+    ? spawn(process.execPath, ['apps/api/dist/lender-sandbox.js'], { stdio: ['ignore', 'pipe', 'inherit'] })
     : undefined;
+const sandboxUrl = sandbox ? await sandboxListening(sandbox) : undefined;
+const serverEnv = { ...process.env };
+if (sandboxUrl && !process.env.LENDER_API_SANDBOX_URL) serverEnv.LENDER_API_SANDBOX_URL = sandboxUrl;
+if (sandbox && !sandboxUrl)
+  console.log('The API uses its in-process lender panel (the sandbox lender did not start).');
+const server = spawn(process.execPath, [...serverNodeFlags, builtApi], { stdio: 'inherit', env: serverEnv });
+
+/** The sandbox's base URL once it prints that it listens; undefined when it exits or stays silent for 10 s. */
+function sandboxListening(child) {
+  return new Promise((resolve) => {
+    let buffered = '';
+    const timer = setTimeout(() => resolve(undefined), 10_000);
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      buffered += chunk;
+      const listening = /sandbox lender on (http:\/\/[^/\s]+)/.exec(buffered);
+      if (listening) {
+        clearTimeout(timer);
+        resolve(listening[1]);
+      }
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+  });
+}
 // The sandbox bank (account information, ADR 0076) likewise, at http://localhost:3003, the address the API
 // calls outside production unless BANK_DATA_URL names a real provider. BANK_SANDBOX=false: not started.
 const bankSandbox =
