@@ -1,4 +1,5 @@
 import { messages as insuranceJourney } from '#src/features/insurance/messages/fi-FI.ts';
+import { messages as agreementSigning } from '#src/features/my-page/agreement-signing/messages/fi-FI.ts';
 import { messages as explainOffer } from '#src/features/my-page/explain-offer/messages/fi-FI.ts';
 import { messages as humanReview } from '#src/features/my-page/human-review/messages/fi-FI.ts';
 import { messages as offers } from '#src/features/my-page/messages/fi-FI.ts';
@@ -14,6 +15,7 @@ export const features: Record<string, unknown> = {
   insuranceJourney,
   myData,
   humanReview,
+  agreementSigning,
   explainOffer,
   creditWithdrawal,
 };

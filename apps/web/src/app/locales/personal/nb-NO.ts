@@ -1,4 +1,5 @@
 import { messages as insuranceJourney } from '#src/features/insurance/messages/nb-NO.ts';
+import { messages as agreementSigning } from '#src/features/my-page/agreement-signing/messages/nb-NO.ts';
 import { messages as explainOffer } from '#src/features/my-page/explain-offer/messages/nb-NO.ts';
 import { messages as humanReview } from '#src/features/my-page/human-review/messages/nb-NO.ts';
 import { messages as offers } from '#src/features/my-page/messages/nb-NO.ts';
@@ -14,6 +15,7 @@ export const features: Record<string, unknown> = {
   insuranceJourney,
   myData,
   humanReview,
+  agreementSigning,
   explainOffer,
   creditWithdrawal,
 };

@@ -324,7 +324,7 @@ export function ApplicationSection({
         <NextStepsPanel lender={acceptedQuote.Lender.Name} status={status} />
       )}
       {/* Issue 36 item 1 (ADR 0075): the lender's agreement, read and signed with e-ID here. */}
-      {afterAcceptance && acceptedQuote && <AgreementSigningPanel applicationId={application.ID} />}
+      {acceptedQuote && <AgreementSigningPanel applicationId={application.ID} />}
       {/* CCD2 art. 26 (ADR 0066): withdrawing from the signed agreement online, in two steps. */}
       <CreditWithdrawalPanel
         applicationId={application.ID}
