@@ -10,7 +10,7 @@ export const messages = {
   pending: 'Åbn {{provider}} og godkend underskriften. Vi venter på svar …',
   signedByMe: 'Du underskrev aftalen {{date}}.',
   waitingForCo: 'Aftalen er færdig, når medansøgeren også har underskrevet.',
-  complete: 'Aftalen blev underskrevet af alle {{date}}. Fortrydelsesfristen på 14 dage løber fra nu.',
+  complete: 'Aftalen blev underskrevet {{date}}. Fortrydelsesfristen på 14 dage løber fra nu.',
   lenderTold: 'Långiveren har modtaget den underskrevne aftale.',
   lenderPending: 'Vi sender den underskrevne aftale til långiveren nu.',
   evidence: 'Hent underskriftsbeviset',

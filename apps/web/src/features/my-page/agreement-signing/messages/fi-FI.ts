@@ -11,7 +11,7 @@ export const messages = {
   pending: 'Avaa {{provider}} ja vahvista allekirjoitus. Odotamme vastausta …',
   signedByMe: 'Allekirjoitit sopimuksen {{date}}.',
   waitingForCo: 'Sopimus on valmis, kun myös kanssahakija on allekirjoittanut sen.',
-  complete: 'Kaikki allekirjoittivat sopimuksen {{date}}. 14 päivän peruuttamisaika alkaa nyt.',
+  complete: 'Sopimus allekirjoitettiin {{date}}. 14 päivän peruuttamisaika alkaa nyt.',
   lenderTold: 'Lainanantaja on saanut allekirjoitetun sopimuksen.',
   lenderPending: 'Lähetämme allekirjoitetun sopimuksen lainanantajalle nyt.',
   evidence: 'Lataa allekirjoitustodiste',

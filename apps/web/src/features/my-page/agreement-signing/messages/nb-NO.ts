@@ -10,7 +10,7 @@ export const messages = {
   pending: 'Åpne {{provider}} og bekreft signeringen. Vi venter på svar …',
   signedByMe: 'Du signerte avtalen {{date}}.',
   waitingForCo: 'Avtalen er komplett når også medsøkeren har signert.',
-  complete: 'Avtalen er signert av alle {{date}}. Angrefristen på 14 dager løper fra nå.',
+  complete: 'Avtalen ble signert {{date}}. Angrefristen på 14 dager løper fra nå.',
   lenderTold: 'Långiveren har mottatt den signerte avtalen.',
   lenderPending: 'Vi sender den signerte avtalen til långiveren nå.',
   evidence: 'Last ned signaturbeviset',

@@ -10,7 +10,7 @@ export const messages = {
   pending: 'Öppna {{provider}} och bekräfta signeringen. Vi väntar på svar …',
   signedByMe: 'Du signerade avtalet {{date}}.',
   waitingForCo: 'Avtalet är klart när även medsökanden har signerat.',
-  complete: 'Avtalet signerades av alla {{date}}. Ångerfristen på 14 dagar räknas från nu.',
+  complete: 'Avtalet signerades {{date}}. Ångerfristen på 14 dagar räknas från nu.',
   lenderTold: 'Långivaren har fått det signerade avtalet.',
   lenderPending: 'Vi skickar det signerade avtalet till långivaren nu.',
   evidence: 'Ladda ner signaturbeviset',
