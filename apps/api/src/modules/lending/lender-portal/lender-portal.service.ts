@@ -12,6 +12,7 @@ import {
   type PortalOfferBody,
   portalDeclineReasons,
 } from '@nordloan/domain/lending/lender-portal';
+import { applicationStatus, coarseStatusOf, isFinerStatusCode } from '@nordloan/domain/statuses';
 import type { Db } from '#src/db/client.ts';
 import type { LoanRequestRow, StoredDocumentRequest } from '#src/db/schema/lending.ts';
 import { forbidden, notFound } from '#src/lib/app-error.ts';
@@ -43,8 +44,10 @@ export function portalLenderOf(staff: StaffContext): string {
   return staff.agent.lenderId;
 }
 
+/** The request is with the lender: being registered, registered, or pending its decision (no answer yet). */
 const waitingForAnswer = (status: number) =>
-  status === 210 || status === 211 || status === 251 || (status >= 311 && status <= 349);
+  status === applicationStatus.pendingRegistration ||
+  (isFinerStatusCode(status) && ['PendingRegistration', 'Registered'].includes(coarseStatusOf(status)));
 
 function summaryOf(
   request: LoanRequestRow,
