@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loanApplication } from '#src/db/schema/applications.ts';
 import { loanQuote } from '#src/db/schema/lending.ts';
 import { createJobWorker } from '#src/jobs/worker.ts';
 import { listAudit } from '#src/modules/audit/audit.service.ts';
@@ -25,6 +26,7 @@ let t: TestApp;
 let signing: AcceptedApplication;
 let other: AcceptedApplication;
 let expiring: AcceptedApplication;
+let joint: AcceptedApplication;
 
 const agreement = (accepted: AcceptedApplication, token = accepted.application.token) =>
   t.app.inject({
@@ -48,7 +50,8 @@ const order = (accepted: AcceptedApplication, signatureId: string, token = accep
 
 beforeAll(async () => {
   t = await createTestApp();
-  [signing, other, expiring] = (await applicationsAt510(t, 3)) as [
+  [signing, other, expiring, joint] = (await applicationsAt510(t, 4)) as [
+    AcceptedApplication,
     AcceptedApplication,
     AcceptedApplication,
     AcceptedApplication,
@@ -203,5 +206,36 @@ describe('signing the credit agreement with e-ID', () => {
     });
     expect(none.statusCode).toBe(409);
     expect(none.json().Message).toBe(agreementRefusals.noAgreement);
+  });
+
+  it('with a co-applicant the agreement is complete only when both have signed', async () => {
+    // `other`'s applicant is the co-applicant here (their own token reaches the application as a person).
+    await t.database.db
+      .update(loanApplication)
+      .set({ coApplicantPersonId: other.application.personId })
+      .where(eq(loanApplication.id, joint.application.id));
+    const co = other.application.token;
+    const main = await sign(joint);
+    expect(main.statusCode, main.body).toBe(201);
+    t.clock.advance(2_500);
+    expect((await order(joint, main.json().SignatureID)).json()).toMatchObject({ Status: 'signed' });
+    const half = (await agreement(joint)).json();
+    expect(half).toMatchObject({
+      State: 'awaiting-signatures',
+      Signers: [
+        { Role: 'MainApplicant', Signed: true },
+        { Role: 'CoApplicant', Signed: false },
+      ],
+    });
+    expect(await findAgreementSignedAt(t.database.db, joint.quoteId)).toBeUndefined();
+
+    const second = await sign(joint, co);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json()).toMatchObject({ Role: 'CoApplicant' });
+    t.clock.advance(2_500);
+    const done = (await order(joint, second.json().SignatureID, co)).json();
+    expect(done).toMatchObject({ Status: 'signed' });
+    expect((await agreement(joint, co)).json()).toMatchObject({ State: 'signed' });
+    expect(await findAgreementSignedAt(t.database.db, joint.quoteId)).toEqual(new Date(done.SignedAt));
   });
 });
