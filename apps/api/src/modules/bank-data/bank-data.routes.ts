@@ -97,7 +97,8 @@ export async function bankDataRoutes(
         response: { 200: bankDataSchema },
       },
     },
-    async (request) => readBankData({ db, caller: requireCaller(request), applicationId: request.params.id }),
+    async (request) =>
+      readBankData({ db, caller: requireCaller(request), applicationId: request.params.id, now }),
   );
 
   routes.put(

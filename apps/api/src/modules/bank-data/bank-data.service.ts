@@ -7,6 +7,7 @@ import type { BankDataConnectionRow, BankFigureCorrections } from '#src/db/schem
 import { forbidden, notFound, serviceUnavailable } from '#src/lib/app-error.ts';
 import { isApplicantCaller, loadApplicationForCaller } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
+import { recordAudit } from '#src/modules/audit/audit.service.ts';
 import {
   type AccountInformationProvider,
   BankConsentError,
@@ -209,8 +210,21 @@ export async function readBankData(options: {
   db: Db;
   caller: Caller;
   applicationId: string;
+  now: () => Date;
 }): Promise<BankData> {
-  await loadApplicationForCaller({ ...options, access: 'read' });
+  const application = await loadApplicationForCaller({ ...options, access: 'read' });
+  // A staff read of what the bank showed is audited (issue 35: every read by staff, with who and when).
+  if (!isApplicantCaller(options.caller)) {
+    await recordAudit(options.db, {
+      actor: options.caller,
+      action: 'bankData.read',
+      subjectType: 'loan-application',
+      subjectId: application.id,
+      loanApplicationId: application.id,
+      country: application.country as Country,
+      at: options.now(),
+    });
+  }
   return present(await findBankDataConnection(options.db, options.applicationId));
 }
 

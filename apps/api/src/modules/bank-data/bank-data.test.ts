@@ -142,6 +142,10 @@ describe('bank data (account information)', () => {
     expect((await read({ token: stranger.token, id: who.id })).statusCode).toBe(404);
     const staff = await t.staffToken([{ Name: 'Sales', Country: 'NO' }], 'NO case handler');
     expect((await read({ token: staff, id: who.id })).statusCode).toBe(200);
+    const audited = await t.database.db.execute(
+      `SELECT action FROM audit_entry WHERE loan_application_id = '${who.id}'` as never,
+    );
+    expect(JSON.stringify(audited)).toContain('bankData.read');
     const staffConnect = await t.app.inject({
       method: 'POST',
       url: `/loan-application/${who.id}/bank-data/connect`,
