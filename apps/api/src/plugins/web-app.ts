@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { BrandConfig, BrandPathPurpose } from '@nordloan/domain/brands/brand-config.schema';
 import { brandPathList, isLocalHost } from '@nordloan/domain/brands/resolve-brand';
 import { fontFileSlugs, themeVariables } from '@nordloan/domain/brands/theme-variables';
+import { approvalOddsPathOf } from '@nordloan/domain/lending/approval-odds-path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface WebApp {
@@ -30,6 +31,7 @@ export function isKnownPage(request: FastifyRequest): boolean {
   if (path === '/') return true;
   if (isLocalHost(request.headers.host ?? '')) return false;
   const { brand, isMyPageHost } = request.brand;
+  if (!isMyPageHost && path === approvalOddsPathOf(brand)) return true; // ADR 0074
   return brandPathList(brand, { host: isMyPageHost ? 'myPage' : 'main' }).includes(path);
 }
 

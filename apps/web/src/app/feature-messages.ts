@@ -3,6 +3,14 @@ import { messages as applyDaDK } from '#src/features/apply/messages/da-DK.ts';
 import { messages as applyFiFI } from '#src/features/apply/messages/fi-FI.ts';
 import { messages as applyNbNO } from '#src/features/apply/messages/nb-NO.ts';
 import { messages as applySvSE } from '#src/features/apply/messages/sv-SE.ts';
+import { messages as approvalOddsDaDK } from '#src/features/approval-odds/messages/da-DK.ts';
+import { messages as approvalOddsLinkDaDK } from '#src/features/approval-odds/messages/entry/da-DK.ts';
+import { messages as approvalOddsLinkFiFI } from '#src/features/approval-odds/messages/entry/fi-FI.ts';
+import { messages as approvalOddsLinkNbNO } from '#src/features/approval-odds/messages/entry/nb-NO.ts';
+import { messages as approvalOddsLinkSvSE } from '#src/features/approval-odds/messages/entry/sv-SE.ts';
+import { messages as approvalOddsFiFI } from '#src/features/approval-odds/messages/fi-FI.ts';
+import { messages as approvalOddsNbNO } from '#src/features/approval-odds/messages/nb-NO.ts';
+import { messages as approvalOddsSvSE } from '#src/features/approval-odds/messages/sv-SE.ts';
 import { messages as bankDataDaDK } from '#src/features/bank-data/messages/da-DK.ts';
 import { messages as bankDataFiFI } from '#src/features/bank-data/messages/fi-FI.ts';
 import { messages as bankDataNbNO } from '#src/features/bank-data/messages/nb-NO.ts';
@@ -44,6 +52,8 @@ import { messages as complianceSvSE } from '#src/shared/compliance/messages/sv-S
 // the translation resources, each under its own key: `t('apply.…')`, `t('offers.…')`.
 export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = {
   'nb-NO': {
+    approvalOdds: approvalOddsNbNO,
+    approvalOddsLink: approvalOddsLinkNbNO,
     bankData: bankDataNbNO,
     agreementSigning: agreementSigningNbNO,
     humanReview: humanReviewNbNO,
@@ -56,6 +66,8 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     myData: myDataNbNO,
   },
   'sv-SE': {
+    approvalOdds: approvalOddsSvSE,
+    approvalOddsLink: approvalOddsLinkSvSE,
     bankData: bankDataSvSE,
     agreementSigning: agreementSigningSvSE,
     humanReview: humanReviewSvSE,
@@ -68,6 +80,8 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     myData: myDataSvSE,
   },
   'fi-FI': {
+    approvalOdds: approvalOddsFiFI,
+    approvalOddsLink: approvalOddsLinkFiFI,
     bankData: bankDataFiFI,
     agreementSigning: agreementSigningFiFI,
     humanReview: humanReviewFiFI,
@@ -80,6 +94,8 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     myData: myDataFiFI,
   },
   'da-DK': {
+    approvalOdds: approvalOddsDaDK,
+    approvalOddsLink: approvalOddsLinkDaDK,
     bankData: bankDataDaDK,
     agreementSigning: agreementSigningDaDK,
     humanReview: humanReviewDaDK,

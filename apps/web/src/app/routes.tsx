@@ -1,5 +1,6 @@
 import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
 import type { Locale } from '@nordloan/domain/enums';
+import { approvalOddsPathOf } from '@nordloan/domain/lending/approval-odds-path';
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundFallback, RouteErrorPage } from '#src/app/error-pages.tsx';
 import { loadPersonalMessages } from '#src/app/page-messages.ts';
@@ -44,6 +45,15 @@ async function coApplicantInviteElement(locale: Locale) {
   return { element: <CoApplicantInvitePage /> };
 }
 
+async function approvalOddsElement(locale: Locale) {
+  // Its texts come with it (in the personal pages' chunk): the apply page carries only the link's.
+  const [{ ApprovalOddsPage }] = await Promise.all([
+    import('#src/features/approval-odds/approval-odds-page.tsx'),
+    loadPersonalMessages(locale),
+  ]);
+  return { element: <ApprovalOddsPage /> };
+}
+
 async function homeElement() {
   const { HomePage } = await import('#src/app/routes/home-page.tsx');
   return { element: <HomePage /> };
@@ -61,6 +71,7 @@ function InitialLoad() {
 export function brandRoutes(brand: BrandConfig, isMyPageHost: boolean): RouteObject[] {
   const pages = brandPages(brand, isMyPageHost ? 'myPage' : 'main');
   const locale = brand.i18n.defaultLocale;
+  const oddsPath = approvalOddsPathOf(brand);
   return [
     {
       path: '/',
@@ -82,6 +93,10 @@ export function brandRoutes(brand: BrandConfig, isMyPageHost: boolean): RouteObj
             ...pages
               .filter((page) => page.purpose === 'myPage')
               .map((page) => ({ path: `${page.path}/invite`, lazy: () => coApplicantInviteElement(locale) })),
+            // Approval odds before applying (ADR 0074), under the unsecured-loan apply page.
+            ...(!isMyPageHost && oddsPath
+              ? [{ path: oddsPath, lazy: () => approvalOddsElement(locale) }]
+              : []),
             { path: '*', element: <NotFoundFallback /> },
           ],
         },

@@ -1,3 +1,4 @@
+import { messages as approvalOdds } from '#src/features/approval-odds/messages/sv-SE.ts';
 import { messages as insuranceJourney } from '#src/features/insurance/messages/sv-SE.ts';
 import { messages as agreementSigning } from '#src/features/my-page/agreement-signing/messages/sv-SE.ts';
 import { messages as explainOffer } from '#src/features/my-page/explain-offer/messages/sv-SE.ts';
@@ -11,6 +12,8 @@ import { messages as creditWithdrawal } from '#src/features/my-page/withdrawal/m
 // carry them. A new my-page or insurance feature registers its messages here (and in
 // app/feature-messages.ts, which the tests read).
 export const features: Record<string, unknown> = {
+  // The approval-odds page's texts (ADR 0074) come with it, as the personal pages' do.
+  approvalOdds,
   offers,
   insuranceJourney,
   myData,

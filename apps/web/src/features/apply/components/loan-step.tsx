@@ -1,6 +1,7 @@
 import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
 import { unsecuredLoanBounds } from '@nordloan/domain/brands/unsecured-bounds';
 import { loanPurposes, type Product } from '@nordloan/domain/enums';
+import { approvalOddsPathOf } from '@nordloan/domain/lending/approval-odds-path';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
@@ -210,6 +211,14 @@ export function LoanStep({
             showOffers={values.product === 'DiscoveryLoan'}
           />
         )}
+      {/* Approval odds first, with no credit inquiry (ADR 0074): the page of its own, lazily loaded. */}
+      {values.product === 'UnsecuredLoan' && !preCheck && approvalOddsPathOf(brand) && (
+        <p>
+          <a href={approvalOddsPathOf(brand)!} data-testid="approval-odds-link">
+            {t('approvalOddsLink.linkFromApply')}
+          </a>
+        </p>
+      )}
       <div className="apply-actions">
         <button type="submit" className="button" disabled={busy} data-testid="step-submit">
           {submitLabel}
