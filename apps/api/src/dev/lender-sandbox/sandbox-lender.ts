@@ -248,20 +248,9 @@ export function createSandboxLender(options: SandboxLenderOptions) {
         };
       }
       if (!held.quotes.has(request.QuoteId)) {
+        // The customer signs the agreement with e-ID on the broker's personal page (ADR 0075): the sandbox
+        // hands over its PDF (sandbox-agreement.ts) and no longer reports a signing of its own.
         held.quotes.set(request.QuoteId, { approved: false, paidOut: null, signed: false });
-        if (options.disbursement === 'callback') {
-          // The customer signs at the lender a moment later.
-          callback(
-            held,
-            {
-              Type: 'agreement-signed',
-              ApplicationReference: held.reference,
-              QuoteId: request.QuoteId,
-              SignedAt: new Date(Date.now() + options.stepDelayMs).toISOString(),
-            },
-            options.stepDelayMs,
-          );
-        }
       }
       return {
         status: 200,
