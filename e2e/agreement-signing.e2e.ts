@@ -96,6 +96,8 @@ describe('sign the loan agreement with BankID on the personal page (NO, 390 px)'
     const sign = panel.getByTestId('agreement-sign');
     expect(await sign.isDisabled()).toBe(true);
     await panel.getByTestId('agreement-read').check();
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screenshotDir, 'agreement-signing-no-390-read.png') });
     await sign.click();
     await panel.getByTestId('agreement-pending').waitFor();
     expect(await panel.getByTestId('agreement-pending').textContent()).toMatch(/BankID/);
