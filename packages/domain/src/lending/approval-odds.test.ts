@@ -22,6 +22,7 @@ const strong: LenderPrequalificationRequest = {
   HousingCostMonthly: 8_000,
   DebtBalance: 0,
   DebtMonthlyPayments: 0,
+  EmploymentType: null,
   RateBand: { Low: 5, High: 20 },
 };
 const weak = {
@@ -62,6 +63,17 @@ describe('softPrequalification', () => {
     expect(odds({ ...strong, HousingCostMonthly: 30_000 }).every((a) => a.Likelihood === 'unlikely')).toBe(
       true,
     );
+  });
+
+  it('less stable work lowers the odds or raises the rate', () => {
+    const temporary = odds({ ...strong, EmploymentType: 'Temporary' });
+    const permanent = odds(strong);
+    const worse = temporary.some(
+      (answer, index) =>
+        answer.Likelihood !== permanent[index]!.Likelihood ||
+        (answer.RateTo ?? 0) > (permanent[index]!.RateTo ?? 0),
+    );
+    expect(worse).toBe(true);
   });
 
   it('the same figures get the same answers', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { brandIdSchema } from '../brands/brand-config.schema.ts';
-import type { Country } from '../enums.ts';
+import { type Country, employmentTypeSchema } from '../enums.ts';
 import { annuityPayment } from '../finance/loan-math.ts';
 import {
   type LenderApplication,
@@ -36,6 +36,8 @@ export const approvalOddsInputSchema = /* @__PURE__ */ z.strictObject({
   HousingCostMonthly: money('Housing cost', 10_000_000),
   DebtBalance: money('Debt'),
   DebtMonthlyPayments: money('Monthly debt payments', 10_000_000),
+  /** Optional: without it the estimate assumes permanent work (and says the estimate is indicative). */
+  EmploymentType: employmentTypeSchema.nullable().default(null),
 });
 export type ApprovalOddsInput = z.infer<typeof approvalOddsInputSchema>;
 
@@ -73,6 +75,8 @@ export const lenderPrequalificationRequestSchema = /* @__PURE__ */ z.object({
   HousingCostMonthly: z.number().int().min(0),
   DebtBalance: z.number().int().min(0),
   DebtMonthlyPayments: z.number().int().min(0),
+  /** The applicant's employment (our code list), or null when not given. */
+  EmploymentType: z.string().max(40).nullable(),
   RateBand: z.object({ Low: z.number(), High: z.number() }),
 });
 export type LenderPrequalificationRequest = z.infer<typeof lenderPrequalificationRequestSchema>;
@@ -130,11 +134,12 @@ function applicationOf(request: LenderPrequalificationRequest): LenderApplicatio
     applicants: [
       {
         role: 'MainApplicant',
-        // Not asked: a soft check assumes an adult in permanent work; the full application checks both.
+        // Age is not asked: a soft check assumes an adult of working age; employment, when not given,
+        // permanent work. The full application checks both.
         age: 40,
         grossYearlyIncome: request.GrossYearlyIncome,
         netMonthlyIncome: request.NetMonthlyIncome,
-        employmentType: 'Permanent',
+        employmentType: request.EmploymentType ?? 'Permanent',
         housingCostMonthly: request.HousingCostMonthly,
         hasPaymentRemarks: false,
         hasNationalId: true,

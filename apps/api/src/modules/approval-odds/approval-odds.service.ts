@@ -62,6 +62,7 @@ export async function approvalOdds(options: {
     HousingCostMonthly: input.HousingCostMonthly,
     DebtBalance: input.DebtBalance,
     DebtMonthlyPayments: input.DebtMonthlyPayments,
+    EmploymentType: input.EmploymentType,
     RateBand: rateBandOf(brand),
   };
   const timeoutMs = options.timeoutMs ?? defaultPrequalificationTimeoutMs;

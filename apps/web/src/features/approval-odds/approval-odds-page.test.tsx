@@ -74,6 +74,9 @@ describe('ApprovalOddsPage', () => {
       );
       for (const [name, value] of Object.entries(figures))
         fireEvent.input(container.querySelector(`input[name="${name}"]`)!, { target: { value } });
+      fireEvent.change(container.querySelector('select[name="EmploymentType"]')!, {
+        target: { value: 'Permanent' },
+      });
       fireEvent.submit(container.querySelector('form.approval-odds__form')!);
       const list = await screen.findByTestId('odds-lenders');
       expect(list.textContent).toContain(likely);
@@ -93,7 +96,11 @@ describe('ApprovalOddsPage', () => {
         brand: brandId,
         path: brand.paths.applyUnsecured,
         loanValues: { product: 'UnsecuredLoan', amount: 150_000, duration: 5 },
-        preCheckAnswers: { grossYearlyIncome: '600000', netMonthlyIncome: '36000' },
+        preCheckAnswers: {
+          employmentType: 'Permanent',
+          grossYearlyIncome: '600000',
+          netMonthlyIncome: '36000',
+        },
       });
     },
   );

@@ -25,6 +25,17 @@ const fields = [
 ] as const;
 type Field = (typeof fields)[number];
 
+/** The employment choices offered here (one per meaning; the apply form offers the full list). */
+const employmentChoices = [
+  'Permanent',
+  'PermanentPublic',
+  'Temporary',
+  'Probationary',
+  'Entrepreneur',
+  'Pensioner',
+  'Student',
+] as const;
+
 const start: Record<Field, string> = {
   Amount: '',
   Duration: '5',
@@ -79,6 +90,8 @@ export function ApprovalOddsPage() {
   const navigate = useNavigate();
   useDocumentTitle(t('approvalOdds.title'), brand.name);
   const [values, setValues] = useState(start);
+  const [employment, setEmployment] = useState('');
+  const employmentLabels = t('apply.enums.employmentType', { returnObjects: true }) as Record<string, string>;
   const [result, setResult] = useState<ApprovalOddsResult | null>(null);
   const [asked, setAsked] = useState<OddsFigures | null>(null);
   const [busy, setBusy] = useState(false);
@@ -93,8 +106,9 @@ export function ApprovalOddsPage() {
     setProblem(null);
     setBusy(true);
     try {
-      setResult(await fetchApprovalOdds(brand.brand, figures));
-      setAsked(figures);
+      const asking = { ...figures, EmploymentType: employment || null };
+      setResult(await fetchApprovalOdds(brand.brand, asking));
+      setAsked(asking);
     } catch {
       setProblem(t('approvalOdds.failed'));
     } finally {
@@ -129,6 +143,21 @@ export function ApprovalOddsPage() {
             />
           </label>
         ))}
+        <label className="approval-odds__field">
+          <span>{t('approvalOdds.field.EmploymentType')}</span>
+          <select
+            name="EmploymentType"
+            value={employment}
+            onChange={(event) => setEmployment(event.currentTarget.value)}
+          >
+            <option value="">{t('approvalOdds.employmentNotSaid')}</option>
+            {employmentChoices.map((choice) => (
+              <option key={choice} value={choice}>
+                {employmentLabels[choice] ?? choice}
+              </option>
+            ))}
+          </select>
+        </label>
         {problem && (
           <p role="alert" className="approval-odds__problem">
             {problem}

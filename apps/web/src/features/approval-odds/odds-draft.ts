@@ -14,6 +14,8 @@ export interface OddsFigures {
   HousingCostMonthly: number;
   DebtBalance: number;
   DebtMonthlyPayments: number;
+  /** Optional (our code list); null when not said. */
+  EmploymentType?: string | null;
 }
 
 export function handOverToApply(where: { brand: string; path: string }, figures: OddsFigures): boolean {
@@ -30,7 +32,8 @@ export function handOverToApply(where: { brand: string; path: string }, figures:
     },
     preCheckAnswers: {
       age: '',
-      employmentType: '',
+      // With the employment the journey carries the incomes into the application (use-journey-saves.ts).
+      employmentType: figures.EmploymentType ?? '',
       grossYearlyIncome: String(figures.GrossYearlyIncome),
       netMonthlyIncome: String(figures.NetMonthlyIncome),
       debtBalance: String(figures.DebtBalance),
