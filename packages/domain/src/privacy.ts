@@ -6,7 +6,7 @@ import { countrySchema, localeSchema } from './enums.ts';
 // (art. 17(3)(b) and (e)) listed with its law and the day it goes. Shared by the API, the personal page
 // and the back office's erasure queue.
 
-const nullableString = z.string().nullable();
+const nullableString = /* @__PURE__ */ z.string().nullable();
 
 /** The person's own applicant part of an application: never the other applicant's. */
 export const exportedApplicantSchema = /* @__PURE__ */ z.object({
