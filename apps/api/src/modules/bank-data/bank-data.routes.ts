@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import type { AccountInformationProvider } from './account-information.ts';
 import {
   bankDataSchema,
@@ -39,6 +40,8 @@ export async function bankDataRoutes(
   routes.post(
     '/loan-application/:id/bank-data/connect',
     {
+      // 401 without a token before the body is looked at (the field sweep's anonymous-first rule).
+      preValidation: tokenRequiredFirst,
       schema: {
         tags,
         params,
@@ -104,6 +107,8 @@ export async function bankDataRoutes(
   routes.put(
     '/loan-application/:id/bank-data/corrections',
     {
+      // 401 without a token before the body is looked at (the field sweep's anonymous-first rule).
+      preValidation: tokenRequiredFirst,
       schema: {
         tags,
         params,

@@ -211,7 +211,12 @@ async function fingerprint(): Promise<string> {
       ...(cols.has('updated_at') ? [`(SELECT max(updated_at) FROM "${table}")::text`] : []),
       ...(cols.has('revision') ? [`(SELECT sum(revision) FROM "${table}")::text`] : []),
     ]);
-    fingerprintSql = `SELECT concat_ws('|', ${parts.join(', ')}) AS f`;
+    // A SQL function takes at most 100 arguments: the parts in groups, each group one argument.
+    const groups: string[] = [];
+    for (let start = 0; start < parts.length; start += 90) {
+      groups.push(`concat_ws('|', ${parts.slice(start, start + 90).join(', ')})`);
+    }
+    fingerprintSql = `SELECT concat_ws('|', ${groups.join(', ')}) AS f`;
   }
   const [row] = await t.database.withSession((session) => session.query<{ f: string }>(fingerprintSql!));
   return row?.f ?? '';

@@ -5,6 +5,7 @@ import type { JobWorker } from '#src/jobs/worker.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import type { LenderAgreementApi } from '#src/modules/lending/lender-api/lender-agreement.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import type { AgreementEidSigning } from './agreement-e-id.ts';
 import {
   agreementEvidenceSchema,
@@ -61,6 +62,8 @@ export async function agreementSigningRoutes(
   routes.post(
     '/loan-application/:id/agreement/signatures',
     {
+      // 401 without a token before the body is looked at (the field sweep's anonymous-first rule).
+      preValidation: tokenRequiredFirst,
       schema: {
         tags,
         summary: 'The applicant starts signing the credit agreement with their e-ID',

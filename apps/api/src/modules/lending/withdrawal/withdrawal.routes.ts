@@ -9,6 +9,7 @@ import type { JobWorker } from '#src/jobs/worker.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import type { LenderWithdrawalApi } from '#src/modules/lending/lender-api/lender-withdrawal.ts';
 import { requireCaller } from '#src/plugins/auth.ts';
+import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import { getCreditWithdrawal, withdrawFromCredit } from './withdrawal.service.ts';
 import { withdrawalJobHandlers } from './withdrawal-jobs.ts';
 
@@ -46,6 +47,8 @@ export async function withdrawalRoutes(
   routes.post(
     '/loan-application/:id/credit-withdrawal',
     {
+      // 401 without a token before the body is looked at (the field sweep's anonymous-first rule).
+      preValidation: tokenRequiredFirst,
       schema: {
         tags,
         summary:
