@@ -154,14 +154,12 @@ describe('deriveBankFigures (examples)', () => {
     currency: 'NOK',
     description: 'BILLÅN SANTANDER',
   }));
-  const card = months
-    .slice(4)
-    .map((month) => ({
-      date: at(month, 12),
-      amount: -1_500,
-      currency: 'NOK',
-      description: 'KREDITTKORT BANK NORWEGIAN',
-    }));
+  const card = months.slice(4).map((month) => ({
+    date: at(month, 12),
+    amount: -1_500,
+    currency: 'NOK',
+    description: 'KREDITTKORT BANK NORWEGIAN',
+  }));
 
   it('finds the housing cost and each loan payment', () => {
     const figures = derive([...salaryPayments('LØNN ACME AS', 41_000, []), ...rent, ...carLoan, ...card]);

@@ -15,12 +15,12 @@ import { answerAgreement, isAgreementPath } from './sandbox-agreement.ts';
 import { type CallbackSender, type CallbackTransport, createCallbackSender } from './sandbox-callbacks.ts';
 import { applySandboxFault, type SandboxFault } from './sandbox-faults.ts';
 import { answerHumanReview, isHumanReviewPath } from './sandbox-human-review.ts';
+import { createSandboxLender, type SandboxAnswer, type SandboxLender } from './sandbox-lender.ts';
 import {
   answerPrequalification,
   isPrequalificationPath,
   type SandboxPrequalificationOptions,
 } from './sandbox-prequalification.ts';
-import { createSandboxLender, type SandboxAnswer, type SandboxLender } from './sandbox-lender.ts';
 import { answerWithdrawal, isWithdrawalPath } from './sandbox-withdrawal.ts';
 
 // The sandbox lender server (issue 33 item 5, docs/decisions/0062): a separate process outside production

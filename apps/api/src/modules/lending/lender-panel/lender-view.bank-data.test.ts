@@ -19,13 +19,11 @@ afterAll(async () => t?.close());
 async function applicationWith(statedIncome: number, bankIncome: number | null) {
   const login = await newApplicant(t);
   const application = await applicationOf(t, login, { product: 'UnsecuredLoan' });
-  await t.database.db
-    .insert(loanApplicationApplicant)
-    .values({
-      loanApplicationId: application.id,
-      role: 'MainApplicant',
-      netMonthlyIncome: statedIncome,
-    } as never);
+  await t.database.db.insert(loanApplicationApplicant).values({
+    loanApplicationId: application.id,
+    role: 'MainApplicant',
+    netMonthlyIncome: statedIncome,
+  } as never);
   if (bankIncome !== null) {
     await saveBankDataConnection(
       t.database.db,
