@@ -119,7 +119,8 @@ describe('no-main: apply with a co-applicant, compare, accept', () => {
     expect(await application.getByTestId('status-sentence').textContent()).toMatch(
       /Du har akseptert et tilbud|Lånet er godkjent|Lånet er utbetalt/,
     );
-    expect(await application.locator('.badge--accepted').count()).toBe(1);
+    // The live stream may be re-rendering the offers as the status moves: wait for the badge, then count it.
+    await expect.poll(() => application.locator('.badge--accepted').count(), { timeout: 20_000 }).toBe(1);
 
     const events = await flowEventNames(page);
     for (const name of [

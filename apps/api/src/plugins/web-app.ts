@@ -186,11 +186,13 @@ export function brandShell({
     ...(loader ? [loader] : []),
   ].join('\n    ');
   const html = page
-    // The app's own sheet, which the build links from index.html.
-    .replace(
-      /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
-      (link, file: string) => inline(file) ?? link,
-    )
+    // The app's own sheet, which the build links from index.html. Inlined, with its link kept but disabled
+    // (not fetched) as for the page's sheets above: a lazy chunk that lists it among its dependencies finds
+    // the link and does not fetch the sheet again.
+    .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (link, file: string) => {
+      const element = inline(file);
+      return element ? `${element}<link rel="stylesheet" crossorigin href="/${file}" disabled />` : link;
+    })
     .replace(
       /<html[^>]*>/,
       `<html lang="${escapeHtml(brand.i18n.defaultLocale)}" data-brand="${escapeHtml(brand.brand)}" data-theme="${escapeHtml(brand.theme.name)}">`,
