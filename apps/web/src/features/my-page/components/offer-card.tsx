@@ -220,9 +220,11 @@ export function OfferCard({
           </p>
         )}
         <RepresentativeExample quote={quote} />
-        {/* CCD2 art. 12 (ADR 0066): the offer explained from its own figures. */}
-        <ExplainOfferButton quote={quote} describedBy={titleId} />
-        <OfferDetails quote={quote} titleId={titleId} />
+        {/* CCD2 art. 12 (ADR 0066): the offer explained from its own figures; beside it the details. */}
+        <div className="offer__links">
+          <ExplainOfferButton quote={quote} describedBy={titleId} />
+          <OfferDetails quote={quote} titleId={titleId} />
+        </div>
       </article>
     </li>
   );
