@@ -186,25 +186,41 @@ const format = (result: LoadResult) =>
     : `  ${result.cpuMicrosPerRequest.toFixed(0).padStart(4)} µs CPU/request`) +
   `${result.non2xx + result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''}`;
 
-/** BENCH_INSTANCES=n: the application read against one instance, then n behind HAProxy. */
+/**
+ * BENCH_INSTANCES=n: the application read against one instance directly, then behind HAProxy with 1, 2, … n
+ * instances, each reaching PostgreSQL through PgBouncer in transaction mode (issue 37; BENCH_PGBOUNCER=0
+ * goes direct, BENCH_PGBOUNCER_POOL sets its pool, 10): requests/s, p99, and PostgreSQL's connections to the
+ * database sampled in the middle of each run — bounded by PgBouncer's pool, not by the number of instances.
+ */
 async function scaleOut(instanceCount: number) {
   if (missingProxies().length > 0)
     throw new Error(`BENCH_INSTANCES needs ${missingProxies().join(' and ')}: ${installHint}`);
-  const world = await createClusterBenchWorld(serverUrl, instanceCount);
+  const throughPgBouncer = process.env.BENCH_PGBOUNCER !== '0';
+  const world = await createClusterBenchWorld(serverUrl, instanceCount, {
+    throughPgBouncer,
+    pgbouncerPoolSize: Number(process.env.BENCH_PGBOUNCER_POOL ?? 10),
+  });
   const path = `/loan-application/${world.applicationId}`;
   const runDir = mkdtempSync(join(tmpdir(), 'nordloan-bench-haproxy-'));
   const servers = world.instanceUrls.map((url, index) => ({
     name: `api${index + 1}`,
     address: new URL(url).host,
   }));
-  const single = await startHaproxy({ servers: servers.slice(0, 1), runDir: join(runDir, 'one') });
-  const all = await startHaproxy({ servers, runDir: join(runDir, 'all') });
-  await Promise.all([single.waitUntilUp(), all.waitUntilUp()]);
+  const proxies = [];
   try {
+    for (let count = 1; count <= instanceCount; count++) {
+      proxies.push(
+        await startHaproxy({ servers: servers.slice(0, count), runDir: join(runDir, String(count)) }),
+      );
+    }
+    await Promise.all(proxies.map((proxy) => proxy.waitUntilUp()));
     console.log(
-      `API scale-out benchmark — GET /loan-application/{id}, PostgreSQL, ${connections} connections × ` +
-        `${seconds} s per run, ${instanceCount} processes of apps/api/dist/server.js (logs at warn, no worker), ` +
-        `HAProxy (deploy/haproxy.cfg), autocannon in a child process`,
+      `API scale-out benchmark — GET /loan-application/{id}, PostgreSQL${
+        throughPgBouncer
+          ? ` through PgBouncer (transaction mode, pool ${world.pgbouncerPoolSize})`
+          : ' direct'
+      }, ${connections} connections × ${seconds} s per run, ${instanceCount} processes of apps/api/dist/server.js ` +
+        `(logs at warn, no worker), HAProxy (deploy/haproxy.cfg), autocannon in a child process`,
     );
     // Every instance warmed up first (JIT, its pool's connections and prepared statement), or the
     // instances that join last would be measured cold.
@@ -213,28 +229,47 @@ async function scaleOut(instanceCount: number) {
         await load(instanceUrl + path, { token: world.token, seconds: warmupSeconds });
       }
     }
-    const direct = await load(world.instanceUrls[0] + path, { token: world.token });
-    console.log(`  1 instance, direct         ${format(direct)}`);
-    // The instances are processes of their own: this process's CPU would be the proxy's, so none is shown.
-    const proxied = {
-      ...(await measure(single.url + path, { token: world.token })),
-      cpuMicrosPerRequest: Number.NaN,
+    /** The run, with PostgreSQL's connection count sampled half-way through it. */
+    const withConnections = async (run: () => Promise<LoadResult>) => {
+      let sampled = Number.NaN;
+      const timer = setTimeout(
+        () => {
+          void world.connectionCount().then((count) => {
+            sampled = count;
+          });
+        },
+        (seconds * 1000) / 2,
+      );
+      const result = await run();
+      clearTimeout(timer);
+      return { result, connectionsToPostgres: sampled };
     };
-    console.log(`  1 instance behind HAProxy  ${format(proxied)}`);
-    const scaled = {
-      ...(await measure(all.url + path, { token: world.token })),
-      cpuMicrosPerRequest: Number.NaN,
-    };
-    console.log(`  ${instanceCount} instances behind HAProxy ${format(scaled)}`);
+    const direct = await withConnections(() => load(world.instanceUrls[0] + path, { token: world.token }));
     console.log(
-      `  gain: ${instanceCount} behind HAProxy / 1 direct = ${(scaled.requestsPerSecond / direct.requestsPerSecond).toFixed(2)}; ` +
-        `/ 1 behind HAProxy = ${(scaled.requestsPerSecond / proxied.requestsPerSecond).toFixed(2)}`,
+      `  1 instance, direct           ${format(direct.result)}  PostgreSQL connections ${direct.connectionsToPostgres}`,
+    );
+    const behind: LoadResult[] = [];
+    for (const [index, proxy] of proxies.entries()) {
+      // The instances are processes of their own: this process's CPU would be the proxy's, so none is shown.
+      const run = await withConnections(async () => ({
+        ...(await measure(proxy.url + path, { token: world.token })),
+        cpuMicrosPerRequest: Number.NaN,
+      }));
+      behind.push(run.result);
+      console.log(
+        `  ${index + 1} instance${index === 0 ? ' ' : 's'} behind HAProxy  ${format(run.result)}  PostgreSQL connections ${run.connectionsToPostgres}`,
+      );
+    }
+    const last = behind.at(-1)!;
+    console.log(
+      `  gain: ${instanceCount} behind HAProxy / 1 direct = ${(last.requestsPerSecond / direct.result.requestsPerSecond).toFixed(2)}; ` +
+        `/ 1 behind HAProxy = ${(last.requestsPerSecond / behind[0]!.requestsPerSecond).toFixed(2)}`,
     );
     // Issue 12 goal 4: the API process under 250 MB resident during the read benchmark.
     const peaks = world.peakResidentMegabytes().map((megabytes) => `${megabytes.toFixed(0)} MB`);
     console.log(`  peak resident memory per instance (VmHWM, goal < 250 MB): ${peaks.join(' / ')}`);
   } finally {
-    await Promise.all([single.close(), all.close()]);
+    await Promise.all(proxies.map((proxy) => proxy.close()));
     await world.close();
     rmSync(runDir, { recursive: true, force: true });
   }

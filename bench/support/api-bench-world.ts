@@ -9,6 +9,7 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
+import { startPgBouncer } from '../../apps/api/src/cluster/proxies.ts';
 import { testConfig } from '../../apps/api/src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
@@ -145,6 +146,10 @@ export interface ClusterBenchWorld {
   applicationId: string;
   /** Each instance's peak resident memory so far in MB (Linux's VmHWM; NaN where there is no /proc). */
   peakResidentMegabytes(): number[];
+  /** PostgreSQL's connections to the bench database right now (every instance's, through PgBouncer or not). */
+  connectionCount(): Promise<number>;
+  /** PgBouncer's pool size when the instances go through it (BENCH_PGBOUNCER_POOL); undefined when direct. */
+  pgbouncerPoolSize: number | undefined;
   close(): Promise<void>;
 }
 
@@ -161,6 +166,7 @@ function peakResidentMegabytesOf(pid: number | undefined): number {
 export async function createClusterBenchWorld(
   serverUrl: string,
   instanceCount: number,
+  options: { throughPgBouncer?: boolean; pgbouncerPoolSize?: number } = {},
 ): Promise<ClusterBenchWorld> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const build = spawnSync(process.execPath, ['scripts/build-api.mjs', '--no-template'], {
@@ -180,6 +186,24 @@ export async function createClusterBenchWorld(
 
   const children: ChildProcess[] = [];
   const instanceUrls: string[] = [];
+  // Issue 37: the instances reach PostgreSQL through PgBouncer in transaction mode, as `npm run start:cluster`
+  // runs them (ADR 0070); LISTEN and the migrations keep a direct session.
+  const pgbouncerPoolSize = options.throughPgBouncer ? (options.pgbouncerPoolSize ?? 10) : undefined;
+  const pgbouncer =
+    pgbouncerPoolSize === undefined
+      ? undefined
+      : await startPgBouncer({
+          databaseUrl: url.toString(),
+          runDir: join(dataDir, 'pgbouncer'),
+          poolSize: pgbouncerPoolSize,
+        });
+  const databaseEnv = pgbouncer
+    ? {
+        DATABASE_URL: pgbouncer.url,
+        DATABASE_DIRECT_URL: url.toString(),
+        DATABASE_POOL_MODE: 'transaction',
+      }
+    : { DATABASE_URL: url.toString() };
   const close = async () => {
     await Promise.all(
       children.map(
@@ -191,6 +215,7 @@ export async function createClusterBenchWorld(
           }),
       ),
     );
+    await pgbouncer?.close();
     await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
@@ -206,7 +231,7 @@ export async function createClusterBenchWorld(
           HOST: '127.0.0.1',
           PORT: String(port),
           LOG_LEVEL: 'warn',
-          DATABASE_URL: url.toString(),
+          ...databaseEnv,
           DATA_DIR: dataDir,
           JWT_PRIVATE_KEY: privateKeyPem,
           WORKER_ENABLED: 'false',
@@ -244,6 +269,16 @@ export async function createClusterBenchWorld(
       token,
       applicationId: created.ID as string,
       peakResidentMegabytes: () => children.map((child) => peakResidentMegabytesOf(child.pid)),
+      connectionCount: async () =>
+        Number(
+          (
+            await admin.query<{ n: string }>(
+              'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+              [databaseName],
+            )
+          ).rows[0]?.n,
+        ),
+      pgbouncerPoolSize,
       close,
     };
   } catch (error) {
