@@ -87,3 +87,26 @@ describe('agreement signing panel', () => {
     );
   });
 });
+
+describe('agreement signing panel, before the agreement arrives', () => {
+  it('names the accepted offer’s lender while the API has no agreement (and so no name) yet', async () => {
+    fetchMock.mockResolvedValue(
+      json({ ...agreement, State: 'none', LenderName: null, Document: null, MySignature: null }),
+    );
+    const brand = brands['no-main'];
+    const i18n = createI18n(brand.i18n.defaultLocale, featureMessagesByLocale[brand.i18n.defaultLocale]);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={i18n}>
+          <BrandProvider brand={brand}>
+            <AgreementSigningPanel applicationId="a-1" lenderName="Kyst Sparebank" />
+          </BrandProvider>
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByTestId('agreement-signing')).textContent).toContain(
+      'Vi venter på kredittavtalen fra Kyst Sparebank.',
+    );
+  });
+});

@@ -36,7 +36,14 @@ function Signers({ agreement }: { agreement: LoanAgreement }) {
   );
 }
 
-export function AgreementSigningPanel({ applicationId }: { applicationId: string }) {
+export function AgreementSigningPanel({
+  applicationId,
+  lenderName,
+}: {
+  applicationId: string;
+  /** The accepted offer's lender: named while its agreement is still on the way (the API has no name yet). */
+  lenderName?: string | undefined;
+}) {
   const { t } = useTranslation();
   const format = useOfferFormat();
   const query = useLoanAgreement(applicationId, { enabled: true });
@@ -45,7 +52,7 @@ export function AgreementSigningPanel({ applicationId }: { applicationId: string
   const [read, setRead] = useState(false);
   const agreement = query.data;
   if (!agreement) return null;
-  const lender = agreement.LenderName ?? '';
+  const lender = agreement.LenderName ?? lenderName ?? '';
   const provider = providerNames[agreement.Provider ?? ''] ?? 'e-ID';
   const mine = agreement.MySignature;
   const day = (iso: string | null) => (iso ? format.day(iso) : '');

@@ -324,7 +324,9 @@ export function ApplicationSection({
         <NextStepsPanel lender={acceptedQuote.Lender.Name} status={status} />
       )}
       {/* Issue 36 item 1 (ADR 0075): the lender's agreement, read and signed with e-ID here. */}
-      {acceptedQuote && <AgreementSigningPanel applicationId={application.ID} />}
+      {acceptedQuote && (
+        <AgreementSigningPanel applicationId={application.ID} lenderName={acceptedQuote.Lender.Name} />
+      )}
       {/* CCD2 art. 26 (ADR 0066): withdrawing from the signed agreement online, in two steps. */}
       <CreditWithdrawalPanel
         applicationId={application.ID}
