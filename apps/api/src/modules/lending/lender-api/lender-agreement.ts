@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { idempotencyKeyHeader, lenderSignatureHeader } from '@nordloan/domain/lending/lender-api';
 import { z } from 'zod';
 import {
   type LenderPanel,
@@ -9,7 +8,7 @@ import { portalDecisionPollMs } from '#src/modules/lending/lender-panel/portal-l
 import { agreementPdf } from './agreement-pdf.ts';
 import { isHttpLenderAdapter } from './http-lender-adapter.ts';
 import type { LenderCredentials } from './lender-credentials.ts';
-import { signLenderMessage } from './lender-signature.ts';
+import { lenderPathOf, postSignedToLender } from './signed-lender-post.ts';
 
 // The credit agreement over the lender API (issue 36 item 1, docs/decisions/0075), two more operations in
 // their own file beside the adapter (lenders are rows of the database; the adapter is left as it is):
@@ -140,30 +139,19 @@ export function createLenderAgreementApi(options: {
   async function post(lenderId: string, path: string, body: string, key: string, operation: string) {
     const adapter = options.panel.adapter(lenderId);
     if (!adapter || !isHttpLenderAdapter(adapter)) throw new LenderUnavailableError(lenderId, operation);
-    const [secret] = await options.credentials.secretsOf(lenderId);
-    if (!secret) throw new LenderUnavailableError(lenderId, `${operation} (no secret)`);
-    let response: Response;
-    try {
-      response = await fetch(`${adapter.endpoint.url.replace(/\/$/, '')}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          [lenderSignatureHeader]: signLenderMessage(secret, body, clock()),
-          [idempotencyKeyHeader]: key,
-        },
-        body,
-        signal: AbortSignal.timeout(adapter.endpoint.timeoutMs),
-      });
-    } catch {
-      throw new LenderUnavailableError(lenderId, operation);
-    }
-    if (!response.ok) throw new LenderUnavailableError(lenderId, `${operation} (${response.status})`);
-    return response.json().catch(() => undefined) as Promise<unknown>;
+    return postSignedToLender({
+      credentials: options.credentials,
+      clock,
+      lenderId,
+      endpoint: adapter.endpoint,
+      path,
+      body,
+      idempotencyKey: key,
+      operation,
+    });
   }
 
-  const pathOf = (template: string, reference: string) =>
-    template.replace('{ApplicationReference}', encodeURIComponent(reference));
+  const pathOf = lenderPathOf;
 
   return {
     async fetchAgreement(call) {

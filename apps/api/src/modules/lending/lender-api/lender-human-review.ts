@@ -5,14 +5,13 @@ import {
   lenderReviewResponseSchema,
   simulatedLenderReviewAnswer,
 } from '@nordloan/domain/human-review';
-import { idempotencyKeyHeader, lenderSignatureHeader } from '@nordloan/domain/lending/lender-api';
 import {
   type LenderPanel,
   LenderUnavailableError,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { isHttpLenderAdapter } from './http-lender-adapter.ts';
 import type { LenderCredentials } from './lender-credentials.ts';
-import { signLenderMessage } from './lender-signature.ts';
+import { lenderPathOf, postSignedToLender } from './signed-lender-post.ts';
 
 // CCD2 art. 18(8) (issue 34 item 3, docs/decisions/0065): an applicant's request for a human review of a
 // lender's decline goes to that lender, which answers whether the decline stands and why. One more
@@ -59,8 +58,6 @@ export function createLenderReviewApi(options: {
         const answer = simulatedLenderReviewAnswer(adapter.profile.country);
         return { outcome: answer.Outcome, explanation: answer.Explanation };
       }
-      const [secret] = await options.credentials.secretsOf(call.lenderId);
-      if (!secret) throw new LenderUnavailableError(call.lenderId, 'requestHumanReview (no secret)');
       const body = JSON.stringify({
         MessageId: randomUUID(),
         SentAt: clock().toISOString(),
@@ -71,30 +68,17 @@ export function createLenderReviewApi(options: {
         ApplicantView: call.applicantView,
         AnswerBy: call.answerBy.toISOString(),
       });
-      const url = `${adapter.endpoint.url.replace(/\/$/, '')}${lenderReviewPath.replace(
-        '{ApplicationReference}',
-        encodeURIComponent(call.loanRequestId),
-      )}`;
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            [lenderSignatureHeader]: signLenderMessage(secret, body, clock()),
-            // One review per lender: a retried forward is the same request at the lender.
-            [idempotencyKeyHeader]: `human-review:${call.reviewId}`,
-          },
-          body,
-          signal: AbortSignal.timeout(adapter.endpoint.timeoutMs),
-        });
-      } catch {
-        throw new LenderUnavailableError(call.lenderId, 'requestHumanReview');
-      }
-      if (!response.ok)
-        throw new LenderUnavailableError(call.lenderId, `requestHumanReview (${response.status})`);
-      const parsed = lenderReviewResponseSchema.safeParse(await response.json().catch(() => undefined));
+      const answer = await postSignedToLender({
+        credentials: options.credentials,
+        clock,
+        lenderId: call.lenderId,
+        endpoint: adapter.endpoint,
+        path: lenderPathOf(lenderReviewPath, call.loanRequestId),
+        body,
+        idempotencyKey: `human-review:${call.reviewId}`,
+        operation: 'requestHumanReview',
+      });
+      const parsed = lenderReviewResponseSchema.safeParse(answer);
       // An answer outside the contract, or about another application or review, reaches nobody.
       if (
         !parsed.success ||

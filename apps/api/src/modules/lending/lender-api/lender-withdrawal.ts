@@ -3,14 +3,13 @@ import {
   lenderWithdrawalPath,
   lenderWithdrawalResponseSchema,
 } from '@nordloan/domain/lending/credit-withdrawal';
-import { idempotencyKeyHeader, lenderSignatureHeader } from '@nordloan/domain/lending/lender-api';
 import {
   type LenderPanel,
   LenderUnavailableError,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { isHttpLenderAdapter } from './http-lender-adapter.ts';
 import type { LenderCredentials } from './lender-credentials.ts';
-import { signLenderMessage } from './lender-signature.ts';
+import { lenderPathOf, postSignedToLender } from './signed-lender-post.ts';
 
 // CCD2 art. 26 (issue 34 item 5, docs/decisions/0066): the customer's withdrawal from a signed agreement is
 // passed on to the lender. One more operation of the lender API in its own file beside the adapter (lenders
@@ -52,8 +51,6 @@ export function createLenderWithdrawalApi(options: {
       if (!adapter) throw new LenderUnavailableError(call.lenderId, 'notifyWithdrawal (not on the panel)');
       // The in-process simulation has no inbox: it takes the notice as given.
       if (!isHttpLenderAdapter(adapter)) return;
-      const [secret] = await options.credentials.secretsOf(call.lenderId);
-      if (!secret) throw new LenderUnavailableError(call.lenderId, 'notifyWithdrawal (no secret)');
       const body = JSON.stringify({
         MessageId: randomUUID(),
         SentAt: clock().toISOString(),
@@ -68,30 +65,17 @@ export function createLenderWithdrawalApi(options: {
         Total: call.total,
         PayBackBy: call.payBackBy.toISOString(),
       });
-      const url = `${adapter.endpoint.url.replace(/\/$/, '')}${lenderWithdrawalPath.replace(
-        '{ApplicationReference}',
-        encodeURIComponent(call.loanRequestId),
-      )}`;
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            [lenderSignatureHeader]: signLenderMessage(secret, body, clock()),
-            // One notice per withdrawal: a retried notice is the same request at the lender.
-            [idempotencyKeyHeader]: `withdrawal:${call.withdrawalId}`,
-          },
-          body,
-          signal: AbortSignal.timeout(adapter.endpoint.timeoutMs),
-        });
-      } catch {
-        throw new LenderUnavailableError(call.lenderId, 'notifyWithdrawal');
-      }
-      if (!response.ok)
-        throw new LenderUnavailableError(call.lenderId, `notifyWithdrawal (${response.status})`);
-      const parsed = lenderWithdrawalResponseSchema.safeParse(await response.json().catch(() => undefined));
+      const answer = await postSignedToLender({
+        credentials: options.credentials,
+        clock,
+        lenderId: call.lenderId,
+        endpoint: adapter.endpoint,
+        path: lenderPathOf(lenderWithdrawalPath, call.loanRequestId),
+        body,
+        idempotencyKey: `withdrawal:${call.withdrawalId}`,
+        operation: 'notifyWithdrawal',
+      });
+      const parsed = lenderWithdrawalResponseSchema.safeParse(answer);
       if (
         !parsed.success ||
         parsed.data.ApplicationReference !== call.loanRequestId ||
