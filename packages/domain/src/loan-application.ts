@@ -375,6 +375,13 @@ const debtFieldsSchema = /* @__PURE__ */ z.object({
   /** The applicant wants this debt refinanced by the new loan. */
   IsRefinanced: z.boolean(),
   ExternalRef: z.string().trim().min(1).max(100).nullable().optional(),
+  /**
+   * Where the new loan pays a refinanced debt off (issue 35 item 4, ADR 0080): the creditor's account and
+   * the payment reference, in the application's country's format (checked by the API:
+   * finance/payoff-account.ts). Required once IsRefinanced is true.
+   */
+  PayoffAccount: z.string().trim().max(40).nullable().optional(),
+  PayoffReference: z.string().trim().max(40).nullable().optional(),
 });
 export const debtInputSchema = /* @__PURE__ */ debtFieldsSchema.extend({
   OwnerRole: ownerRole.default('MainApplicant'),
@@ -395,6 +402,12 @@ export const debtSchema = /* @__PURE__ */ z.object({
   RemainingTermMonths: z.number().nullable(),
   IsRefinanced: z.boolean(),
   ExternalRef: z.string().nullable(),
+  // Optional in the answer so older clients' fixtures stay valid; the API always sends them (ADR 0080).
+  PayoffAccount: z.string().nullable().optional(),
+  PayoffReference: z.string().nullable().optional(),
+  /** The lender confirmed it paid this debt off: how much and when (null until then). */
+  PayoffConfirmedAmount: z.number().nullable().optional(),
+  PayoffConfirmedAt: isoDateTime.nullable().optional(),
   CreatedAt: isoDateTime,
   UpdatedAt: isoDateTime,
 });
