@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lenderPanel } from './lender-panel.ts';
 import {
   commissionAmount,
+  commissionPercentFor,
   commissionPercentOf,
   declineCategoryOf,
   explainRanking,
@@ -68,6 +69,14 @@ describe('commission', () => {
     expect(commissionPercentOf('unknown')).toBe(0);
     expect(commissionAmount(100_000, 2.5)).toBe(2_500);
     expect(commissionAmount(33_333, 3)).toBe(1_000);
+  });
+
+  it("discloses the lender's own figure for the product, else its default", () => {
+    const lender = { commissionPercent: 2.5, commissionTable: { CreditCard: 1.2, SecuredLoan: 0 } };
+    expect(commissionPercentFor(lender, 'CreditCard')).toBe(1.2);
+    // Zero in the table is a figure (the lender pays nothing for it), not a missing one.
+    expect(commissionPercentFor(lender, 'SecuredLoan')).toBe(0);
+    expect(commissionPercentFor(lender, 'UnsecuredLoan')).toBe(2.5);
   });
 });
 

@@ -35,6 +35,19 @@ export function commissionPercentOf(lenderId: string): number {
   return lenderCommissionPercent[lenderId] ?? 0;
 }
 
+/**
+ * The commission a lender pays for an offer of `product` (docs/decisions/0077): the lender register's figure
+ * for that product when its commission table has one (a mortgage refinance or a card pays otherwise than
+ * an unsecured loan), else the lender's default percent. What the applicant is shown is what we are paid.
+ */
+export function commissionPercentFor(
+  lender: { commissionPercent: number; commissionTable: Readonly<Record<string, number>> },
+  product: string,
+): number {
+  const own = lender.commissionTable[product];
+  return typeof own === 'number' && Number.isFinite(own) ? own : lender.commissionPercent;
+}
+
 /** The commission for one offer, rounded to whole currency units (what is disclosed on the offer). */
 export function commissionAmount(amount: number, percent: number): number {
   return Math.round((amount * percent) / 100);

@@ -1,5 +1,6 @@
 import {
   commissionAmount,
+  commissionPercentFor,
   declineCategoryOf,
   defaultRankingKey,
   type LenderPath,
@@ -92,8 +93,10 @@ export async function getTransparency(options: Access): Promise<Transparency> {
       ),
     ),
     Commissions: quotes.map((quote) => {
-      // The register is the source of what we disclose; a lender missing from it pays nothing we know of.
-      const percent = register.get(quote.lenderId)?.commissionPercent ?? 0;
+      // The register is the source of what we disclose — the lender's figure for this product where its
+      // commission table has one (ADR 0077); a lender missing from it pays nothing we know of.
+      const lender = register.get(quote.lenderId);
+      const percent = lender ? commissionPercentFor(lender, application.product) : 0;
       return {
         LoanQuoteID: quote.id,
         LenderID: quote.lenderId,

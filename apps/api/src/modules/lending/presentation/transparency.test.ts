@@ -1,10 +1,12 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { commissionPercentOf } from '@nordloan/domain/lending/transparency';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#src/app.ts';
 import { openDatabase } from '#src/db/client.ts';
+import { lender } from '#src/db/schema/lenders.ts';
 import { defaultDependencies } from '#src/dependencies.ts';
 import { createTokenService } from '#src/modules/auth/token.service.ts';
 import { listLenders } from '#src/modules/lenders/lender.repository.ts';
@@ -166,6 +168,42 @@ describe('transparency view', () => {
       expect(commission.CommissionAmount).toBe(Math.round((offer.Amount * percent) / 100));
     }
     expect(body.RankingRule).toEqual(['totalCost', 'effectiveRate', 'monthlyPayment']);
+  });
+
+  it("discloses the lender's own commission for the application's product, from its commission table", async () => {
+    const application = await toOffers();
+    const before = (await get(`/loan-application/${application.id}/transparency`, application.token)).json()
+      .Commissions as { LoanQuoteID: string; LenderID: string; CommissionPercent: number }[];
+    const [first, ...others] = [...new Map(before.map((c) => [c.LenderID, c])).keys()];
+    if (!first) throw new Error('no offer to disclose');
+    // A Manager sets the lender's figure for unsecured loans (the application's product) to 1.7 %; another
+    // product's figure leaves this disclosure alone.
+    await t.database.db
+      .update(lender)
+      .set({ commissionTable: { UnsecuredLoan: 1.7, CreditCard: 9 } })
+      .where(eq(lender.id, first));
+    try {
+      const after = (await get(`/loan-application/${application.id}/transparency`, application.token)).json()
+        .Commissions as { LenderID: string; CommissionPercent: number; CommissionAmount: number }[];
+      const offers = (
+        await get(`/loan-quote-presentation/v2/application/${application.id}/quotes`, application.token)
+      )
+        .json()
+        .Groups.flatMap((group: { Quotes: unknown[] }) => group.Quotes) as {
+        ID: string;
+        Amount: number;
+        Lender: { ID: string };
+      }[];
+      for (const commission of after.filter((c) => c.LenderID === first)) {
+        expect(commission.CommissionPercent).toBe(1.7);
+        const offer = offers.find((o) => o.Lender.ID === first)!;
+        expect(commission.CommissionAmount).toBe(Math.round((offer.Amount * 1.7) / 100));
+      }
+      for (const commission of after.filter((c) => others.includes(c.LenderID)))
+        expect(commission.CommissionPercent).toBe(commissionPercentOf(commission.LenderID));
+    } finally {
+      await t.database.db.update(lender).set({ commissionTable: {} }).where(eq(lender.id, first));
+    }
   });
 
   it('records a lender’s decline with its reason category, and refuses other callers', async () => {
