@@ -20,6 +20,7 @@ import {
   productSchema,
   propertyHousingTypeSchema,
 } from './enums.ts';
+import { debtPayoffInputSchema, debtPayoffSchema } from './finance/payoff-account.ts';
 import { statusGroupSchema } from './statuses.ts';
 
 // Request and response schemas of the §7 "Application calls", shared by the API (validation, OpenAPI)
@@ -375,13 +376,7 @@ const debtFieldsSchema = /* @__PURE__ */ z.object({
   /** The applicant wants this debt refinanced by the new loan. */
   IsRefinanced: z.boolean(),
   ExternalRef: z.string().trim().min(1).max(100).nullable().optional(),
-  /**
-   * Where the new loan pays a refinanced debt off (issue 35 item 4, ADR 0080): the creditor's account and
-   * the payment reference, in the application's country's format (checked by the API:
-   * finance/payoff-account.ts). Required once IsRefinanced is true.
-   */
-  PayoffAccount: z.string().trim().max(40).nullable().optional(),
-  PayoffReference: z.string().trim().max(40).nullable().optional(),
+  ...debtPayoffInputSchema.shape,
 });
 export const debtInputSchema = /* @__PURE__ */ debtFieldsSchema.extend({
   OwnerRole: ownerRole.default('MainApplicant'),
@@ -402,12 +397,7 @@ export const debtSchema = /* @__PURE__ */ z.object({
   RemainingTermMonths: z.number().nullable(),
   IsRefinanced: z.boolean(),
   ExternalRef: z.string().nullable(),
-  // Optional in the answer so older clients' fixtures stay valid; the API always sends them (ADR 0080).
-  PayoffAccount: z.string().nullable().optional(),
-  PayoffReference: z.string().nullable().optional(),
-  /** The lender confirmed it paid this debt off: how much and when (null until then). */
-  PayoffConfirmedAmount: z.number().nullable().optional(),
-  PayoffConfirmedAt: isoDateTime.nullable().optional(),
+  ...debtPayoffSchema.shape,
   CreatedAt: isoDateTime,
   UpdatedAt: isoDateTime,
 });

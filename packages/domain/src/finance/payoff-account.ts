@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Country } from '../enums.ts';
 
 // Where the new loan pays a refinanced debt off (issue 35 item 4, docs/decisions/0080): the old creditor's
@@ -16,6 +17,20 @@ import type { Country } from '../enums.ts';
 //  - DK: either a bank account (4-digit reg. no. + 6–10 digit account no.; no common check digit across
 //    banks) with a message of 1–35 characters, or a FIK creditor number (+ and 8 digits) with a FIK payment
 //    line "71" + 15 digits or "75" + 16 digits (MOD10), as printed on a Danish payment slip.
+
+/** The debt's payoff fields as written (loan-application.ts debt): required once IsRefinanced is true. */
+export const debtPayoffInputSchema = /* @__PURE__ */ z.object({
+  PayoffAccount: z.string().trim().max(40).nullable().optional(),
+  PayoffReference: z.string().trim().max(40).nullable().optional(),
+});
+
+/** As answered, with the lender's confirmation; optional so clients' older fixtures stay valid. */
+export const debtPayoffSchema = /* @__PURE__ */ z.object({
+  PayoffAccount: z.string().nullable().optional(),
+  PayoffReference: z.string().nullable().optional(),
+  PayoffConfirmedAmount: z.number().nullable().optional(),
+  PayoffConfirmedAt: z.string().nullable().optional(),
+});
 
 export type PayoffAccountKind = 'no-account' | 'bankgiro' | 'plusgiro' | 'iban' | 'dk-account' | 'fik';
 

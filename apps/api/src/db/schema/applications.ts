@@ -197,6 +197,12 @@ export const debt = pgTable(
     remainingTermMonths: integer('remaining_term_months'),
     isRefinanced: boolean('is_refinanced').notNull().default(false),
     externalRef: text('external_ref'),
+    // Migration 0043 (ADR 0080): where a refinanced debt is paid off, and the lender's confirmation.
+    payoffAccount: text('payoff_account'),
+    payoffReference: text('payoff_reference'),
+    payoffConfirmedAmount: integer('payoff_confirmed_amount'),
+    payoffConfirmedAt: timestamp('payoff_confirmed_at', { withTimezone: true, mode: 'date' }),
+    payoffLenderReference: text('payoff_lender_reference'),
     ...timestamps,
   },
   (table) => [index('debt_application_idx').on(table.loanApplicationId)],

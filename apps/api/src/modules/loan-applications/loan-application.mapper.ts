@@ -163,6 +163,10 @@ export function toDebt(row: DebtRow): Debt {
     RemainingTermMonths: row.remainingTermMonths,
     IsRefinanced: row.isRefinanced,
     ExternalRef: row.externalRef,
+    PayoffAccount: row.payoffAccount,
+    PayoffReference: row.payoffReference,
+    PayoffConfirmedAmount: row.payoffConfirmedAmount,
+    PayoffConfirmedAt: row.payoffConfirmedAt ? iso(row.payoffConfirmedAt) : null,
     CreatedAt: iso(row.createdAt),
     UpdatedAt: iso(row.updatedAt),
   };

@@ -26,7 +26,13 @@ const examples = {
       CreditLimit: 50000,
       InterestRate: 0.2195,
     },
-    change: { IsRefinanced: true, MonthlyPayment: 1200 },
+    // A refinanced debt names where it is paid off (ADR 0080): a Norwegian account and KID.
+    change: {
+      IsRefinanced: true,
+      MonthlyPayment: 1200,
+      PayoffAccount: '86011117947',
+      PayoffReference: '79927398713',
+    },
   },
   expense: { create: { CategoryID: 3, MonthlyAmount: 1500 }, change: { MonthlyAmount: 1800 } },
 } as const;
@@ -158,7 +164,12 @@ describe('debts from the national debt register (source 2)', () => {
     const debt = registered.json();
     expect((await call('PATCH', url, me.token, { ID: debt.ID, Balance: 1 })).statusCode).toBe(403);
     expect((await call('DELETE', url, me.token, { ID: debt.ID })).statusCode).toBe(403);
-    const refinance = await call('PATCH', url, me.token, { ID: debt.ID, IsRefinanced: true });
+    const refinance = await call('PATCH', url, me.token, {
+      ID: debt.ID,
+      IsRefinanced: true,
+      PayoffAccount: '86011117947',
+      PayoffReference: '79927398713',
+    });
     expect(refinance.statusCode).toBe(200);
     expect(refinance.json()).toMatchObject({ Balance: 40000, Source: 2, IsRefinanced: true });
   });

@@ -20,6 +20,7 @@ import {
 } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { applyApplicationChange } from './application-write.repository.ts';
+import { payoffColumns } from './debt-payoff.ts';
 import { toCar, toChannelSnapshot, toChild, toDebt, toExpense } from './loan-application.mapper.ts';
 import { loadForChange, type WriteOptions } from './loan-application-change-rules.service.ts';
 import {
@@ -76,6 +77,8 @@ const columns: { [K in SubRecordKind]: Record<keyof SubRecordTypes[K]['input'], 
     RemainingTermMonths: 'remainingTermMonths',
     IsRefinanced: 'isRefinanced',
     ExternalRef: 'externalRef',
+    PayoffAccount: 'payoffAccount',
+    PayoffReference: 'payoffReference',
   },
   expense: { OwnerRole: 'ownerRole', CategoryID: 'categoryId', MonthlyAmount: 'monthlyAmount' },
 };
@@ -112,9 +115,13 @@ function assertApplicantMayWriteDebt(
     throw fieldError('Source', 'Debts from the national debt register are fetched, not entered');
   }
   if (existing?.source === NATIONAL_REGISTER_SOURCE) {
-    const others = Object.keys(input).filter((field) => field !== 'ID' && field !== 'IsRefinanced');
+    // Whether to pay it off, and where (ADR 0080), is the applicant's to say; the register's figures are not.
+    const own = new Set(['ID', 'IsRefinanced', 'PayoffAccount', 'PayoffReference']);
+    const others = Object.keys(input).filter((field) => !own.has(field));
     if (others.length > 0) {
-      throw forbidden('Only IsRefinanced may be changed on a debt from the national debt register');
+      throw forbidden(
+        'Only IsRefinanced, PayoffAccount and PayoffReference may be changed on a debt from the national debt register',
+      );
     }
   }
 }
@@ -160,6 +167,7 @@ export async function createApplicationSubRecord<K extends SubRecordKind>(
     }
     const row = await insertSubRecord(tx, kind, {
       ...valuesFrom(kind, input),
+      ...(kind === 'debt' ? payoffColumns(application.country, undefined, input) : {}),
       loanApplicationId: application.id,
       createdAt: now,
       updatedAt: now,
@@ -198,6 +206,9 @@ export async function patchApplicationSubRecord<K extends SubRecordKind>(
     }
     const row = await updateSubRecord(tx, kind, application.id, options.input.ID, {
       ...valuesFrom(kind, input),
+      ...(kind === 'debt'
+        ? payoffColumns(application.country, existing as Parameters<typeof payoffColumns>[1], input)
+        : {}),
       updatedAt: now,
     } as Partial<NewSubRecordRow<K>>);
     await applyApplicationChange(

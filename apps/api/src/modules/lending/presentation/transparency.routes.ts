@@ -7,6 +7,7 @@ import type { ApplicationChange } from '#src/lib/application-change-feed.ts';
 import { createApplicationChangeFeed } from '#src/lib/application-change-feed.ts';
 import type { ModuleOptions } from '#src/lib/module-options.ts';
 import { bearerToken, requireCaller } from '#src/plugins/auth.ts';
+import { refinancingRoutes } from './refinancing.routes.ts';
 import { getTransparency, subscribeToApplicationChanges } from './transparency.service.ts';
 
 // Issue 13 (docs/decisions/0031): the transparency view of an application, and the server-sent events
@@ -32,6 +33,8 @@ function acceptsEventStream(accept: string | undefined): boolean {
 export async function transparencyRoutes(app: FastifyInstance, options: ModuleOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, now, database, tokens } = options;
+  // The refinancing comparison is part of what the applicant sees of their offers (ADR 0080).
+  await app.register(refinancingRoutes, options);
   const feed = createApplicationChangeFeed(database);
   const openStreams = new Set<(reconnectInMs?: number) => void>();
   const streamsPerApplication = new Map<string, number>();
