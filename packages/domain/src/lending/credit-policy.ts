@@ -41,6 +41,13 @@ export interface LenderDebt {
   /** Nominal yearly rate in percent, when known. */
   interestRatePercent: number | null;
   remainingTermMonths: number | null;
+  /** A refinanced debt's payoff instruction (ADR 0080): our debt id, the creditor's account and reference. */
+  payoff?: {
+    debtReference: string;
+    account: string;
+    accountKind: 'no-account' | 'bankgiro' | 'plusgiro' | 'iban' | 'dk-account' | 'fik';
+    paymentReference: string;
+  };
 }
 
 /** What a lender receives: the application, its applicants and debts, and the brand's rate band. */

@@ -17,6 +17,7 @@ export const callbackOrder: Record<LenderCallbackType, number> = {
   'disbursement-decision': 4,
   disbursed: 5,
   'not-disbursed': 5,
+  'payoff-confirmed': 6,
   'commission-clawback': 6,
   cancelled: 7,
 };
@@ -71,6 +72,10 @@ export function callbackReadiness(type: LenderCallbackType, state: CallbackState
       if (!offerOpen(quoteStatus)) return 'past';
       if (isInStatusGroup(status, 'Disbursing') && quoteStatus === 'accepted') return 'ready';
       return isInStatusGroup(status, 'Approved') || isInStatusGroup(status, 'Accepted') ? 'waiting' : 'past';
+    // A refinanced debt is paid off with the payout (ADR 0080): confirmed once the loan is disbursed.
+    case 'payoff-confirmed':
+      if (status === loanDisbursed && quoteStatus === 'accepted') return 'ready';
+      return offerOpen(quoteStatus) && offerStanding.includes(status) ? 'waiting' : 'past';
     case 'commission-clawback':
       if (status === loanDisbursed && quoteStatus === 'accepted') return 'ready';
       return offerOpen(quoteStatus) && offerStanding.includes(status) ? 'waiting' : 'past';

@@ -95,6 +95,27 @@ export const lenderApiApplicantSchema = /* @__PURE__ */ z.object({
     ),
 });
 
+export const lenderApiPayoffSchema = /* @__PURE__ */ z.object({
+  DebtReference: z
+    .uuid()
+    .describe('Our reference of the debt, named again in the `payoff-confirmed` callback'),
+  Account: z
+    .string()
+    .regex(/^[0-9A-Z]{2,34}$/)
+    .describe(
+      "The old creditor's account, digits (and an IBAN's letters) only: NO 11-digit account, SE bankgiro or plusgiro number, FI IBAN, DK reg. no. + account no. or FIK creditor number",
+    ),
+  AccountKind: z.enum(['no-account', 'bankgiro', 'plusgiro', 'iban', 'dk-account', 'fik']),
+  PaymentReference: z
+    .string()
+    .min(1)
+    .max(40)
+    .describe(
+      'What the creditor matches the payment by: NO KID, SE OCR, FI RF or national reference, DK FIK payment line or message',
+    ),
+});
+export type LenderApiPayoff = z.infer<typeof lenderApiPayoffSchema>;
+
 export const lenderApiDebtSchema = /* @__PURE__ */ z.object({
   Type: z.string().min(1).max(60),
   Balance: money,
@@ -114,6 +135,11 @@ export const lenderApiDebtSchema = /* @__PURE__ */ z.object({
     .nullable()
     .describe(
       "Norway's refinancing exemption from the 5-year rule needs the refinanced debts' rates and terms",
+    ),
+  Payoff: lenderApiPayoffSchema
+    .optional()
+    .describe(
+      'Refinanced debts only (ADR 0080): where the payout pays this debt off. At payout the lender pays each refinanced debt to its account with its reference and the rest of the payout to the applicant, then confirms each payoff with a `payoff-confirmed` callback',
     ),
 });
 
@@ -405,6 +431,22 @@ export const lenderCallbackSchema = /* @__PURE__ */ z.discriminatedUnion('Type',
   }),
   z.object({ ...callback, Type: z.literal('disbursed'), QuoteId: quoteId, Reference: lenderReference }),
   z.object({ ...callback, Type: z.literal('not-disbursed'), QuoteId: quoteId, Reason: reasonText }),
+  z.object({
+    ...callback,
+    Type: z.literal('payoff-confirmed'),
+    QuoteId: quoteId,
+    Payoffs: z
+      .array(
+        z.object({
+          DebtReference: z.uuid().describe('The `Payoff.DebtReference` of the debt paid off'),
+          Amount: money.describe('What was paid to the old creditor'),
+          PaidAt: z.iso.datetime({ offset: true }),
+          Reference: lenderReference.describe("The lender's reference of the payment"),
+        }),
+      )
+      .min(1)
+      .max(50),
+  }),
   z.object({ ...callback, Type: z.literal('cancelled'), QuoteId: quoteId, Reason: reasonText }),
   z.object({
     ...callback,

@@ -17,6 +17,7 @@ import { loadLenderApplication } from '#src/modules/lending/lender-panel/lender-
 import { findQuote, listQuotes, updateQuote } from '#src/modules/lending/loan-quote.repository.ts';
 import { findLoanRequest } from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
+import { confirmDebtPayoffs } from '#src/modules/loan-applications/debt-payoff.repository.ts';
 import { applyLenderOutcome } from './lender-callback.service.ts';
 
 // What each signed callback does once it is in its place (signed-callback.service.ts decides when): the
@@ -170,6 +171,23 @@ export async function applyCallback(
       return paid?.status === applicationStatus.loanDisbursed
         ? applied
         : notApplied('The application is not waiting for a payout');
+    }
+    case 'payoff-confirmed': {
+      // ADR 0080: the payout paid the refinanced debts off; the personal page shows each confirmed.
+      const recorded = await confirmDebtPayoffs(
+        tx,
+        quote.loanApplicationId,
+        message.Payoffs.map((payoff) => ({
+          debtId: payoff.DebtReference,
+          amount: payoff.Amount,
+          paidAt: new Date(payoff.PaidAt),
+          lenderReference: payoff.Reference,
+        })),
+        now,
+      );
+      return recorded.length > 0
+        ? applied
+        : notApplied('No refinanced debt of the application has that reference');
     }
     case 'not-disbursed':
     case 'cancelled':

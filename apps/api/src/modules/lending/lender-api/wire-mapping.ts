@@ -42,6 +42,17 @@ export function applicationToWire(
       Creditor: debt.creditor,
       InterestRatePercent: debt.interestRatePercent,
       RemainingTermMonths: debt.remainingTermMonths,
+      // Refinanced debts only (ADR 0080): where the payout pays it off.
+      ...(debt.payoff
+        ? {
+            Payoff: {
+              DebtReference: debt.payoff.debtReference,
+              Account: debt.payoff.account,
+              AccountKind: debt.payoff.accountKind,
+              PaymentReference: debt.payoff.paymentReference,
+            },
+          }
+        : {}),
     })),
     RateBand: { Low: application.rateBand.low, High: application.rateBand.high },
     IsDuplicateAtLender: application.isDuplicateAtLender,
@@ -86,6 +97,16 @@ export function applicationFromWire(wire: LenderApiApplication, reference: strin
       creditor: debt.Creditor,
       interestRatePercent: debt.InterestRatePercent,
       remainingTermMonths: debt.RemainingTermMonths,
+      ...(debt.Payoff
+        ? {
+            payoff: {
+              debtReference: debt.Payoff.DebtReference,
+              account: debt.Payoff.Account,
+              accountKind: debt.Payoff.AccountKind,
+              paymentReference: debt.Payoff.PaymentReference,
+            },
+          }
+        : {}),
     })),
     rateBand: { low: wire.RateBand.Low, high: wire.RateBand.High },
     isDuplicateAtLender: wire.IsDuplicateAtLender,

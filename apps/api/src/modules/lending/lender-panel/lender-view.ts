@@ -1,6 +1,7 @@
 import { getBrand } from '@nordloan/domain/brands/registry';
 import type { ApplicantRole, Country, Currency, Product } from '@nordloan/domain/enums';
 import { currencyByCountry } from '@nordloan/domain/enums';
+import { checkPayoffInstruction } from '@nordloan/domain/finance/payoff-account';
 import type { LenderApplicant, LenderApplication, LenderDebt } from '@nordloan/domain/lending/credit-policy';
 import { hashString } from '@nordloan/domain/lending/seeded-random';
 import { statusGroups } from '@nordloan/domain/statuses';
@@ -122,6 +123,21 @@ export async function loadLenderApplication(
   });
 }
 
+/**
+ * A refinanced debt's payoff instruction (ADR 0080), stored checked and normalised: the lender pays the
+ * debt off from the payout. A debt that is not refinanced sends none — the lender needs no account of it.
+ */
+function payoffOf(
+  country: string,
+  row: Pick<DebtRow, 'id' | 'isRefinanced' | 'payoffAccount' | 'payoffReference'>,
+): Pick<LenderDebt, 'payoff'> {
+  if (!row.isRefinanced) return {};
+  const checked = checkPayoffInstruction(country as Country, row.payoffAccount, row.payoffReference);
+  if (!checked.ok) return {};
+  const { account, accountKind, reference } = checked.instruction;
+  return { payoff: { debtReference: row.id, account, accountKind, paymentReference: reference } };
+}
+
 /** What a lender receives, from what was read of the application (no database). */
 export function lenderApplicationOf(input: {
   application: LoanApplicationRow;
@@ -137,6 +153,9 @@ export function lenderApplicationOf(input: {
       | 'creditor'
       | 'interestRate'
       | 'remainingTermMonths'
+      | 'id'
+      | 'payoffAccount'
+      | 'payoffReference'
     >
   >;
   /** The credit bureau's answer stored by the external-data step. */
@@ -178,6 +197,7 @@ export function lenderApplicationOf(input: {
     creditor: row.creditor,
     interestRatePercent: row.interestRate === null ? null : Number(row.interestRate) * 100,
     remainingTermMonths: row.remainingTermMonths,
+    ...payoffOf(application.country, row),
   }));
   return {
     randomnessKey: randomnessKeyOf(application, parties),
