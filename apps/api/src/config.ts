@@ -103,6 +103,9 @@ export const configSchema = z.object({
   LENDER_DELAY_SCALE: z.coerce.number().min(0).max(10).default(1),
   // Lender jobs the worker records in one transaction at most (the intake's: 50 at most; ADR 0047, 0048).
   WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(200),
+  // How long a job's claim lasts: after kill -9 of an instance its running jobs are taken over when their
+  // claim runs out. Longer than the longest job (the lender job's 20 s limit); the crash tests shorten it.
+  WORKER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   // E-mail and SMS (ADR 0030). Without SMTP_HOST, outside production, a local SMTP sink takes the mail.
   SMTP_HOST: z
     .string()
@@ -238,6 +241,8 @@ export interface Config {
     lenderDelayScale: number;
     /** Jobs of one lending kind recorded in one transaction at most: an upper bound, never a wait. */
     batchSize: number;
+    /** How long a job's claim lasts (WORKER_LEASE_MS); the worker's default (60 s) unless given. */
+    leaseMs?: number;
   };
   messages: {
     /** The SMTP server e-mail goes to; undefined: the local sink (outside production) or none. */
@@ -389,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lenderSeed: raw.LENDER_SEED,
       lenderDelayScale: raw.LENDER_DELAY_SCALE,
       batchSize: raw.WORKER_BATCH_SIZE,
+      leaseMs: raw.WORKER_LEASE_MS,
     },
     messages: {
       smtp: raw.SMTP_HOST

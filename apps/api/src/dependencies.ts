@@ -86,6 +86,7 @@ export function defaultDependencies(options: {
             db,
             now,
             log,
+            ...(config.worker.leaseMs ? { leaseMs: config.worker.leaseMs } : {}),
             onTick: outboxRelayTick({
               db,
               now,

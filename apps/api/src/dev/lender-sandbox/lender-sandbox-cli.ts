@@ -5,6 +5,9 @@
 // secrets: each lender's sandbox secret (lender-credentials.ts). The API calls it instead of the in-process
 // panel with LENDER_API_SANDBOX_URL=http://localhost:3002. Misbehaviour on purpose with
 // LENDER_SANDBOX_FAULTS=1 (transient 5xx, lost answers, hangs, duplicate and out-of-order callbacks).
+// A callback the API does not take is tried again: LENDER_SANDBOX_CALLBACK_TRIES times in all (5), after
+// 1 s, 2 s, 4 s, … or every LENDER_SANDBOX_CALLBACK_RETRY_MS (the crash test: through an API restart).
+// What it was asked and sent: GET <sandbox>/_sandbox/ledger (sandbox-ledger.ts).
 import { loadConfig } from '#src/config.ts';
 import { startLenderSandbox } from './lender-sandbox.ts';
 import { loadSandboxPolicies } from './sandbox-policies.ts';
@@ -18,6 +21,12 @@ const faults = process.env.LENDER_SANDBOX_FAULTS === '1';
 const callbackUrl =
   process.env.LENDER_SANDBOX_CALLBACK_URL ?? `http://localhost:${config.port}/lender-api/callbacks`;
 const log = (line: string) => console.log(`sandbox lender: ${line}`);
+const callbackTries = Number(process.env.LENDER_SANDBOX_CALLBACK_TRIES ?? 5);
+const callbackRetryMs = Number(process.env.LENDER_SANDBOX_CALLBACK_RETRY_MS ?? 0);
+if (!Number.isInteger(callbackTries) || callbackTries < 1 || !(callbackRetryMs >= 0)) {
+  console.log('sandbox lender: LENDER_SANDBOX_CALLBACK_TRIES ≥ 1 and LENDER_SANDBOX_CALLBACK_RETRY_MS ≥ 0');
+  process.exit(1);
+}
 // With PostgreSQL the lenders' credit policies come from the lender table (ADR 0067).
 const lenders = await loadSandboxPolicies(config.databaseUrl, log);
 try {
@@ -28,6 +37,8 @@ try {
     seed: config.worker.lenderSeed,
     delayScale: config.worker.lenderDelayScale,
     callbackUrl,
+    callbackMaxTries: callbackTries,
+    ...(callbackRetryMs > 0 ? { callbackRetryDelayMs: () => callbackRetryMs } : {}),
     ...(faults
       ? {
           faults: {

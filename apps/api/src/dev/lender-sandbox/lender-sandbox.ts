@@ -15,6 +15,7 @@ import { answerAgreement, isAgreementPath } from './sandbox-agreement.ts';
 import { type CallbackSender, type CallbackTransport, createCallbackSender } from './sandbox-callbacks.ts';
 import { applySandboxFault, type SandboxFault } from './sandbox-faults.ts';
 import { answerHumanReview, isHumanReviewPath } from './sandbox-human-review.ts';
+import { createSandboxLedger, sandboxLedgerPath } from './sandbox-ledger.ts';
 import { createSandboxLender, type SandboxAnswer, type SandboxLender } from './sandbox-lender.ts';
 import {
   answerPrequalification,
@@ -47,6 +48,8 @@ export interface LenderSandboxOptions {
   faults?: Partial<SandboxFaultRates>;
   stepDelayMs?: number;
   callbackRetryDelayMs?: (retry: number) => number;
+  /** Tries of one callback before it is given up (5 unless given). */
+  callbackMaxTries?: number;
   /** How callbacks reach the broker (fetch unless replaced: tests deliver them with the app's inject). */
   deliverCallback?: CallbackTransport;
   log?: (line: string) => void;
@@ -84,7 +87,8 @@ export interface LenderSandbox {
 
 interface StoredAnswer {
   fingerprint: string;
-  answer: SandboxAnswer;
+  /** Stored when the work starts: a second try arriving while the first is still at work waits for it. */
+  answer: Promise<SandboxAnswer>;
 }
 
 const operationByPath = Object.entries(lenderApiOperations).map(([operation, { path }]) => ({
@@ -145,6 +149,7 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
     now: () => new Date(),
     log,
     ...(options.callbackRetryDelayMs ? { retryDelayMs: options.callbackRetryDelayMs } : {}),
+    ...(options.callbackMaxTries ? { maxTries: options.callbackMaxTries } : {}),
     ...(options.deliverCallback ? { deliver: options.deliverCallback } : {}),
   });
   const lenders = new Map<string, SandboxLender>(
@@ -171,6 +176,9 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
   };
   const stored = new Map<string, StoredAnswer>();
   const requests = new Map<string, number>();
+  const ledger = createSandboxLedger();
+  /** Requests being answered right now (the ledger's own read not counted). */
+  let inFlight = 0;
   let draws = 0;
   const randomFault = (lenderId: string): SandboxFault | undefined => {
     draws += 1;
@@ -183,6 +191,12 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://sandbox');
+    // What was asked and sent, for a test or bench in another process (sandbox-ledger.ts).
+    if (request.method === 'GET' && url.pathname === sandboxLedgerPath) {
+      const registrations = [...lenders].map(([id, held]) => [id, held.registrations] as const);
+      const snapshot = ledger.snapshot({ registrations, callbacks });
+      return send(response, { status: 200, body: { ...snapshot, inFlight: inFlight - 1 } });
+    }
     const [, lenderId = '', ...rest] = url.pathname.split('/');
     const lender = lenders.get(lenderId);
     if (!lender) return send(response, { status: 404, body: { Message: 'Unknown lender' } });
@@ -272,6 +286,10 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
         body: { Message: 'Idempotency-Key required', Code: 'IDEMPOTENCY_KEY' },
       });
     }
+    // The registration's reference is in its body, every other operation's in its path (and checked above).
+    const call = [lenderId, route.operation, key, parsed.data.ApplicationReference] as const;
+    ledger.received(...call);
+    response.once('close', () => ledger.answered(...call));
     const fault = scriptedFault(lenderId, route.operation) ?? randomFault(lenderId);
     if (fault === 'unavailable') return send(response, { status: 503, body: { Message: 'Try again' } });
     if (fault === 'hang') await sleep(rates.hangMs);
@@ -288,10 +306,17 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
       });
     }
     let answer: SandboxAnswer;
-    if (previous) answer = previous.answer;
+    if (previous) answer = await previous.answer;
     else {
-      answer = await (lender[route.operation] as (body: unknown) => Promise<SandboxAnswer>)(parsed.data);
-      if (answer.status < 500) stored.set(storeKey, { fingerprint, answer });
+      ledger.executed(...call);
+      const work = (lender[route.operation] as (body: unknown) => Promise<SandboxAnswer>)(parsed.data);
+      stored.set(storeKey, { fingerprint, answer: work });
+      // A failure of ours is not an answer to keep: the retry does the work.
+      answer = await work.catch((error: unknown) => {
+        stored.delete(storeKey);
+        throw error;
+      });
+      if (answer.status >= 500) stored.delete(storeKey);
     }
     if (fault === 'lost-answer') return send(response, { status: 503, body: { Message: 'Lost on the way' } });
     if (fault) return send(response, applySandboxFault(fault, answer, lender.profile));
@@ -299,6 +324,10 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
   }
 
   const server: Server = createServer((request, response) => {
+    inFlight += 1;
+    response.once('close', () => {
+      inFlight -= 1;
+    });
     handle(request, response).catch((error: unknown) => {
       log(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
       if (!response.headersSent) send(response, { status: 500, body: { Message: 'Sandbox error' } });

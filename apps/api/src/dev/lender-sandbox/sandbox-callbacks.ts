@@ -42,6 +42,8 @@ export interface CallbackSender {
   }): LenderCallback;
   /** Every delivery finished so far, in the order they finished. */
   delivered(): readonly CallbackDelivery[];
+  /** Deliveries still waiting or in flight (a retry's wait included). */
+  pending(): number;
   /** Resolves when no callback is waiting or in flight. */
   idle(): Promise<void>;
   close(): void;
@@ -121,6 +123,7 @@ export function createCallbackSender(options: {
       return message;
     },
     delivered: () => delivered,
+    pending: () => pending,
     idle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((wake) => idleWaiters.push(wake))),
     close() {
       closed = true;
