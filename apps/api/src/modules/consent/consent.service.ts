@@ -1,6 +1,12 @@
 import type { BrandConfig } from '@nordloan/domain/brands/registry';
 import type { ConsentState, MasterConsentInput, PatchConsentInput } from '@nordloan/domain/consent';
-import type { ConsentChannel, ConsentPurpose, ConsentStatus, Country } from '@nordloan/domain/enums';
+import {
+  type ConsentChannel,
+  type ConsentPurpose,
+  type ConsentStatus,
+  type Country,
+  consentPurposes,
+} from '@nordloan/domain/enums';
 import type { Db, Executor } from '#src/db/client.ts';
 import { badRequest, fieldError, notFound, unauthorized } from '#src/lib/app-error.ts';
 import { describeCaller } from '#src/lib/application-access.ts';
@@ -249,7 +255,10 @@ export async function consentHistory(
     purpose: options.purpose,
     channel: options.channel,
   });
-  return { CustomerID: customer.id, ConsentBrand: content.consentBrand, Items: rows.map(toItem) };
+  // §3's purposes only: a consent of its own purpose (the rate watch, purpose-consent.service.ts) is not
+  // this contract's, and shows in the customer's data export instead.
+  const items = rows.filter((row) => (consentPurposes as readonly string[]).includes(row.purpose));
+  return { CustomerID: customer.id, ConsentBrand: content.consentBrand, Items: items.map(toItem) };
 }
 
 /** §7 POST /consent/v1/consent: the master consent — one status for a purpose over its channels. */

@@ -34,8 +34,13 @@ describe('the credit warning in e-mails and SMS', () => {
     },
   );
 
-  it('names the kinds that advertise credit: offers, the reminder, the way back to an application', () => {
-    expect([...kindsAdvertisingCredit].sort()).toEqual(['expiry-reminder', 'magic-link', 'offers-arrived']);
+  it('names the kinds that advertise credit: offers, the reminder, the way back to an application, a refinance', () => {
+    expect([...kindsAdvertisingCredit].sort()).toEqual([
+      'expiry-reminder',
+      'magic-link',
+      'offers-arrived',
+      'rate-watch-saving',
+    ]);
     expect(creditWarningDisplays.NO.lines).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ export const messageKinds = [
   'co-applicant-invite',
   'human-review-answered',
   'credit-withdrawn',
+  'rate-watch-saving',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
@@ -34,6 +35,9 @@ export const purposeOfKind: Record<MessageKind, 'transactional' | 'marketing'> =
   'human-review-answered': 'transactional',
   // The receipt of the applicant's own withdrawal from a credit agreement (CCD2 art. 26, ADR 0066).
   'credit-withdrawn': 'transactional',
+  // A refinance is credit put before the reader: marketing, sent only under the rate watch's own consent
+  // (modules/rate-watch, ADR 0081) on the one channel the customer chose — never under the general one.
+  'rate-watch-saving': 'marketing',
 };
 
 /**
@@ -45,6 +49,7 @@ export const kindsAdvertisingCredit: ReadonlySet<MessageKind> = new Set([
   'magic-link',
   'offers-arrived',
   'expiry-reminder',
+  'rate-watch-saving',
 ]);
 
 const countryOfLocale: Record<Locale, Country> = {
@@ -72,6 +77,8 @@ type Catalogue = Record<MessageKind, MessageTemplate> & {
   linkLabel: string;
   marketingFooter: string;
   transactionalFooter: string;
+  /** The rate watch's own footer: why this came, and how to stop it (ADR 0081). */
+  rateWatchFooter: string;
 };
 
 export const messageTemplates: Record<Locale, Catalogue> = {
@@ -79,6 +86,8 @@ export const messageTemplates: Record<Locale, Catalogue> = {
     greeting: 'Hei!',
     linkLabel: 'Åpne',
     transactionalFooter: 'Denne e-posten gjelder søknaden din hos {brand}. Svar ikke på den.',
+    rateWatchFooter:
+      'Du får denne meldingen fordi du har slått på renteovervåking hos {brand}. Du stopper den med ett trykk på {myPage}.',
     marketingFooter:
       'Du får denne påminnelsen fordi du har samtykket til markedsføring fra {brand}. Du kan trekke samtykket tilbake på {myPage}.',
     'magic-link': {
@@ -140,11 +149,21 @@ export const messageTemplates: Record<Locale, Catalogue> = {
       paragraphs: ['Tilbudene du har fått, utløper snart. Se dem på {myPage}:'],
       sms: '{brand}: tilbudene dine utløper snart. Se dem på {link}',
     },
+    'rate-watch-saving': {
+      subject: 'Du kan spare på lånet ditt – {brand}',
+      paragraphs: [
+        'Vi har sett på lånet ditt igjen, slik du ba om: en refinansiering ser ut til å spare deg mer enn beløpet du satte. Slik har vi regnet:',
+        'Anslagene er uforpliktende og gitt uten kredittsjekk; långiveren avgjør først når du søker. Se grunnlaget på {myPage}.',
+      ],
+      sms: '{brand}: en refinansiering kan spare deg mer enn beløpet du satte. Se grunnlaget på {link}',
+    },
   },
   'sv-SE': {
     greeting: 'Hej!',
     linkLabel: 'Öppna',
     transactionalFooter: 'Det här mejlet gäller din ansökan hos {brand}. Svara inte på det.',
+    rateWatchFooter:
+      'Du får det här meddelandet eftersom du har slagit på räntebevakning hos {brand}. Du avslutar den med ett tryck på {myPage}.',
     marketingFooter:
       'Du får den här påminnelsen eftersom du har samtyckt till marknadsföring från {brand}. Du kan återkalla samtycket på {myPage}.',
     'magic-link': {
@@ -206,11 +225,21 @@ export const messageTemplates: Record<Locale, Catalogue> = {
       paragraphs: ['Erbjudandena du har fått går snart ut. Se dem på {myPage}:'],
       sms: '{brand}: dina erbjudanden går snart ut. Se dem på {link}',
     },
+    'rate-watch-saving': {
+      subject: 'Du kan spara på ditt lån – {brand}',
+      paragraphs: [
+        'Vi har tittat på ditt lån igen, som du bad om: en omförhandling ser ut att spara mer än beloppet du angav. Så här har vi räknat:',
+        'Uppskattningarna är inte bindande och gjorda utan kreditupplysning; långivaren beslutar först när du ansöker. Se underlaget på {myPage}.',
+      ],
+      sms: '{brand}: en omförhandling kan spara mer än beloppet du angav. Se underlaget på {link}',
+    },
   },
   'fi-FI': {
     greeting: 'Hei!',
     linkLabel: 'Avaa',
     transactionalFooter: 'Tämä viesti koskee hakemustasi ({brand}). Älä vastaa tähän viestiin.',
+    rateWatchFooter:
+      'Saat tämän viestin, koska olet ottanut koron seurannan käyttöön ({brand}). Voit lopettaa sen yhdellä painalluksella Omilla sivuilla.',
     marketingFooter:
       'Saat tämän muistutuksen, koska olet antanut suostumuksen markkinointiin ({brand}). Voit perua suostumuksen Omilla sivuilla.',
     'magic-link': {
@@ -272,11 +301,21 @@ export const messageTemplates: Record<Locale, Catalogue> = {
       paragraphs: ['Saamasi tarjoukset vanhenevat pian. Katso ne Omilla sivuilla:'],
       sms: '{brand}: tarjouksesi vanhenevat pian. Katso ne: {link}',
     },
+    'rate-watch-saving': {
+      subject: 'Voit säästää lainassasi – {brand}',
+      paragraphs: [
+        'Katsoimme lainaasi uudelleen pyyntösi mukaisesti: uudelleenrahoitus näyttää säästävän enemmän kuin asettamasi summa. Näin laskimme:',
+        'Arviot ovat sitoumuksettomia ja tehty ilman luottotietokyselyä; lainanantaja päättää vasta, kun haet. Katso perusteet Omilla sivuilla.',
+      ],
+      sms: '{brand}: uudelleenrahoitus voi säästää enemmän kuin asettamasi summa. Katso perusteet: {link}',
+    },
   },
   'da-DK': {
     greeting: 'Hej!',
     linkLabel: 'Åbn',
     transactionalFooter: 'Denne e-mail handler om din ansøgning hos {brand}. Svar ikke på den.',
+    rateWatchFooter:
+      'Du får denne besked, fordi du har slået renteovervågning til hos {brand}. Du stopper den med ét tryk på {myPage}.',
     marketingFooter:
       'Du får denne påmindelse, fordi du har givet samtykke til markedsføring fra {brand}. Du kan trække samtykket tilbage på {myPage}.',
     'magic-link': {
@@ -338,6 +377,14 @@ export const messageTemplates: Record<Locale, Catalogue> = {
       paragraphs: ['De tilbud, du har fået, udløber snart. Se dem på {myPage}:'],
       sms: '{brand}: dine tilbud udløber snart. Se dem på {link}',
     },
+    'rate-watch-saving': {
+      subject: 'Du kan spare på dit lån – {brand}',
+      paragraphs: [
+        'Vi har set på dit lån igen, som du bad om: en omlægning ser ud til at spare mere end det beløb, du valgte. Sådan har vi regnet:',
+        'Skønnene er uforpligtende og lavet uden kreditopslag; långiveren afgør først, når du ansøger. Se grundlaget på {myPage}.',
+      ],
+      sms: '{brand}: en omlægning kan spare mere end det beløb, du valgte. Se grundlaget på {link}',
+    },
   },
 };
 
@@ -356,12 +403,18 @@ const escapeHtml = (value: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 
-/** Fills a kind's template for a brand: the subject, the text and HTML parts of the e-mail, and the SMS. */
+/**
+ * Fills a kind's template for a brand: the subject, the text and HTML parts of the e-mail, and the SMS.
+ * `details`: lines the sender worked out (the rate watch's saving and its basis, ADR 0081), shown after the
+ * lead in the e-mail; `smsDetail` ends the SMS. Only the rate watch gives them: the customer asked for them.
+ */
 export function renderMessage(input: {
   kind: MessageKind;
   locale: Locale;
   brandName: string;
   link: string;
+  details?: readonly string[] | undefined;
+  smsDetail?: string | undefined;
 }): RenderedMessage {
   const catalogue = messageTemplates[input.locale];
   const template = catalogue[input.kind];
@@ -371,12 +424,19 @@ export function renderMessage(input: {
       .replaceAll('{link}', input.link)
       .replaceAll('{myPage}', personalPageNames[input.locale]);
   const footer = fill(
-    purposeOfKind[input.kind] === 'marketing' ? catalogue.marketingFooter : catalogue.transactionalFooter,
+    input.kind === 'rate-watch-saving'
+      ? catalogue.rateWatchFooter
+      : purposeOfKind[input.kind] === 'marketing'
+        ? catalogue.marketingFooter
+        : catalogue.transactionalFooter,
   );
+  const details = input.details ?? [];
   const [lead, ...rest] = template.paragraphs.map(fill);
   const warning = creditWarningLinesOf(input.kind, input.locale);
   const warningText = warning.length > 0 ? [warning.join('\n')] : [];
-  const text = [catalogue.greeting, ...warningText, lead, input.link, ...rest, '—', footer].join('\n\n');
+  const text = [catalogue.greeting, ...warningText, lead, ...details, input.link, ...rest, '—', footer].join(
+    '\n\n',
+  );
   const warningHtml = warning.map((line, index) =>
     index === 0 ? `<strong>${escapeHtml(line)}</strong>` : escapeHtml(line),
   );
@@ -391,11 +451,15 @@ export function renderMessage(input: {
         ]
       : []),
     `<p>${escapeHtml(lead ?? '')}</p>`,
+    ...(details.length > 0
+      ? [`<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`]
+      : []),
     `<p><a href="${escapeHtml(input.link)}">${escapeHtml(catalogue.linkLabel)}: ${escapeHtml(input.link)}</a></p>`,
     ...rest.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     `<hr><p style="font-size: 0.85em; color: #555">${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('\n');
-  const sms = warning.length > 0 ? `${warning[0]} ${fill(template.sms)}` : fill(template.sms);
+  const own = input.smsDetail ? `${fill(template.sms)} ${input.smsDetail}` : fill(template.sms);
+  const sms = warning.length > 0 ? `${warning[0]} ${own}` : own;
   return { subject: fill(template.subject), text, html, sms };
 }

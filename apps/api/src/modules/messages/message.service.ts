@@ -75,6 +75,9 @@ export interface QueueMessageInput {
   link: string;
   idempotencyKey: string;
   now: Date;
+  /** Lines the sender worked out for this message (the rate watch's basis; renderMessage). */
+  details?: readonly string[] | undefined;
+  smsDetail?: string | undefined;
 }
 
 /**
@@ -88,6 +91,8 @@ export async function queueMessage(tx: Executor, input: QueueMessageInput): Prom
     locale,
     brandName: input.brand.name,
     link: input.link,
+    details: input.details,
+    smsDetail: input.smsDetail,
   });
   const row = await insertMessage(tx, {
     idempotencyKey: input.idempotencyKey,
