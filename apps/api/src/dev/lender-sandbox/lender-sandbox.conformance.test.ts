@@ -4,8 +4,9 @@ import { sandboxLenderSecret } from '#src/modules/lending/lender-api/lender-cred
 import { type LenderSandbox, startLenderSandbox } from './lender-sandbox.ts';
 
 // The sandbox lender passes the lender API's conformance kit (issue 33 items 5 and 7), with its decisions
-// taking their time (pending first) and its answers coming back as signed callbacks; and the kit fails an
-// implementation that breaks the contract.
+// taking their time (pending first) and its answers coming back as signed callbacks, the agreement, human
+// review, withdrawal and pre-qualification included (ADR 0077); and the kit fails an implementation that
+// breaks the contract.
 
 let sandbox: LenderSandbox;
 beforeAll(async () => {
@@ -31,7 +32,11 @@ describe('the conformance kit', () => {
     });
     console.log(formatConformance(results));
     expect(results.filter((result) => result.outcome !== 'pass')).toEqual([]);
-    expect(results.length).toBeGreaterThanOrEqual(15);
+    expect(results.length).toBeGreaterThanOrEqual(25);
+    // The operations beside the adapter's are part of the contract (ADR 0077).
+    const names = results.map((result) => result.name.split(':')[0]);
+    for (const operation of ['agreement', 'human review', 'withdrawal', 'pre-qualification'])
+      expect(names).toContain(operation);
   }, 60_000);
 
   it('fails an implementation that breaks the contract', async () => {
@@ -45,6 +50,7 @@ describe('the conformance kit', () => {
     expect(wrongSecret.filter((result) => result.outcome === 'fail').map((result) => result.name)).toContain(
       'register: the answer keeps the schema and names the application',
     );
+    expect(wrongSecret.find((result) => result.name.startsWith('pre-qualification'))?.outcome).toBe('fail');
     // Garbage decisions fail the decision check.
     sandbox.script(lenderId, ...Array(6).fill('garbage-schema'));
     const garbage = await runConformance({

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { idempotencyKeyHeader, lenderSignatureHeader } from '@nordloan/domain/lending/lender-api';
 import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
 import {
   lenderAgreementPath,
@@ -8,81 +7,93 @@ import {
   lenderSignedAgreementRequestSchema,
   simulatedAgreement,
 } from '#src/modules/lending/lender-api/lender-agreement.ts';
-import { verifyLenderSignature } from '#src/modules/lending/lender-api/lender-signature.ts';
+import { answerSandboxOperation, operationPattern, type SandboxOperation } from './sandbox-operation.ts';
 
-// The sandbox lender's side of the credit agreement (issue 36 item 1, docs/decisions/0075): it hands over
-// its agreement PDF for an accepted offer, and acknowledges the signed agreement's evidence. Our signature
-// and the request are checked as for any operation; the answers depend only on the request.
+// The sandbox lender's side of the credit agreement (issue 36 item 1, docs/decisions/0075 and 0077): it
+// hands over its agreement PDF for an accepted offer, and takes the signed agreement's evidence — after
+// which, and only after which, the lender pays out (sandbox-lender.ts listens: onAgreementSigned). Both are
+// checked as every operation beside the adapter's is (sandbox-operation.ts).
 
-const pattern = (template: string) =>
-  new RegExp(`^${template.replace('{ApplicationReference}', '([^/]+)')}$`);
-const agreementPattern = pattern(lenderAgreementPath);
-const signedPattern = pattern(lenderSignedAgreementPath);
+const agreementPattern = operationPattern(lenderAgreementPath);
+const signedPattern = operationPattern(lenderSignedAgreementPath);
 
 export function isAgreementPath(path: string): boolean {
   return agreementPattern.test(path) || signedPattern.test(path);
 }
 
-function send(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
+export interface SignedAgreement {
+  reference: string;
+  quoteId: string;
+  documentSha256: string;
 }
 
-export async function answerAgreement(
+type Listener = (signed: SignedAgreement) => void;
+
+/**
+ * Who hears of a lender's signed agreements, by the profile object the server passes with each request:
+ * each sandbox lender holds its own copy of its profile, so two sandboxes in one process never hear each
+ * other's.
+ */
+const listeners = new WeakMap<LenderProfile, Listener>();
+
+export function onAgreementSigned(profile: LenderProfile, listener: Listener): void {
+  listeners.set(profile, listener);
+}
+
+export function answerAgreement(
   request: IncomingMessage,
   response: ServerResponse,
   options: { profile: LenderProfile; path: string; secret: string; counted: () => void },
 ): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
-  const raw = Buffer.concat(chunks).toString('utf8');
-  const check = verifyLenderSignature({
-    header: request.headers[lenderSignatureHeader],
-    body: raw,
-    secrets: [options.secret],
-    now: new Date(),
-  });
-  if (!check.ok) return send(response, 401, { Message: `Signature ${check.reason}`, Code: 'SIGNATURE' });
-  options.counted();
-  const key = request.headers[idempotencyKeyHeader];
-  if (typeof key !== 'string' || key.length === 0 || key.length > 255)
-    return send(response, 400, { Message: 'Idempotency-Key required', Code: 'IDEMPOTENCY_KEY' });
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return send(response, 400, { Message: 'Not JSON' });
-  }
-  const signed = signedPattern.exec(options.path);
-  const reference = decodeURIComponent((signed ?? agreementPattern.exec(options.path))?.[1] ?? '');
-  const parsed = (signed ? lenderSignedAgreementRequestSchema : lenderAgreementRequestSchema).safeParse(json);
-  if (!parsed.success)
-    return send(response, 400, { Message: parsed.error.issues[0]?.message ?? 'Invalid', Code: 'SCHEMA' });
-  if (parsed.data.ApplicationReference !== reference)
-    return send(response, 400, { Message: 'The path and the body name different applications' });
-  if (signed) {
-    return send(response, 200, {
-      ApplicationReference: reference,
-      QuoteId: parsed.data.QuoteId,
-      Status: 'received',
-    });
-  }
-  const call = lenderAgreementRequestSchema.parse(json);
-  const { fileName, content } = simulatedAgreement({
-    lenderName: options.profile.name,
-    loanRequestId: call.ApplicationReference,
-    quoteId: call.QuoteId,
-    amount: call.Amount,
-    durationMonths: call.DurationMonths,
-    nominalRate: call.NominalRate,
-    currency: call.Currency,
-  });
-  send(response, 200, {
-    ApplicationReference: reference,
-    QuoteId: call.QuoteId,
-    Status: 'ready',
-    FileName: fileName,
-    ContentType: 'application/pdf',
-    ContentBase64: content.toString('base64'),
-  });
+  const { profile } = options;
+  const agreement: SandboxOperation<ReturnType<typeof lenderAgreementRequestSchema.parse>> = {
+    path: lenderAgreementPath,
+    schema: lenderAgreementRequestSchema,
+    idempotent: true,
+    answer(call) {
+      const { fileName, content } = simulatedAgreement({
+        lenderName: profile.name,
+        loanRequestId: call.ApplicationReference,
+        quoteId: call.QuoteId,
+        amount: call.Amount,
+        durationMonths: call.DurationMonths,
+        nominalRate: call.NominalRate,
+        currency: call.Currency,
+      });
+      return {
+        status: 200,
+        body: {
+          ApplicationReference: call.ApplicationReference,
+          QuoteId: call.QuoteId,
+          Status: 'ready',
+          FileName: fileName,
+          ContentType: 'application/pdf',
+          ContentBase64: content.toString('base64'),
+        },
+      };
+    },
+  };
+  const signed: SandboxOperation<ReturnType<typeof lenderSignedAgreementRequestSchema.parse>> = {
+    path: lenderSignedAgreementPath,
+    schema: lenderSignedAgreementRequestSchema,
+    idempotent: true,
+    answer(evidence) {
+      listeners.get(profile)?.({
+        reference: evidence.ApplicationReference,
+        quoteId: evidence.QuoteId,
+        documentSha256: evidence.DocumentSha256,
+      });
+      return {
+        status: 200,
+        body: {
+          ApplicationReference: evidence.ApplicationReference,
+          QuoteId: evidence.QuoteId,
+          Status: 'received',
+        },
+      };
+    },
+  };
+  return signedPattern.test(options.path)
+    ? answerSandboxOperation(request, response, { ...options, operation: signed })
+    : answerSandboxOperation(request, response, { ...options, operation: agreement });
 }

@@ -5,13 +5,13 @@ import {
   lenderPrequalificationRequestSchema,
   softPrequalification,
 } from '@nordloan/domain/lending/approval-odds';
-import { lenderSignatureHeader } from '@nordloan/domain/lending/lender-api';
 import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
-import { verifyLenderSignature } from '#src/modules/lending/lender-api/lender-signature.ts';
+import { answerSandboxOperation } from './sandbox-operation.ts';
 
-// The sandbox lender's soft pre-qualification (ADR 0074): it checks our signature and the request, and
-// answers from the lender's credit policy (the same function as the in-process simulation). Tests make a
-// lender slow (`delayMsOf`) or leave the operation out (`unsupported`: 404, as a lender without it would).
+// The sandbox lender's soft pre-qualification (ADR 0074): checked as every operation beside the adapter's
+// is (sandbox-operation.ts; no idempotency key — it changes nothing at the lender), answered from the
+// lender's credit policy (the same function as the in-process simulation). Tests make a lender slow
+// (`delayMsOf`) or leave the operation out (`unsupported`: 404, as a lender without it would).
 
 export interface SandboxPrequalificationOptions {
   /** Lenders without the operation. */
@@ -24,13 +24,7 @@ export function isPrequalificationPath(path: string): boolean {
   return path === lenderPrequalificationPath;
 }
 
-function send(response: ServerResponse, status: number, body: unknown) {
-  if (response.destroyed) return;
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
-
-export async function answerPrequalification(
+export function answerPrequalification(
   request: IncomingMessage,
   response: ServerResponse,
   options: {
@@ -41,33 +35,31 @@ export async function answerPrequalification(
     settings: SandboxPrequalificationOptions;
   },
 ): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
-  const raw = Buffer.concat(chunks).toString('utf8');
-  if (options.settings.unsupported?.includes(options.profile.id))
-    return send(response, 404, { Message: 'No such operation' });
-  const check = verifyLenderSignature({
-    header: request.headers[lenderSignatureHeader],
-    body: raw,
-    secrets: [options.secret],
-    now: new Date(),
-  });
-  if (!check.ok) return send(response, 401, { Message: `Signature ${check.reason}`, Code: 'SIGNATURE' });
-  options.counted();
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return send(response, 400, { Message: 'Not JSON' });
-  }
-  const parsed = lenderPrequalificationRequestSchema.safeParse(json);
-  if (!parsed.success)
-    return send(response, 400, { Message: parsed.error.issues[0]?.message ?? 'Invalid', Code: 'SCHEMA' });
-  const delay = options.settings.delayMsOf?.(options.profile.id) ?? 0;
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-  send(response, 200, {
-    MessageId: randomUUID(),
-    SentAt: new Date().toISOString(),
-    ...softPrequalification(options.profile, parsed.data, options.seed),
+  const { profile, settings } = options;
+  return answerSandboxOperation(request, response, {
+    path: lenderPrequalificationPath,
+    secret: options.secret,
+    counted: options.counted,
+    refuse: () =>
+      settings.unsupported?.includes(profile.id)
+        ? { status: 404, body: { Message: 'No such operation' } }
+        : undefined,
+    operation: {
+      path: lenderPrequalificationPath,
+      schema: lenderPrequalificationRequestSchema,
+      idempotent: false,
+      async answer(asked) {
+        const delay = settings.delayMsOf?.(profile.id) ?? 0;
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        return {
+          status: 200,
+          body: {
+            MessageId: randomUUID(),
+            SentAt: new Date().toISOString(),
+            ...softPrequalification(profile, asked, options.seed),
+          },
+        };
+      },
+    },
   });
 }

@@ -13,11 +13,17 @@ import {
   lenderSignatureHeader,
 } from '@nordloan/domain/lending/lender-api';
 import { decisionOfferProblems } from '@nordloan/domain/lending/lender-api-rules';
+import {
+  checkAgreement,
+  checkNotices,
+  checkPrequalification,
+  type SideCheckContext,
+} from './conformance-side-operations.ts';
 import { signLenderMessage, verifyLenderSignature } from './lender-signature.ts';
 
 // The lender API's conformance kit (issue 33 item 7, docs/decisions/0062): the contract run against any
 // implementation of the lender API — signatures, schemas, idempotency, answer times and the callbacks it
-// sends — and what passes printed. `npm run lender:conformance -- --url <base URL> --secret <secret>`
+// sends, and the operations beside the adapter's (conformance-side-operations.ts) — and what passes printed. `npm run lender:conformance -- --url <base URL> --secret <secret>`
 // (scripts/lender-conformance.ts); the sandbox lender passes it in CI (lender-sandbox.conformance.test.ts).
 
 export interface ConformanceOptions {
@@ -88,6 +94,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Check
   const check = (name: string, ok: boolean, detail?: string) =>
     results.push({ name, outcome: ok ? 'pass' : 'fail', ...(ok || !detail ? {} : { detail }) });
   const skip = (name: string, detail: string) => results.push({ name, outcome: 'skip', detail });
+  const side: SideCheckContext = { base, secret: options.secret, timeoutMs, latencies, check, skip };
 
   async function send(
     operation: LenderApiOperation,
@@ -284,6 +291,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Check
         'idempotency: an acceptance repeated gets the first answer',
         same(acceptedAgain) === same(accepted),
       );
+      // The agreement is signed before the payout (docs/decisions/0077): handed over, then its evidence.
+      await checkAgreement(side, { quote, offer, currency: currency[country] });
       const payoutDecision = await send('requestDisbursementDecision', reference, {
         ...envelope(),
         ...quote,
@@ -298,7 +307,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Check
       );
       const payoutProblem = conforms('disburse', payout, reference);
       check('payout: keeps the schema', !payoutProblem, payoutProblem);
+      await checkNotices(side, quote, currency[country]);
     }
+    await checkPrequalification(side, country, currency[country]);
 
     const slowest = Math.max(...latencies);
     check(
