@@ -46,6 +46,8 @@ export async function buildApi(options = {}) {
     'lender-sandbox': join(apiDir, 'src/dev/lender-sandbox/lender-sandbox-cli.ts'),
     // The sandbox bank (account information) `npm start` runs beside the API outside production (ADR 0076).
     'bank-sandbox': join(apiDir, 'src/dev/bank-sandbox/bank-sandbox-cli.ts'),
+    // The sandbox debt registers (NO Gjeldsregisteret, FI positive credit register; ADR 0079).
+    'debt-register-sandbox': join(apiDir, 'src/dev/debt-register-sandbox/debt-register-sandbox-cli.ts'),
   };
   await build({
     entryPoints: options.only

@@ -68,19 +68,43 @@ if (process.argv.includes('--build-only')) process.exit(0);
 
 // Outside production the sandbox lender runs beside the API as its own process (ADR 0062), as the local
 // e-ID provider stands in for BankID: the lender API at http://localhost:3002/<lender id>. It starts first,
-// and once it listens the API sends every panel lender's calls to it over HTTP (LENDER_API_SANDBOX_URL),
-// with signed callbacks back — the code path a real lender's API takes. When it cannot start (its port is
-// another checkout's) the API keeps its in-process panel and says so. LENDER_SANDBOX=false: not started;
+// and once it listens the API sends every simulated lender's calls to it over HTTP (LENDER_API_SANDBOX_URL),
+// with signed callbacks back — the code path a real lender's API takes. The simulated lenders exist only
+// there (ADR 0083): there is no in-process panel to fall back on. So when port 3002 is taken (another
+// checkout's sandbox) the sandbox starts again on a free port and we say which; when it cannot start at all
+// we stop with the reason rather than run an API whose applications get no offers.
+// LENDER_SANDBOX=false: not started (the simulated lenders are then off the panel, as the API logs);
 // LENDER_API_SANDBOX_URL set by hand wins.
-const sandbox =
-  process.env.NODE_ENV !== 'production' && process.env.LENDER_SANDBOX !== 'false'
-    ? spawn(process.execPath, ['apps/api/dist/lender-sandbox.js'], { stdio: ['ignore', 'pipe', 'inherit'] })
-    : undefined;
-const sandboxUrl = sandbox ? await sandboxListening(sandbox) : undefined;
+const sandboxWanted =
+  process.env.NODE_ENV !== 'production' &&
+  process.env.LENDER_SANDBOX !== 'false' &&
+  !process.env.LENDER_API_SANDBOX_URL;
+const startSandbox = (env) =>
+  spawn(process.execPath, ['apps/api/dist/lender-sandbox.js'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+let sandbox = sandboxWanted ? startSandbox({}) : undefined;
+let sandboxUrl = sandbox ? await sandboxListening(sandbox) : undefined;
+if (sandbox && !sandboxUrl) {
+  const wanted = process.env.LENDER_SANDBOX_PORT ?? '3002';
+  console.log(`The sandbox lender could not listen on port ${wanted}; starting it on a free port instead.`);
+  sandbox.kill('SIGTERM');
+  sandbox = startSandbox({ LENDER_SANDBOX_PORT: '0' });
+  sandboxUrl = await sandboxListening(sandbox);
+  if (!sandboxUrl) {
+    sandbox.kill('SIGTERM');
+    console.error(
+      'The sandbox lender did not start (its output is above), so the simulated lenders would be off the panel and no application would get an offer. Not starting the API. Fix the cause, or run with LENDER_SANDBOX=false (no simulated lenders) or LENDER_API_SANDBOX_URL=<a running sandbox>.',
+    );
+    process.exit(1);
+  }
+  console.log(`The sandbox lender listens on ${sandboxUrl} (not the usual port ${wanted}).`);
+}
 const serverEnv = { ...process.env };
-if (sandboxUrl && !process.env.LENDER_API_SANDBOX_URL) serverEnv.LENDER_API_SANDBOX_URL = sandboxUrl;
-if (sandbox && !sandboxUrl)
-  console.log('The API uses its in-process lender panel (the sandbox lender did not start).');
+if (sandboxUrl) serverEnv.LENDER_API_SANDBOX_URL = sandboxUrl;
+if (!sandboxWanted && !process.env.LENDER_API_SANDBOX_URL && process.env.NODE_ENV !== 'production')
+  console.log('No sandbox lender (LENDER_SANDBOX=false): the simulated lenders are not on the panel.');
 const server = spawn(process.execPath, [...serverNodeFlags, builtApi], { stdio: 'inherit', env: serverEnv });
 
 /** The sandbox's base URL once it prints that it listens; undefined when it exits or stays silent for 10 s. */
@@ -109,14 +133,23 @@ const bankSandbox =
   process.env.NODE_ENV !== 'production' && process.env.BANK_SANDBOX !== 'false'
     ? spawn(process.execPath, ['apps/api/dist/bank-sandbox.js'], { stdio: 'inherit' })
     : undefined;
+// The sandbox debt registers (ADR 0079) likewise, at http://localhost:3004 (/no Gjeldsregisteret, /fi the
+// positive credit register) unless DEBT_REGISTER_NO_URL / _FI_URL name real ones. DEBT_REGISTER_SANDBOX=false:
+// not started.
+const debtRegisterSandbox =
+  process.env.NODE_ENV !== 'production' && process.env.DEBT_REGISTER_SANDBOX !== 'false'
+    ? spawn(process.execPath, ['apps/api/dist/debt-register-sandbox.js'], { stdio: 'inherit' })
+    : undefined;
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     sandbox?.kill(signal);
     bankSandbox?.kill(signal);
+    debtRegisterSandbox?.kill(signal);
     server.kill(signal);
   });
 server.on('exit', (code) => {
   sandbox?.kill('SIGTERM');
   bankSandbox?.kill('SIGTERM');
+  debtRegisterSandbox?.kill('SIGTERM');
   process.exit(code ?? 0);
 });

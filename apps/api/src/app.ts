@@ -26,6 +26,12 @@ import {
   httpAccountInformation,
 } from './modules/bank-data/account-information.ts';
 import { bankDataRoutes } from './modules/bank-data/bank-data.routes.ts';
+import { debtRegisterRoutes } from './modules/debt-registers/debt-registers.routes.ts';
+import {
+  type DebtRegisters,
+  httpFinnishCreditRegister,
+  httpNorwegianDebtRegister,
+} from './modules/debt-registers/debt-registers.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { coApplicantInviteRoutes } from './modules/co-applicant-invites/co-applicant-invite.routes.ts';
 import { humanReviewRoutes } from './modules/compliance/human-review/human-review.routes.ts';
@@ -119,6 +125,8 @@ export interface AppDependencies {
   paymentMandates: PaymentMandateProvider;
   /** The account-information provider of verified income (ADR 0076); absent: over HTTP from the config. */
   accountInformation?: AccountInformationProvider | undefined;
+  /** The national debt registers (ADR 0079); absent: over HTTP from the config. */
+  debtRegisters?: DebtRegisters | undefined;
   /** Where uploaded documents' bytes live (ADR 0012). */
   documentStorage: DocumentStorage;
   /** The property register secured loans are looked up in (a local stand-in when absent; ADR 0027). */
@@ -281,6 +289,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       (config.bankData.baseUrl
         ? httpAccountInformation({ ...config.bankData, baseUrl: config.bankData.baseUrl })
         : undefined),
+  });
+  // Issue 35 item 3 (ADR 0079): debts from Gjeldsregisteret and the Finnish positive credit register.
+  const registerClient = (baseUrl: string | undefined) =>
+    baseUrl
+      ? { baseUrl, apiKey: config.debtRegisters.apiKey, timeoutMs: config.debtRegisters.timeoutMs }
+      : undefined;
+  const norway = registerClient(config.debtRegisters.norwayUrl);
+  const finland = registerClient(config.debtRegisters.finlandUrl);
+  await app.register(debtRegisterRoutes, {
+    ...moduleOptions,
+    registers: deps.debtRegisters ?? {
+      NO: norway && httpNorwegianDebtRegister(norway),
+      FI: finland && httpFinnishCreditRegister(finland),
+    },
   });
   await app.register(magicLinkRoutes, moduleOptions);
   await app.register(coApplicantInviteRoutes, moduleOptions);

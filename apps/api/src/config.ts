@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type DebtRegisterConfig, debtRegisterConfigFrom, debtRegisterEnv } from './config-debt-registers.ts';
 import { booleanFromEnv, optionalUrl } from './config-env.ts';
 import { type OidcProviderConfig, type OidcProviderId, oidcEnv, oidcProvidersFrom } from './config-oidc.ts';
 import { decodePersonalDataKey } from './db/personal-data-cipher.ts';
@@ -50,6 +51,7 @@ export type LenderEndpointConfig = z.infer<typeof lenderEndpointSchema>;
 
 export const configSchema = z.object({
   ...oidcEnv,
+  ...debtRegisterEnv,
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -284,6 +286,8 @@ export interface Config {
     timeoutMs: number;
     sandbox: { enabled: boolean; port: number };
   };
+  /** The national debt registers (ADR 0079; config-debt-registers.ts). */
+  debtRegisters: DebtRegisterConfig;
 }
 
 export class ConfigError extends Error {
@@ -436,6 +440,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         port: raw.BANK_SANDBOX_PORT,
       },
     },
+    debtRegisters: debtRegisterConfigFrom(raw),
   };
 }
 
