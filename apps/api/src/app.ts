@@ -56,7 +56,6 @@ import type { ExternalDataProvider } from './modules/lending/intake/external-dat
 import { createLenderAgreementApi } from './modules/lending/lender-api/lender-agreement.ts';
 import { registerLenderApiMetrics } from './modules/lending/lender-api/lender-api-metrics.ts';
 import type { LenderCredentials } from './modules/lending/lender-api/lender-credentials.ts';
-import { credentialsFromConfig } from './modules/lending/lender-api/lender-credentials.ts';
 import { createLenderReviewApi } from './modules/lending/lender-api/lender-human-review.ts';
 import { createLenderPrequalificationApi } from './modules/lending/lender-api/lender-prequalification.ts';
 import type { LenderPanel } from './modules/lending/lender-panel/lender-adapter.ts';
@@ -275,11 +274,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Issue 35 item 1 (ADR 0074): approval odds from the lenders' soft pre-qualification, no credit inquiry.
   await app.register(approvalOddsRoutes, {
     ...moduleOptions,
-    lenders: createLenderPrequalificationApi({
-      panel,
-      credentials: deps.lenderCredentials ?? credentialsFromConfig(config),
-      seed: config.worker.lenderSeed,
-    }),
+    lenders: createLenderPrequalificationApi({ panel, seed: config.worker.lenderSeed }),
     timeoutMs: deps.prequalificationTimeoutMs,
   });
   await app.register(bankDataRoutes, {
@@ -314,10 +309,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(humanReviewRoutes, {
     ...moduleOptions,
     worker,
-    lenders: createLenderReviewApi({
-      panel,
-      credentials: deps.lenderCredentials ?? credentialsFromConfig(config),
-    }),
+    lenders: createLenderReviewApi({ panel }),
     notify: (tx, input) => notifyApplicant(tx, { config, ...input, kind: 'human-review-answered' }),
   });
   await app.register(regulatoryFigureRoutes, moduleOptions);
@@ -328,10 +320,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...moduleOptions,
     signing: deps.eidSigning,
     worker,
-    lenders: createLenderAgreementApi({
-      panel,
-      credentials: deps.lenderCredentials ?? credentialsFromConfig(config),
-    }),
+    lenders: createLenderAgreementApi({ panel }),
   });
   await app.register(paymentMandateRoutes, {
     ...moduleOptions,

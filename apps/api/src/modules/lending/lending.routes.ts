@@ -10,10 +10,7 @@ import { signedCallbackRoutes } from '#src/modules/lending/callbacks/signed-call
 import { scheduleExpirySweep } from '#src/modules/lending/closing/expiry-jobs.ts';
 import type { ExternalDataProvider } from '#src/modules/lending/intake/external-data.ts';
 import { lenderApiRoutes } from '#src/modules/lending/lender-api/lender-api.routes.ts';
-import {
-  credentialsFromConfig,
-  type LenderCredentials,
-} from '#src/modules/lending/lender-api/lender-credentials.ts';
+import type { LenderCredentials } from '#src/modules/lending/lender-api/lender-credentials.ts';
 import { createLenderWithdrawalApi } from '#src/modules/lending/lender-api/lender-withdrawal.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { lenderPortalRoutes } from '#src/modules/lending/lender-portal/lender-portal.routes.ts';
@@ -50,10 +47,7 @@ export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions
   // Withdrawal from a signed credit agreement (CCD2 art. 26, ADR 0066); its lender notice runs on the worker.
   await app.register(withdrawalRoutes, {
     ...options,
-    lenders: createLenderWithdrawalApi({
-      panel,
-      credentials: options.lenderCredentials ?? credentialsFromConfig(options.config),
-    }),
+    lenders: createLenderWithdrawalApi({ panel }),
     worker,
   });
   // The lender portal: lenders without an API answer there, as by callback (ADR 0068).

@@ -17,7 +17,12 @@ import { LenderAnswerError } from '#src/modules/lending/fan-out/lender-calls.ts'
 import type { LenderAdapter } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import type { CircuitSnapshot } from './circuit-breaker.ts';
 import type { LenderCredentials } from './lender-credentials.ts';
-import { createLenderHttpClient, type LenderCallStats } from './lender-http-client.ts';
+import {
+  createLenderHttpClient,
+  type LenderCallInput,
+  type LenderCallStats,
+  type LenderSideOperation,
+} from './lender-http-client.ts';
 import { applicationToWire, documentAskFromWire, offerFromWire, offerToWire } from './wire-mapping.ts';
 
 // The LenderAdapter of a lender reached over HTTP (issue 33 item 2, docs/decisions/0062): each operation
@@ -31,6 +36,14 @@ import { applicationToWire, documentAskFromWire, offerFromWire, offerToWire } fr
 export interface HttpLenderAdapter extends LenderAdapter {
   readonly transport: 'http';
   readonly endpoint: LenderEndpointConfig;
+  /**
+   * One call of an operation beside the interface's (the agreement, a human review, a withdrawal notice, the
+   * pre-qualification: docs/decisions/0077) through this lender's client — its pool, breaker, rate limit
+   * and counters. Answers the parsed 2xx body; the caller holds it against its own schema.
+   */
+  send(input: LenderCallInput & { operation: LenderSideOperation }): Promise<unknown>;
+  /** The caller found the answer of `send` outside the contract: counted as a bad answer. */
+  recordBadAnswer(operation: LenderSideOperation): void;
   circuit(): CircuitSnapshot;
   stats(): LenderCallStats;
   close(): void;
@@ -267,6 +280,8 @@ export function createHttpLenderAdapter(options: {
         : { status: 'pending' };
     },
 
+    send: (input) => client.post(input),
+    recordBadAnswer: (operation) => client.recordBadAnswer(operation),
     circuit: () => client.circuit(),
     stats: () => client.stats(),
     close: () => client.close(),

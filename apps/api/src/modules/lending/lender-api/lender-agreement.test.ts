@@ -40,7 +40,7 @@ describe('the lender API’s credit agreement', () => {
       ]),
       credentials,
     });
-    const api = createLenderAgreementApi({ panel, credentials });
+    const api = createLenderAgreementApi({ panel });
     const asked = call(lenderId);
     const fetched = await api.fetchAgreement(asked);
     expect(fetched.status).toBe('ready');
@@ -73,7 +73,7 @@ describe('the lender API’s credit agreement', () => {
   });
 
   it('a lender of the in-process simulation writes its PDF at once; one off the panel cannot', async () => {
-    const api = createLenderAgreementApi({ panel: simulated(), credentials: credentialsOf({}) });
+    const api = createLenderAgreementApi({ panel: simulated() });
     const fetched = await api.fetchAgreement(call('fi-saimaa-pankki'));
     expect(fetched.status).toBe('ready');
     await expect(api.fetchAgreement(call('xx-nobody'))).rejects.toThrow(/not on the panel/);

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   type LenderPanel,
@@ -7,15 +7,15 @@ import {
 import { portalDecisionPollMs } from '#src/modules/lending/lender-panel/portal-lender.ts';
 import { agreementPdf } from './agreement-pdf.ts';
 import { isHttpLenderAdapter } from './http-lender-adapter.ts';
-import type { LenderCredentials } from './lender-credentials.ts';
-import { lenderPathOf, postSignedToLender } from './signed-lender-post.ts';
+import { answerOutsideContract, lenderPathOf, postToLender } from './signed-lender-post.ts';
 
 // The credit agreement over the lender API (issue 36 item 1, docs/decisions/0075), two more operations in
 // their own file beside the adapter (lenders are rows of the database; the adapter is left as it is):
 // - fetchAgreement: after the acceptance the lender hands over its agreement (a PDF) for the offer;
 // - sendSignedAgreement: once every applicant has signed with e-ID, the lender receives the signatures'
 //   evidence (who, when, the document's SHA-256, the e-ID transaction).
-// A lender with an endpoint answers over HTTP (signed, idempotent per agreement); a lender of the
+// A lender with an endpoint answers over HTTP through its own client (signed, idempotent per agreement, its
+// breaker and counters: signed-lender-post.ts, docs/decisions/0077); a lender of the
 // in-process simulation writes its agreement at once and takes the signatures as given; a portal lender's
 // upload is not built yet (it answers "not yet").
 
@@ -129,30 +129,7 @@ export function simulatedAgreement(call: Omit<LenderAgreementCall, 'lenderId' | 
   };
 }
 
-export function createLenderAgreementApi(options: {
-  panel: LenderPanel;
-  credentials: LenderCredentials;
-  clock?: () => Date;
-}): LenderAgreementApi {
-  const clock = options.clock ?? (() => new Date());
-
-  async function post(lenderId: string, path: string, body: string, key: string, operation: string) {
-    const adapter = options.panel.adapter(lenderId);
-    if (!adapter || !isHttpLenderAdapter(adapter)) throw new LenderUnavailableError(lenderId, operation);
-    return postSignedToLender({
-      credentials: options.credentials,
-      clock,
-      lenderId,
-      endpoint: adapter.endpoint,
-      path,
-      body,
-      idempotencyKey: key,
-      operation,
-    });
-  }
-
-  const pathOf = lenderPathOf;
-
+export function createLenderAgreementApi(options: { panel: LenderPanel }): LenderAgreementApi {
   return {
     async fetchAgreement(call) {
       const adapter = options.panel.adapter(call.lenderId);
@@ -162,32 +139,28 @@ export function createLenderAgreementApi(options: {
         if (adapter.responseDelayMs('decision') === portalDecisionPollMs) return { status: 'not-ready' };
         return { status: 'ready', ...simulatedAgreement(call) };
       }
-      const body = JSON.stringify({
-        MessageId: randomUUID(),
-        SentAt: clock().toISOString(),
-        ApplicationReference: call.loanRequestId,
-        QuoteId: call.quoteId,
-        LenderReference: call.externalReference,
-        Amount: call.amount,
-        DurationMonths: call.durationMonths,
-        NominalRate: call.nominalRate,
-        Currency: call.currency,
-      });
       const answer = lenderAgreementResponseSchema.safeParse(
-        await post(
-          call.lenderId,
-          pathOf(lenderAgreementPath, call.loanRequestId),
-          body,
-          `agreement:${call.quoteId}`,
-          'fetchAgreement',
-        ),
+        await postToLender(adapter, {
+          operation: 'fetchAgreement',
+          path: lenderPathOf(lenderAgreementPath, call.loanRequestId),
+          message: {
+            ApplicationReference: call.loanRequestId,
+            QuoteId: call.quoteId,
+            LenderReference: call.externalReference,
+            Amount: call.amount,
+            DurationMonths: call.durationMonths,
+            NominalRate: call.nominalRate,
+            Currency: call.currency,
+          },
+          idempotencyKey: `agreement:${call.quoteId}`,
+        }),
       );
       if (!answer.success || answer.data.QuoteId !== call.quoteId)
-        throw new LenderUnavailableError(call.lenderId, 'fetchAgreement (an answer outside the contract)');
+        return answerOutsideContract(adapter, 'fetchAgreement');
       if (answer.data.Status === 'not-ready' || !answer.data.ContentBase64) return { status: 'not-ready' };
       const content = Buffer.from(answer.data.ContentBase64, 'base64');
       if (content.subarray(0, 5).toString('latin1') !== '%PDF-')
-        throw new LenderUnavailableError(call.lenderId, 'fetchAgreement (not a PDF)');
+        return answerOutsideContract(adapter, 'fetchAgreement');
       return { status: 'ready', fileName: answer.data.FileName ?? 'agreement.pdf', content };
     },
 
@@ -196,38 +169,31 @@ export function createLenderAgreementApi(options: {
       if (!adapter) throw new LenderUnavailableError(call.lenderId, 'sendSignedAgreement (not on the panel)');
       // The in-process simulation (and a portal lender, who reads it in the portal) takes it as given.
       if (!isHttpLenderAdapter(adapter)) return;
-      const body = JSON.stringify({
-        MessageId: randomUUID(),
-        SentAt: clock().toISOString(),
-        ApplicationReference: call.loanRequestId,
-        QuoteId: call.quoteId,
-        LenderReference: call.externalReference,
-        DocumentSha256: call.documentSha256,
-        CompletedAt: call.completedAt.toISOString(),
-        Signatures: call.signatures.map((signature) => ({
-          Role: signature.role,
-          // Our person id, never the national identity number: the lender knows the applicant already.
-          PersonReference: signature.personId,
-          Provider: signature.provider,
-          TransactionId: signature.transactionId,
-          SignedAt: signature.signedAt.toISOString(),
-          DocumentSha256: signature.documentSha256,
-        })),
-      });
       const answer = lenderSignedAgreementResponseSchema.safeParse(
-        await post(
-          call.lenderId,
-          pathOf(lenderSignedAgreementPath, call.loanRequestId),
-          body,
-          `signed-agreement:${call.agreementId}`,
-          'sendSignedAgreement',
-        ),
+        await postToLender(adapter, {
+          operation: 'sendSignedAgreement',
+          path: lenderPathOf(lenderSignedAgreementPath, call.loanRequestId),
+          message: {
+            ApplicationReference: call.loanRequestId,
+            QuoteId: call.quoteId,
+            LenderReference: call.externalReference,
+            DocumentSha256: call.documentSha256,
+            CompletedAt: call.completedAt.toISOString(),
+            Signatures: call.signatures.map((signature) => ({
+              Role: signature.role,
+              // Our person id, never the national identity number: the lender knows the applicant already.
+              PersonReference: signature.personId,
+              Provider: signature.provider,
+              TransactionId: signature.transactionId,
+              SignedAt: signature.signedAt.toISOString(),
+              DocumentSha256: signature.documentSha256,
+            })),
+          },
+          idempotencyKey: `signed-agreement:${call.agreementId}`,
+        }),
       );
       if (!answer.success || answer.data.QuoteId !== call.quoteId)
-        throw new LenderUnavailableError(
-          call.lenderId,
-          'sendSignedAgreement (an answer outside the contract)',
-        );
+        answerOutsideContract(adapter, 'sendSignedAgreement');
     },
   };
 }

@@ -33,9 +33,35 @@ const maxAnswerBytes = 1_048_576;
 
 export type CallOutcome = 'ok' | 'refused' | 'bad-answer' | 'unavailable' | 'circuit-open' | 'rate-limited';
 
+/**
+ * The lender API's operations beside the adapter's (their own files: lender-agreement.ts,
+ * lender-human-review.ts, lender-withdrawal.ts, lender-prequalification.ts). They go through the same client
+ * as the adapter's (docs/decisions/0077): one pool, one breaker, one rate limit and one set of counters per
+ * lender, whichever operation fails.
+ */
+export type LenderSideOperation =
+  | 'fetchAgreement'
+  | 'sendSignedAgreement'
+  | 'requestHumanReview'
+  | 'notifyWithdrawal'
+  | 'prequalify';
+export type LenderCallOperation = LenderApiOperation | LenderSideOperation;
+
+export interface LenderCallInput {
+  operation: LenderCallOperation;
+  path: string;
+  message: Record<string, unknown>;
+  /** Sent on every try; none for a question that changes nothing at the lender (the pre-qualification). */
+  idempotencyKey?: string;
+  /** The caller's own, shorter limit (the pre-qualification's per-lender deadline). */
+  budgetMs?: number;
+  /** Tries beyond the first; the endpoint's unless given. */
+  retries?: number;
+}
+
 export interface LenderCallStats {
   /** Calls by operation and how they ended. */
-  calls: Map<`${LenderApiOperation}|${CallOutcome}`, number>;
+  calls: Map<`${LenderCallOperation}|${CallOutcome}`, number>;
   /** Tries beyond the first (retries). */
   retries: number;
 }
@@ -47,14 +73,9 @@ export interface LenderHttpClient {
    * 2xx body. Throws LenderUnavailableError when the lender could not be reached in time (retried later by
    * the queue), LenderAnswerError when it answered a 4xx or something that is not JSON.
    */
-  post(input: {
-    operation: LenderApiOperation;
-    path: string;
-    message: Record<string, unknown>;
-    idempotencyKey: string;
-  }): Promise<unknown>;
+  post(input: LenderCallInput): Promise<unknown>;
   /** An answer the adapter found wrong after it was read (schema, references, terms): counted as such. */
-  recordBadAnswer(operation: LenderApiOperation): void;
+  recordBadAnswer(operation: LenderCallOperation): void;
   circuit(): CircuitSnapshot;
   stats(): LenderCallStats;
   close(): void;
@@ -64,6 +85,7 @@ class TryFailed extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    readonly timedOut = false,
   ) {
     super(message);
   }
@@ -125,7 +147,7 @@ function sendOnce(input: {
     );
     // The whole try, from connecting to the last byte: a lender that hangs costs at most this.
     const timer = setTimeout(() => {
-      finish(new TryFailed(`no answer within ${input.timeoutMs} ms`, true));
+      finish(new TryFailed(`no answer within ${input.timeoutMs} ms`, true, true));
       request.destroy();
     }, input.timeoutMs);
     request.on('error', (error) => finish(new TryFailed(`connection failed: ${error.message}`, true)));
@@ -166,19 +188,15 @@ export function createLenderHttpClient(options: {
   const backoffMs = options.backoffMs ?? ((retry: number) => Math.random() * 100 * 2 ** (retry - 1));
   const budgetMs = options.budgetMs ?? lenderCallBudgetMs;
   const stats: LenderCallStats = { calls: new Map(), retries: 0 };
-  const count = (operation: LenderApiOperation, outcome: CallOutcome) => {
+  const count = (operation: LenderCallOperation, outcome: CallOutcome) => {
     const key = `${operation}|${outcome}` as const;
     stats.calls.set(key, (stats.calls.get(key) ?? 0) + 1);
   };
 
-  async function post(input: {
-    operation: LenderApiOperation;
-    path: string;
-    message: Record<string, unknown>;
-    idempotencyKey: string;
-  }): Promise<unknown> {
+  async function post(input: LenderCallInput): Promise<unknown> {
     const { operation } = input;
-    const deadline = Date.now() + budgetMs;
+    const deadline = Date.now() + Math.min(budgetMs, input.budgetMs ?? budgetMs);
+    const retries = input.retries ?? endpoint.retries;
     if (!breaker.tryAcquire()) {
       count(operation, 'circuit-open');
       const until = breaker.snapshot().openUntil;
@@ -196,7 +214,10 @@ export function createLenderHttpClient(options: {
     const body = JSON.stringify({ MessageId: randomUUID(), SentAt: now().toISOString(), ...input.message });
     const url = new URL(base + input.path);
     let lastProblem = 'not tried';
-    for (let attempt = 0; attempt <= endpoint.retries; attempt++) {
+    // Whether the lender itself failed a try (a 5xx, a dropped connection, its own timeout). A try cut
+    // short by the caller's deadline says nothing of the lender: it never opens the circuit.
+    let lenderFailed = false;
+    for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) {
         const wait = backoffMs(attempt);
         if (Date.now() + wait >= deadline) break;
@@ -233,7 +254,7 @@ export function createLenderHttpClient(options: {
               headers: {
                 ...traceHeaders(),
                 [lenderSignatureHeader]: signLenderMessage(secret, body, now()),
-                [idempotencyKeyHeader]: input.idempotencyKey,
+                ...(input.idempotencyKey ? { [idempotencyKeyHeader]: input.idempotencyKey } : {}),
               },
             });
             span?.setAttribute('http.response.status_code', sent.status);
@@ -248,10 +269,12 @@ export function createLenderHttpClient(options: {
           count(operation, 'bad-answer');
           throw new LenderAnswerError(lenderId, `${operation}: ${failed.message}`);
         }
+        if (!(failed.timedOut && timeoutMs < endpoint.timeoutMs)) lenderFailed = true;
         continue;
       }
       if (answer.status >= 500) {
         lastProblem = `HTTP ${answer.status}`;
+        lenderFailed = true;
         continue;
       }
       if (answer.status === 429) {
@@ -278,7 +301,8 @@ export function createLenderHttpClient(options: {
         throw new LenderAnswerError(lenderId, `${operation}: an answer that is not JSON`);
       }
     }
-    breaker.failure(lastProblem);
+    if (lenderFailed) breaker.failure(lastProblem);
+    else breaker.release();
     count(operation, 'unavailable');
     throw new LenderUnavailableError(lenderId, `${operation}: ${lastProblem}`);
   }

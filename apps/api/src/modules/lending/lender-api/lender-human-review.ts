@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type HumanReviewOutcome,
   lenderReviewPath,
@@ -10,14 +9,14 @@ import {
   LenderUnavailableError,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { isHttpLenderAdapter } from './http-lender-adapter.ts';
-import type { LenderCredentials } from './lender-credentials.ts';
-import { lenderPathOf, postSignedToLender } from './signed-lender-post.ts';
+import { answerOutsideContract, lenderPathOf, postToLender } from './signed-lender-post.ts';
 
 // CCD2 art. 18(8) (issue 34 item 3, docs/decisions/0065): an applicant's request for a human review of a
 // lender's decline goes to that lender, which answers whether the decline stands and why. One more
 // operation of the lender API, kept in its own file beside the adapter (lenders are becoming rows of the
-// database; the adapter is left as it is): a lender with an endpoint is asked over HTTP — signed, with an
-// idempotency key, its answer held against the contract —, a lender of the in-process simulation answers
+// database; the adapter is left as it is): a lender with an endpoint is asked over HTTP through its own client
+// (signed, with an idempotency key, its breaker and counters: docs/decisions/0077), its answer held against
+// the contract; a lender of the in-process simulation answers
 // as the simulation does. The compliance module calls it through its HumanReviewLenders port (app.ts).
 
 export interface LenderReviewCall {
@@ -43,13 +42,7 @@ export interface LenderReviewApi {
   requestReview(call: LenderReviewCall): Promise<LenderReviewAnswer>;
 }
 
-export function createLenderReviewApi(options: {
-  panel: LenderPanel;
-  credentials: LenderCredentials;
-  /** Wall-clock time of the signature (the lender checks it against its own clock). */
-  clock?: () => Date;
-}): LenderReviewApi {
-  const clock = options.clock ?? (() => new Date());
+export function createLenderReviewApi(options: { panel: LenderPanel }): LenderReviewApi {
   return {
     async requestReview(call) {
       const adapter = options.panel.adapter(call.lenderId);
@@ -58,25 +51,18 @@ export function createLenderReviewApi(options: {
         const answer = simulatedLenderReviewAnswer(adapter.profile.country);
         return { outcome: answer.Outcome, explanation: answer.Explanation };
       }
-      const body = JSON.stringify({
-        MessageId: randomUUID(),
-        SentAt: clock().toISOString(),
-        ApplicationReference: call.loanRequestId,
-        ReviewId: call.reviewId,
-        Code: call.code,
-        ReasonCode: call.reasonCode,
-        ApplicantView: call.applicantView,
-        AnswerBy: call.answerBy.toISOString(),
-      });
-      const answer = await postSignedToLender({
-        credentials: options.credentials,
-        clock,
-        lenderId: call.lenderId,
-        endpoint: adapter.endpoint,
-        path: lenderPathOf(lenderReviewPath, call.loanRequestId),
-        body,
-        idempotencyKey: `human-review:${call.reviewId}`,
+      const answer = await postToLender(adapter, {
         operation: 'requestHumanReview',
+        path: lenderPathOf(lenderReviewPath, call.loanRequestId),
+        message: {
+          ApplicationReference: call.loanRequestId,
+          ReviewId: call.reviewId,
+          Code: call.code,
+          ReasonCode: call.reasonCode,
+          ApplicantView: call.applicantView,
+          AnswerBy: call.answerBy.toISOString(),
+        },
+        idempotencyKey: `human-review:${call.reviewId}`,
       });
       const parsed = lenderReviewResponseSchema.safeParse(answer);
       // An answer outside the contract, or about another application or review, reaches nobody.
@@ -85,10 +71,7 @@ export function createLenderReviewApi(options: {
         parsed.data.ApplicationReference !== call.loanRequestId ||
         parsed.data.ReviewId !== call.reviewId
       ) {
-        throw new LenderUnavailableError(
-          call.lenderId,
-          'requestHumanReview (an answer outside the contract)',
-        );
+        return answerOutsideContract(adapter, 'requestHumanReview');
       }
       return { outcome: parsed.data.Outcome, explanation: parsed.data.Explanation };
     },

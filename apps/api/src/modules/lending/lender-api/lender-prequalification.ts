@@ -6,17 +6,15 @@ import {
   lenderPrequalificationResponseSchema,
   softPrequalification,
 } from '@nordloan/domain/lending/approval-odds';
-import { lenderSignatureHeader } from '@nordloan/domain/lending/lender-api';
 import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { isHttpLenderAdapter } from './http-lender-adapter.ts';
-import type { LenderCredentials } from './lender-credentials.ts';
-import { signLenderMessage } from './lender-signature.ts';
 
 // The lender API's SOFT pre-qualification (issue 35 item 1, docs/decisions/0074): the applicant's own
 // figures, no identity, and the promise that no bureau is asked (InquiryType "soft"). One more operation in
 // its own file beside the adapter, like the withdrawal notice: a lender with an endpoint is asked over HTTP
-// (signed; no idempotency key — it changes nothing at the lender, so a lost answer is simply "no estimate");
+// through its own client (signed; no idempotency key — it changes nothing at the lender, so a lost answer is
+// simply "no estimate"; its breaker, rate limit and counters, ADR 0077);
 // a lender of the in-process simulation answers from its credit policy at once. Each call has its own
 // deadline: a lender that is slow, fails, answers outside the contract or has no such operation (404/501)
 // gives null — "no estimate" — and never holds the others.
@@ -39,13 +37,10 @@ export interface LenderPrequalificationApi {
 
 export function createLenderPrequalificationApi(options: {
   panel: LenderPanel;
-  credentials: LenderCredentials;
   seed: number;
   /** In-process lenders that have the operation; all unless given (tests take it from one). */
   simulatedSupports?: (profile: LenderProfile) => boolean;
-  clock?: () => Date;
 }): LenderPrequalificationApi {
-  const clock = options.clock ?? (() => new Date());
   const supports = options.simulatedSupports ?? (() => true);
   return {
     lendersIn(country) {
@@ -63,28 +58,21 @@ export function createLenderPrequalificationApi(options: {
           : null;
       }
       try {
-        const [secret] = await options.credentials.secretsOf(lenderId);
-        if (!secret) return null;
-        const body = JSON.stringify(request);
-        const response = await fetch(
-          `${adapter.endpoint.url.replace(/\/$/, '')}${lenderPrequalificationPath}`,
-          {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              accept: 'application/json',
-              [lenderSignatureHeader]: signLenderMessage(secret, body, clock()),
-            },
-            body,
-            signal: AbortSignal.timeout(Math.min(timeoutMs, adapter.endpoint.timeoutMs)),
-          },
-        );
-        if (!response.ok) {
-          await response.body?.cancel();
+        // Through the lender's own client (docs/decisions/0077): its open circuit answers at once, its rate
+        // limit holds, the call is counted. One try within our deadline: a lender slower than that gives no
+        // estimate, and (cut short by us, not by its own timeout) does not count against its circuit.
+        const answer = await adapter.send({
+          operation: 'prequalify',
+          path: lenderPrequalificationPath,
+          message: request,
+          budgetMs: timeoutMs,
+          retries: 0,
+        });
+        const parsed = lenderPrequalificationResponseSchema.safeParse(answer);
+        if (!parsed.success) {
+          adapter.recordBadAnswer('prequalify');
           return null;
         }
-        const parsed = lenderPrequalificationResponseSchema.safeParse(await response.json());
-        if (!parsed.success) return null;
         const { MessageId: _id, SentAt: _at, ...estimate } = parsed.data;
         return estimate;
       } catch {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   lenderWithdrawalPath,
   lenderWithdrawalResponseSchema,
@@ -8,13 +7,13 @@ import {
   LenderUnavailableError,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { isHttpLenderAdapter } from './http-lender-adapter.ts';
-import type { LenderCredentials } from './lender-credentials.ts';
-import { lenderPathOf, postSignedToLender } from './signed-lender-post.ts';
+import { answerOutsideContract, lenderPathOf, postToLender } from './signed-lender-post.ts';
 
 // CCD2 art. 26 (issue 34 item 5, docs/decisions/0066): the customer's withdrawal from a signed agreement is
 // passed on to the lender. One more operation of the lender API in its own file beside the adapter (lenders
-// are rows of the database now; the adapter is left as it is): a lender with an endpoint is told over HTTP —
-// signed, with an idempotency key per withdrawal, its receipt held against the contract —; a lender of the
+// are rows of the database now; the adapter is left as it is): a lender with an endpoint is told over HTTP
+// through its own client (signed, an idempotency key per withdrawal, its breaker and counters: ADR 0077), its
+// receipt held against the contract; a lender of the
 // in-process simulation takes note at once. The withdrawal job (withdrawal/withdrawal-jobs.ts) calls it.
 
 export interface LenderWithdrawalCall {
@@ -38,42 +37,29 @@ export interface LenderWithdrawalApi {
   notifyWithdrawal(call: LenderWithdrawalCall): Promise<void>;
 }
 
-export function createLenderWithdrawalApi(options: {
-  panel: LenderPanel;
-  credentials: LenderCredentials;
-  /** Wall-clock time of the signature (the lender checks it against its own clock). */
-  clock?: () => Date;
-}): LenderWithdrawalApi {
-  const clock = options.clock ?? (() => new Date());
+export function createLenderWithdrawalApi(options: { panel: LenderPanel }): LenderWithdrawalApi {
   return {
     async notifyWithdrawal(call) {
       const adapter = options.panel.adapter(call.lenderId);
       if (!adapter) throw new LenderUnavailableError(call.lenderId, 'notifyWithdrawal (not on the panel)');
       // The in-process simulation has no inbox: it takes the notice as given.
       if (!isHttpLenderAdapter(adapter)) return;
-      const body = JSON.stringify({
-        MessageId: randomUUID(),
-        SentAt: clock().toISOString(),
-        ApplicationReference: call.loanRequestId,
-        QuoteId: call.quoteId,
-        LenderReference: call.externalReference,
-        SignedAt: call.signedAt.toISOString(),
-        WithdrawnAt: call.withdrawnAt.toISOString(),
-        Currency: call.currency,
-        Principal: call.principal,
-        DailyInterest: call.dailyInterest,
-        Total: call.total,
-        PayBackBy: call.payBackBy.toISOString(),
-      });
-      const answer = await postSignedToLender({
-        credentials: options.credentials,
-        clock,
-        lenderId: call.lenderId,
-        endpoint: adapter.endpoint,
-        path: lenderPathOf(lenderWithdrawalPath, call.loanRequestId),
-        body,
-        idempotencyKey: `withdrawal:${call.withdrawalId}`,
+      const answer = await postToLender(adapter, {
         operation: 'notifyWithdrawal',
+        path: lenderPathOf(lenderWithdrawalPath, call.loanRequestId),
+        message: {
+          ApplicationReference: call.loanRequestId,
+          QuoteId: call.quoteId,
+          LenderReference: call.externalReference,
+          SignedAt: call.signedAt.toISOString(),
+          WithdrawnAt: call.withdrawnAt.toISOString(),
+          Currency: call.currency,
+          Principal: call.principal,
+          DailyInterest: call.dailyInterest,
+          Total: call.total,
+          PayBackBy: call.payBackBy.toISOString(),
+        },
+        idempotencyKey: `withdrawal:${call.withdrawalId}`,
       });
       const parsed = lenderWithdrawalResponseSchema.safeParse(answer);
       if (
@@ -81,7 +67,7 @@ export function createLenderWithdrawalApi(options: {
         parsed.data.ApplicationReference !== call.loanRequestId ||
         parsed.data.QuoteId !== call.quoteId
       ) {
-        throw new LenderUnavailableError(call.lenderId, 'notifyWithdrawal (an answer outside the contract)');
+        answerOutsideContract(adapter, 'notifyWithdrawal');
       }
     },
   };

@@ -1,53 +1,41 @@
-import { idempotencyKeyHeader, lenderSignatureHeader } from '@nordloan/domain/lending/lender-api';
-import type { LenderEndpointConfig } from '#src/config.ts';
+import { LenderAnswerError } from '#src/modules/lending/fan-out/lender-calls.ts';
 import { LenderUnavailableError } from '#src/modules/lending/lender-panel/lender-adapter.ts';
-import type { LenderCredentials } from './lender-credentials.ts';
-import { signLenderMessage } from './lender-signature.ts';
+import type { HttpLenderAdapter } from './http-lender-adapter.ts';
+import type { LenderSideOperation } from './lender-http-client.ts';
 
-// One signed POST to a lender's own API for the operations beside the adapter's (the agreement, a human
-// review, a withdrawal notice): our signature over the body, the idempotency key that makes a retried call
-// the same request at the lender, the lender's timeout. Any failure — no secret, the network, a non-2xx — is a
-// LenderUnavailableError naming the operation, which the calling job retries. Returns the answer's JSON
-// (undefined when it is not JSON); the caller checks it against its own schema.
+// One call of an operation beside the adapter's (the agreement, a human review, a withdrawal notice) through
+// the lender's own HTTP client (docs/decisions/0077): signed, with the idempotency key that makes a retried
+// call the same request at the lender, retried on a 5xx or a timeout only, stopped by the lender's open
+// circuit, held to its rate limit and counted on /metrics beside the fan-out's calls. Whatever goes wrong —
+// no secret, the network, an open circuit, a 4xx, an answer that is not JSON — is a LenderUnavailableError
+// naming the operation, which the calling job retries (or the page asks again on its next read).
 
 /** `/applications/{ApplicationReference}/…` with the reference filled in. */
 export function lenderPathOf(template: string, applicationReference: string): string {
   return template.replace('{ApplicationReference}', encodeURIComponent(applicationReference));
 }
 
-export async function postSignedToLender(options: {
-  credentials: LenderCredentials;
-  clock: () => Date;
-  lenderId: string;
-  endpoint: LenderEndpointConfig;
-  path: string;
-  body: string;
-  idempotencyKey: string;
-  /** Named in the error, e.g. 'notifyWithdrawal'. */
-  operation: string;
-}): Promise<unknown> {
-  const { lenderId, operation } = options;
-  const [secret] = await options.credentials.secretsOf(lenderId);
-  if (!secret) throw new LenderUnavailableError(lenderId, `${operation} (no secret)`);
-  let response: Response;
+export async function postToLender(
+  adapter: HttpLenderAdapter,
+  input: {
+    operation: LenderSideOperation;
+    path: string;
+    /** The message without its envelope (MessageId and SentAt are the client's, the same for every try). */
+    message: Record<string, unknown>;
+    idempotencyKey: string;
+  },
+): Promise<unknown> {
   try {
-    response = await fetch(`${options.endpoint.url.replace(/\/$/, '')}${options.path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        [lenderSignatureHeader]: signLenderMessage(secret, options.body, options.clock()),
-        [idempotencyKeyHeader]: options.idempotencyKey,
-      },
-      body: options.body,
-      signal: AbortSignal.timeout(options.endpoint.timeoutMs),
-    });
-  } catch {
-    throw new LenderUnavailableError(lenderId, operation);
+    return await adapter.send(input);
+  } catch (error) {
+    if (error instanceof LenderAnswerError)
+      throw new LenderUnavailableError(adapter.profile.id, `${input.operation} (${error.message})`);
+    throw error;
   }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new LenderUnavailableError(lenderId, `${operation} (${response.status})`);
-  }
-  return response.json().catch(() => undefined) as Promise<unknown>;
+}
+
+/** The answer is outside the contract: counted as a bad answer of the lender, and nothing of it is used. */
+export function answerOutsideContract(adapter: HttpLenderAdapter, operation: LenderSideOperation): never {
+  adapter.recordBadAnswer(operation);
+  throw new LenderUnavailableError(adapter.profile.id, `${operation} (an answer outside the contract)`);
 }
