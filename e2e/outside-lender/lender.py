@@ -14,6 +14,7 @@ It prints `listening on <port>` once it accepts connections.
 """
 
 import argparse
+import base64
 import hashlib
 import hmac
 import json
@@ -32,7 +33,8 @@ SIGNATURE_HEADER = "nordloan-signature"
 IDEMPOTENCY_HEADER = "idempotency-key"
 UUID_PATTERN = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 APPLICATION_PATH = re.compile(
-    r"^/applications/(?P<reference>[^/]+)/(?P<operation>decision|offer-change|acceptance|disbursement-decision|disbursement)$"
+    r"^/applications/(?P<reference>[^/]+)/(?P<operation>decision|offer-change|acceptance|disbursement-decision"
+    r"|disbursement|agreement|agreement/signed|human-review|withdrawal)$"
 )
 
 
@@ -165,6 +167,33 @@ class Bank:
         payout = f"PAY-{stored['LenderReference']}"
         return 200, {**envelope(reference), "QuoteId": body["QuoteId"], "Status": "disbursed", "Reference": payout}
 
+    def agreement(self, reference, body):
+        stored = self.applications.get(reference)
+        if stored is None:
+            return 404, error("Unknown application", "UNKNOWN_APPLICATION")
+        pdf = agreement_pdf(f"Credit agreement {stored['LenderReference']}: {body['Amount']} {body['Currency']}, "
+                            f"{body['DurationMonths']} months, {body['NominalRate']} %")
+        return 200, {
+            "ApplicationReference": reference,
+            "QuoteId": body["QuoteId"],
+            "Status": "ready",
+            "FileName": f"agreement-{stored['LenderReference']}.pdf",
+            "ContentType": "application/pdf",
+            "ContentBase64": base64.b64encode(pdf).decode("ascii"),
+        }
+
+    def received(self, reference, body):
+        if reference not in self.applications:
+            return 404, error("Unknown application", "UNKNOWN_APPLICATION")
+        return 200, {"ApplicationReference": reference, "QuoteId": body["QuoteId"], "Status": "received"}
+
+    def human_review(self, reference, body):
+        if reference not in self.applications:
+            return 404, error("Unknown application", "UNKNOWN_APPLICATION")
+        explanation = "A credit officer looked at the application again with what you wrote; the decision stands."
+        return 200, {"ApplicationReference": reference, "ReviewId": body["ReviewId"], "Outcome": "upheld",
+                     "Explanation": explanation}
+
     # -- credit policy ----------------------------------------------------------------------------------
 
     def offer_for(self, application, amount, months):
@@ -247,6 +276,29 @@ class Bank:
             time.sleep(min(2**attempt * 0.2, 3))
 
 
+def agreement_pdf(text):
+    """A one-page PDF with the agreement's terms on it (hand-written objects, byte offsets counted)."""
+    safe = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    stream = f"BT /F1 11 Tf 50 780 Td ({safe}) Tj ET".encode("latin-1", "replace")
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for number, content in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + content + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return out
+
+
 def envelope(reference):
     return {"MessageId": str(uuid.uuid4()), "SentAt": now_iso(), "ApplicationReference": reference}
 
@@ -262,6 +314,10 @@ REQUIRED = {
     "acceptance": ["MessageId", "SentAt", "ApplicationReference", "QuoteId", "Offer"],
     "disbursement-decision": ["MessageId", "SentAt", "ApplicationReference", "QuoteId"],
     "disbursement": ["MessageId", "SentAt", "ApplicationReference", "QuoteId"],
+    "agreement": ["MessageId", "SentAt", "ApplicationReference", "QuoteId", "Amount", "DurationMonths", "NominalRate", "Currency"],
+    "agreement/signed": ["MessageId", "SentAt", "ApplicationReference", "QuoteId", "DocumentSha256", "Signatures"],
+    "human-review": ["MessageId", "SentAt", "ApplicationReference", "ReviewId", "Code", "ApplicantView", "AnswerBy"],
+    "withdrawal": ["MessageId", "SentAt", "ApplicationReference", "QuoteId", "WithdrawnAt", "Total", "PayBackBy"],
 }
 APPLICATION_REQUIRED = ["Country", "Currency", "Product", "Amount", "DurationMonths", "Applicants", "Debts", "RateBand"]
 
@@ -355,6 +411,10 @@ class Handler(BaseHTTPRequestHandler):
             "acceptance": lambda: bank.accept(reference, body),
             "disbursement-decision": lambda: bank.disbursement_decision(reference, body),
             "disbursement": lambda: bank.disburse(reference, body),
+            "agreement": lambda: bank.agreement(reference, body),
+            "agreement/signed": lambda: bank.received(reference, body),
+            "human-review": lambda: bank.human_review(reference, body),
+            "withdrawal": lambda: bank.received(reference, body),
         }
         status, payload, repeated = bank.once(key, path, body, handlers[operation])
         entry = {**record, "ApplicationReference": reference, "MessageId": body["MessageId"], "Status": status}
