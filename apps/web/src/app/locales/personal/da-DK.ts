@@ -5,6 +5,7 @@ import { messages as explainOffer } from '#src/features/my-page/explain-offer/me
 import { messages as humanReview } from '#src/features/my-page/human-review/messages/da-DK.ts';
 import { messages as offers } from '#src/features/my-page/messages/da-DK.ts';
 import { messages as myData } from '#src/features/my-page/my-data/messages/da-DK.ts';
+import { messages as refinancing } from '#src/features/my-page/refinancing/messages/da-DK.ts';
 import { messages as creditWithdrawal } from '#src/features/my-page/withdrawal/messages/da-DK.ts';
 
 // The da-DK texts of the personal pages (my page and its sub-features, insurance, the co-applicant's invite),
@@ -21,4 +22,5 @@ export const features: Record<string, unknown> = {
   agreementSigning,
   explainOffer,
   creditWithdrawal,
+  refinancing,
 };

@@ -60,6 +60,37 @@ export const messages: typeof source = {
     perMonthAfterTax: 'Kroner om måneden efter skat',
     optional: 'Valgfrit',
   },
+  // Issue 35 item 4 (ADR 0080): paying debts off with the new loan, on the economy step.
+  refinance: {
+    payOff: 'Indfri denne gæld med det nye lån',
+    lead: 'Banken betaler gælden direkte til kreditoren. Vi skal bruge kontonummer og betalingsreference fra en regning eller et kontoudtog.',
+    interestRate: 'Nominel rente (%)',
+    interestRateHint: 'Valgfrit. Giver en sikrere sammenligning af de samlede omkostninger.',
+    account: {
+      NO: 'Kreditors kontonummer',
+      SE: 'Bankgiro eller plusgiro',
+      FI: 'Kreditors IBAN',
+      DK: 'Reg.nr. og kontonummer, eller FIK-kreditornummer',
+    },
+    accountHint: {
+      NO: '11 cifre, for eksempel 8601 11 17947',
+      SE: 'For eksempel 5050-1055 (bankgiro) eller 4711-2 (plusgiro)',
+      FI: 'FI og 16 cifre',
+      DK: 'For eksempel 1234 0001234567, eller +12345678',
+    },
+    reference: {
+      NO: 'KID',
+      SE: 'OCR-nummer',
+      FI: 'Reference (RF eller finsk referencenummer)',
+      DK: 'FIK-betalingslinje eller besked',
+    },
+    referenceHint: {
+      NO: 'Fra regningen, 2–25 cifre',
+      SE: 'Fra regningen, 2–25 cifre',
+      FI: 'For eksempel RF18 5390 0754 7034',
+      DK: 'For eksempel +71<000000000000000, eller en besked til kreditoren',
+    },
+  },
   errors: {
     required: 'Udfyld dette felt.',
     nationalId: 'CPR-nummeret er ikke gyldigt. Kontrollér de 10 cifre (DDMMÅÅ-NNNN).',
@@ -83,6 +114,9 @@ export const messages: typeof source = {
     propertyValueMin: 'Boligens værdi skal være mindst 100.000 kr.',
     mortgageAboveValue: 'Restgælden kan ikke være højere end boligens værdi.',
     commonDebtOnlyCooperative: 'Andel af fællesgæld gælder kun andelsboliger.',
+    rate: 'Skriv renten i procent, for eksempel 12,9.',
+    payoffAccount: 'Kontonummeret er ikke gyldigt. Kontroller cifrene.',
+    payoffReference: 'Referencen er ikke gyldig. Kontroller cifrene.',
     server: 'Nogle oplysninger blev ikke godkendt. Kontrollér felterne, og prøv igen.',
     saveFailed: 'Vi kunne ikke gemme. Prøv igen om lidt.',
     refused: 'Vi kunne ikke gemme. {{reason}}',

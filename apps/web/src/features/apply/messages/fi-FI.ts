@@ -59,6 +59,37 @@ export const messages: typeof source = {
     perMonthAfterTax: 'Euroa kuukaudessa verojen jälkeen',
     optional: 'Vapaaehtoinen',
   },
+  // Issue 35 item 4 (ADR 0080): paying debts off with the new loan, on the economy step.
+  refinance: {
+    payOff: 'Maksa tämä velka uudella lainalla',
+    lead: 'Pankki maksaa velan suoraan velkojalle. Tarvitsemme tilinumeron ja maksuviitteen laskulta tai tiliotteelta.',
+    interestRate: 'Nimelliskorko (%)',
+    interestRateHint: 'Vapaaehtoinen. Tekee kokonaiskulujen vertailusta tarkemman.',
+    account: {
+      NO: 'Velkojan tilinumero',
+      SE: 'Bankgiro tai plusgiro',
+      FI: 'Velkojan IBAN',
+      DK: 'Rekisteri- ja tilinumero tai FIK-velkojanumero',
+    },
+    accountHint: {
+      NO: '11 numeroa, esimerkiksi 8601 11 17947',
+      SE: 'Esimerkiksi 5050-1055 (bankgiro) tai 4711-2 (plusgiro)',
+      FI: 'FI ja 16 numeroa',
+      DK: 'Esimerkiksi 1234 0001234567 tai +12345678',
+    },
+    reference: {
+      NO: 'KID',
+      SE: 'OCR-numero',
+      FI: 'Viite (RF-viite tai suomalainen viitenumero)',
+      DK: 'FIK-maksurivi tai viesti',
+    },
+    referenceHint: {
+      NO: 'Laskulta, 2–25 numeroa',
+      SE: 'Laskulta, 2–25 numeroa',
+      FI: 'Esimerkiksi RF18 5390 0754 7034',
+      DK: 'Esimerkiksi +71<000000000000000 tai viesti velkojalle',
+    },
+  },
   errors: {
     required: 'Täytä tämä kenttä.',
     nationalId: 'Henkilötunnus ei ole kelvollinen. Tarkista tunnus (PPKKVV-NNNT).',
@@ -82,6 +113,9 @@ export const messages: typeof source = {
     propertyValueMin: 'Asunnon arvon on oltava vähintään 100 000.',
     mortgageAboveValue: 'Jäljellä oleva laina ei voi olla suurempi kuin asunnon arvo.',
     commonDebtOnlyCooperative: 'Yhtiölainaosuus koskee vain osakeasuntoa.',
+    rate: 'Kirjoita korko prosentteina, esimerkiksi 12,9.',
+    payoffAccount: 'Tilinumero ei kelpaa. Tarkista numerot.',
+    payoffReference: 'Viite ei kelpaa. Tarkista numerot.',
     server: 'Kaikkia tietoja ei hyväksytty. Tarkista kentät ja yritä uudelleen.',
     saveFailed: 'Tallentaminen ei onnistunut. Yritä hetken kuluttua uudelleen.',
     refused: 'Tallentaminen ei onnistunut. {{reason}}',

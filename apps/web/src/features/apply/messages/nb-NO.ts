@@ -59,6 +59,37 @@ export const messages = {
     perMonthAfterTax: 'Kroner per måned etter skatt',
     optional: 'Valgfritt',
   },
+  // Issue 35 item 4 (ADR 0080): paying debts off with the new loan, on the economy step.
+  refinance: {
+    payOff: 'Betal ned denne gjelden med det nye lånet',
+    lead: 'Banken betaler gjelden direkte til långiveren. Vi trenger kontonummer og betalingsreferanse fra en faktura eller kontoutskrift.',
+    interestRate: 'Nominell rente (%)',
+    interestRateHint: 'Valgfritt. Gir en sikrere sammenligning av totalkostnaden.',
+    account: {
+      NO: 'Långiverens kontonummer',
+      SE: 'Bankgiro eller plusgiro',
+      FI: 'Långiverens IBAN',
+      DK: 'Reg.nr. og kontonummer, eller FIK-kreditornummer',
+    },
+    accountHint: {
+      NO: '11 siffer, for eksempel 8601 11 17947',
+      SE: 'For eksempel 5050-1055 (bankgiro) eller 4711-2 (plusgiro)',
+      FI: 'FI og 16 siffer',
+      DK: 'For eksempel 1234 0001234567, eller +12345678',
+    },
+    reference: {
+      NO: 'KID',
+      SE: 'OCR-nummer',
+      FI: 'Referanse (RF eller finsk referansenummer)',
+      DK: 'FIK-betalingslinje eller melding',
+    },
+    referenceHint: {
+      NO: 'Fra fakturaen, 2–25 siffer',
+      SE: 'Fra fakturaen, 2–25 siffer',
+      FI: 'For eksempel RF18 5390 0754 7034',
+      DK: 'For eksempel +71<000000000000000, eller en melding til långiveren',
+    },
+  },
   errors: {
     required: 'Fyll ut dette feltet.',
     nationalId: 'Fødselsnummeret er ikke gyldig. Kontroller de 11 sifrene.',
@@ -82,6 +113,9 @@ export const messages = {
     propertyValueMin: 'Boligens verdi må være minst 100 000 kr.',
     mortgageAboveValue: 'Restgjelden kan ikke være høyere enn boligens verdi.',
     commonDebtOnlyCooperative: 'Fellesgjeld gjelder bare borettslag.',
+    rate: 'Skriv renten i prosent, for eksempel 12,9.',
+    payoffAccount: 'Kontonummeret er ikke gyldig. Kontroller sifrene.',
+    payoffReference: 'Referansen er ikke gyldig. Kontroller sifrene.',
     server: 'Noen opplysninger ble ikke godtatt. Kontroller feltene og prøv igjen.',
     saveFailed: 'Vi klarte ikke å lagre. Prøv igjen om litt.',
     refused: 'Vi kunne ikke lagre dette. {{reason}}',

@@ -60,6 +60,37 @@ export const messages: typeof source = {
     perMonthAfterTax: 'Kronor per månad efter skatt',
     optional: 'Frivilligt',
   },
+  // Issue 35 item 4 (ADR 0080): paying debts off with the new loan, on the economy step.
+  refinance: {
+    payOff: 'Lös den här skulden med det nya lånet',
+    lead: 'Banken betalar skulden direkt till långivaren. Vi behöver kontonummer och betalningsreferens från en faktura eller ett kontoutdrag.',
+    interestRate: 'Nominell ränta (%)',
+    interestRateHint: 'Frivilligt. Ger en säkrare jämförelse av totalkostnaden.',
+    account: {
+      NO: 'Långivarens kontonummer',
+      SE: 'Bankgiro eller plusgiro',
+      FI: 'Långivarens IBAN',
+      DK: 'Reg.nr och kontonummer, eller FIK-kreditornummer',
+    },
+    accountHint: {
+      NO: '11 siffror, till exempel 8601 11 17947',
+      SE: 'Till exempel 5050-1055 (bankgiro) eller 4711-2 (plusgiro)',
+      FI: 'FI och 16 siffror',
+      DK: 'Till exempel 1234 0001234567, eller +12345678',
+    },
+    reference: {
+      NO: 'KID',
+      SE: 'OCR-nummer',
+      FI: 'Referens (RF eller finskt referensnummer)',
+      DK: 'FIK-betalningsrad eller meddelande',
+    },
+    referenceHint: {
+      NO: 'Från fakturan, 2–25 siffror',
+      SE: 'Från fakturan, 2–25 siffror',
+      FI: 'Till exempel RF18 5390 0754 7034',
+      DK: 'Till exempel +71<000000000000000, eller ett meddelande till långivaren',
+    },
+  },
   errors: {
     required: 'Fyll i det här fältet.',
     nationalId: 'Personnumret är inte giltigt. Kontrollera siffrorna (ÅÅMMDD-NNNN).',
@@ -83,6 +114,9 @@ export const messages: typeof source = {
     propertyValueMin: 'Bostadens värde måste vara minst 100 000 kr.',
     mortgageAboveValue: 'Restskulden kan inte vara högre än bostadens värde.',
     commonDebtOnlyCooperative: 'Andel av föreningens skuld gäller bara bostadsrätt.',
+    rate: 'Skriv räntan i procent, till exempel 12,9.',
+    payoffAccount: 'Kontonumret är inte giltigt. Kontrollera siffrorna.',
+    payoffReference: 'Referensen är inte giltig. Kontrollera siffrorna.',
     server: 'Några uppgifter godtogs inte. Kontrollera fälten och försök igen.',
     saveFailed: 'Vi kunde inte spara. Försök igen om en stund.',
     refused: 'Vi kunde inte spara. {{reason}}',

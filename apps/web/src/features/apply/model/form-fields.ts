@@ -26,7 +26,10 @@ export type ErrorKey =
   | 'streetNumber'
   | 'propertyValueMin'
   | 'mortgageAboveValue'
-  | 'commonDebtOnlyCooperative';
+  | 'commonDebtOnlyCooperative'
+  | 'rate'
+  | 'payoffAccount'
+  | 'payoffReference';
 
 export const required = 'required' satisfies ErrorKey;
 

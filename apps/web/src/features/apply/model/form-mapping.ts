@@ -9,6 +9,7 @@ import type {
 } from '@nordloan/domain/loan-application';
 import { stillApplyingStatuses } from '@nordloan/domain/statuses';
 import { formChoice } from './form-choices.ts';
+import { refinanceDefaults, refinanceFields } from './refinance-row.ts';
 import type {
   EconomyInput,
   EconomyOutput,
@@ -150,6 +151,7 @@ export function economyDefaults(
         creditor: text(debt.Creditor),
         balance: text(debt.Balance),
         monthlyPayment: text(debt.MonthlyPayment),
+        ...refinanceDefaults(debt),
       })),
     expenses: Object.fromEntries(
       expenseCategoryIdsInForm.map((id) => [id, text(expenseFor(id)?.MonthlyAmount)]),
@@ -182,6 +184,7 @@ export function planDebts(stored: Debt[], rows: EconomyOutput['debts']) {
     Creditor: orNull(row.creditor),
     Balance: row.balance,
     MonthlyPayment: row.monthlyPayment,
+    ...refinanceFields(row),
   });
   return {
     create: rows

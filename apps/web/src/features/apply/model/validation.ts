@@ -35,6 +35,7 @@ import {
   required,
   requiredText,
 } from './form-fields.ts';
+import { refinanceRowShape, refineRefinanceRow } from './refinance-row.ts';
 
 // The apply form's step schemas. Messages are keys of `apply.errors.*`, so a field's error is shown in the
 // brand's language beside it. The rules are the API's own, from the domain: §5/§9 bounds
@@ -267,7 +268,7 @@ export type IncomeInput = z.input<typeof incomeSchema>;
 // ── Step: the economy (income, debts, expenses) ─────────────────────────────────────────────────────
 
 /** One debt row; the brand flags decide which debts must state a monthly payment or the creditor. */
-export function debtRowSchema(flags: Flags) {
+export function debtRowSchema(flags: Flags, country?: Country) {
   return z
     .object({
       /** Set once the debt is stored (sub-record ID). */
@@ -276,8 +277,10 @@ export function debtRowSchema(flags: Flags) {
       creditor: optionalText(),
       balance: moneyField(),
       monthlyPayment: optionalMoneyField(),
+      ...refinanceRowShape,
     })
     .superRefine((debt, ctx) => {
+      refineRefinanceRow(debt, ctx, country);
       // No register reports these payments in the brand's country (the flag notes in @nordloan/domain/brands/optional-fields).
       const asksPayment =
         (debt.debtType === 'Unspecified' && flags.hasUnspecifiedDebtMonthlyDebtPayment) ||
@@ -294,10 +297,10 @@ export function debtRowSchema(flags: Flags) {
 /** §3 expense categories 1–6, each an optional monthly amount. */
 export const expenseCategoryIdsInForm = ['1', '2', '3', '4', '5', '6'] as const;
 
-export function economySchema(flags: Flags) {
+export function economySchema(flags: Flags, country?: Country) {
   return incomeSchema.and(
     z.object({
-      debts: z.array(debtRowSchema(flags)),
+      debts: z.array(debtRowSchema(flags, country)),
       expenses: z.object(
         Object.fromEntries(expenseCategoryIdsInForm.map((id) => [id, optionalMoneyField()])) as Record<
           (typeof expenseCategoryIdsInForm)[number],

@@ -49,6 +49,7 @@ import {
 } from '#src/features/my-page/model/application-state.ts';
 import { shouldPollOffers } from '#src/features/my-page/model/offer-polling.ts';
 import { recommendedOffer, requestedTermsOf } from '#src/features/my-page/model/offer-sorting.ts';
+import { RefinancingPanel } from '#src/features/my-page/refinancing/refinancing-panel.tsx';
 import { CreditWithdrawalPanel } from '#src/features/my-page/withdrawal/credit-withdrawal-panel.tsx';
 import { useAuthStore } from '#src/session/auth-store.ts';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
@@ -367,6 +368,8 @@ export function ApplicationSection({
           )}
         </div>
       )}
+      {/* Issue 35 item 4 (ADR 0080): what paying the chosen debts off with each offer changes; the payoffs. */}
+      {submitted && <RefinancingPanel applicationId={application.ID} accepted={Boolean(acceptedQuote)} />}
       {application.Product === 'SecuredLoan' && phase < statusPhases.disbursed && !isEnded(status) && (
         <SecuredCasePanel applicationId={application.ID} />
       )}
