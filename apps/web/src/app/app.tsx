@@ -8,6 +8,7 @@ import { AppErrorBoundary, BareClientExceptionPage } from '#src/app/error-pages.
 import { brandRoutes } from '#src/app/routes.tsx';
 import { BrandProvider } from '#src/brands/brand-context.tsx';
 import { provideBankDataPanel } from '#src/shared/bank-data/bank-data-slot.tsx';
+import { provideDebtRegisterPanel } from '#src/shared/debt-register/debt-register-slot.tsx';
 
 export interface BrandAppProps {
   brand: BrandConfig;
@@ -21,6 +22,8 @@ export interface BrandAppProps {
 
 // The bank-data feature (ADR 0076) is its own chunk: the apply form's income step loads it on demand.
 provideBankDataPanel(() => import('#src/features/bank-data/bank-data-panel.tsx'));
+// The debt-register feature (ADR 0079) likewise: the debts step loads it on the press.
+provideDebtRegisterPanel(() => import('#src/features/debt-register/debt-register-panel.tsx'));
 
 export function BrandApp({ brand, isMyPageHost, i18n, queryClient, router, onReady }: BrandAppProps) {
   useEffect(() => onReady?.(), [onReady]);

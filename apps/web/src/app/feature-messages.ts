@@ -15,6 +15,10 @@ import { messages as bankDataDaDK } from '#src/features/bank-data/messages/da-DK
 import { messages as bankDataFiFI } from '#src/features/bank-data/messages/fi-FI.ts';
 import { messages as bankDataNbNO } from '#src/features/bank-data/messages/nb-NO.ts';
 import { messages as bankDataSvSE } from '#src/features/bank-data/messages/sv-SE.ts';
+import { messages as debtRegisterDaDK } from '#src/features/debt-register/messages/da-DK.ts';
+import { messages as debtRegisterFiFI } from '#src/features/debt-register/messages/fi-FI.ts';
+import { messages as debtRegisterNbNO } from '#src/features/debt-register/messages/nb-NO.ts';
+import { messages as debtRegisterSvSE } from '#src/features/debt-register/messages/sv-SE.ts';
 import { messages as insuranceDaDK } from '#src/features/insurance/messages/da-DK.ts';
 import { messages as insuranceFiFI } from '#src/features/insurance/messages/fi-FI.ts';
 import { messages as insuranceNbNO } from '#src/features/insurance/messages/nb-NO.ts';
@@ -55,6 +59,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     approvalOdds: approvalOddsNbNO,
     approvalOddsLink: approvalOddsLinkNbNO,
     bankData: bankDataNbNO,
+    debtRegister: debtRegisterNbNO,
     agreementSigning: agreementSigningNbNO,
     humanReview: humanReviewNbNO,
     explainOffer: explainOfferNbNO,
@@ -69,6 +74,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     approvalOdds: approvalOddsSvSE,
     approvalOddsLink: approvalOddsLinkSvSE,
     bankData: bankDataSvSE,
+    debtRegister: debtRegisterSvSE,
     agreementSigning: agreementSigningSvSE,
     humanReview: humanReviewSvSE,
     explainOffer: explainOfferSvSE,
@@ -83,6 +89,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     approvalOdds: approvalOddsFiFI,
     approvalOddsLink: approvalOddsLinkFiFI,
     bankData: bankDataFiFI,
+    debtRegister: debtRegisterFiFI,
     agreementSigning: agreementSigningFiFI,
     humanReview: humanReviewFiFI,
     explainOffer: explainOfferFiFI,
@@ -97,6 +104,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     approvalOdds: approvalOddsDaDK,
     approvalOddsLink: approvalOddsLinkDaDK,
     bankData: bankDataDaDK,
+    debtRegister: debtRegisterDaDK,
     agreementSigning: agreementSigningDaDK,
     humanReview: humanReviewDaDK,
     explainOffer: explainOfferDaDK,

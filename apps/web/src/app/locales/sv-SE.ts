@@ -1,6 +1,7 @@
 import { messages as apply } from '#src/features/apply/messages/sv-SE.ts';
 import { messages as approvalOddsLink } from '#src/features/approval-odds/messages/entry/sv-SE.ts';
 import { messages as bankData } from '#src/features/bank-data/messages/entry/sv-SE.ts';
+import { messages as debtRegister } from '#src/features/debt-register/messages/entry/sv-SE.ts';
 import { svSE } from '#src/i18n/locales/sv-SE.ts';
 import { messages as compliance } from '#src/shared/compliance/messages/sv-SE.ts';
 
@@ -9,4 +10,10 @@ import { messages as compliance } from '#src/shared/compliance/messages/sv-SE.ts
 // sub-features, insurance) are in locales/personal/sv-SE.ts, loaded with those pages (app/page-messages.ts):
 // register a my-page or insurance feature's messages THERE, not here. The keys of app/feature-messages.ts.
 export const shared = svSE;
-export const features: Record<string, unknown> = { apply, approvalOddsLink, bankData, compliance };
+export const features: Record<string, unknown> = {
+  apply,
+  approvalOddsLink,
+  bankData,
+  compliance,
+  debtRegister,
+};

@@ -25,6 +25,7 @@ import {
 } from '#src/features/apply/model/validation.ts';
 import type { EidLoginError } from '#src/session/eid-login-outcome.ts';
 import { BankDataSlot } from '#src/shared/bank-data/bank-data-slot.tsx';
+import { DebtRegisterSlot } from '#src/shared/debt-register/debt-register-slot.tsx';
 import { EmploymentFields, HouseholdFields, IncomeFields } from './detail-fields.tsx';
 import { CheckboxField, SelectField, TextField, useEnumOptions } from './fields.tsx';
 import { asAny, StepForm, type StepFormProps } from './step-form.tsx';
@@ -270,6 +271,13 @@ export function EconomyStep({
       <IncomeFields form={asAny(form)} />
       <h3>{t('apply.economy.debts')}</h3>
       <p className="muted">{t('apply.economy.debtsLead')}</p>
+      {applicationId && (
+        // Issue 35 item 3 (ADR 0079): NO and FI debts from the register; a corrected one joins the rows.
+        <DebtRegisterSlot
+          applicationId={applicationId}
+          onCorrected={(row) => debts.append(row as EconomyInput['debts'][number])}
+        />
+      )}
       <ul className="apply-rows" data-testid="debt-rows">
         {debts.fields.map((field, index) => (
           <li key={field.id} className="apply-row" data-testid={`debt-row-${index}`}>
