@@ -43,6 +43,10 @@ import { messages as myDataDaDK } from '#src/features/my-page/my-data/messages/d
 import { messages as myDataFiFI } from '#src/features/my-page/my-data/messages/fi-FI.ts';
 import { messages as myDataNbNO } from '#src/features/my-page/my-data/messages/nb-NO.ts';
 import { messages as myDataSvSE } from '#src/features/my-page/my-data/messages/sv-SE.ts';
+import { messages as refinancingDaDK } from '#src/features/my-page/refinancing/messages/da-DK.ts';
+import { messages as refinancingFiFI } from '#src/features/my-page/refinancing/messages/fi-FI.ts';
+import { messages as refinancingNbNO } from '#src/features/my-page/refinancing/messages/nb-NO.ts';
+import { messages as refinancingSvSE } from '#src/features/my-page/refinancing/messages/sv-SE.ts';
 import { messages as creditWithdrawalDaDK } from '#src/features/my-page/withdrawal/messages/da-DK.ts';
 import { messages as creditWithdrawalFiFI } from '#src/features/my-page/withdrawal/messages/fi-FI.ts';
 import { messages as creditWithdrawalNbNO } from '#src/features/my-page/withdrawal/messages/nb-NO.ts';
@@ -64,6 +68,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     humanReview: humanReviewNbNO,
     explainOffer: explainOfferNbNO,
     creditWithdrawal: creditWithdrawalNbNO,
+    refinancing: refinancingNbNO,
     apply: applyNbNO,
     offers: myPageNbNO,
     insuranceJourney: insuranceNbNO,
@@ -79,6 +84,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     humanReview: humanReviewSvSE,
     explainOffer: explainOfferSvSE,
     creditWithdrawal: creditWithdrawalSvSE,
+    refinancing: refinancingSvSE,
     apply: applySvSE,
     offers: myPageSvSE,
     insuranceJourney: insuranceSvSE,
@@ -94,6 +100,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     humanReview: humanReviewFiFI,
     explainOffer: explainOfferFiFI,
     creditWithdrawal: creditWithdrawalFiFI,
+    refinancing: refinancingFiFI,
     apply: applyFiFI,
     offers: myPageFiFI,
     insuranceJourney: insuranceFiFI,
@@ -109,6 +116,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     humanReview: humanReviewDaDK,
     explainOffer: explainOfferDaDK,
     creditWithdrawal: creditWithdrawalDaDK,
+    refinancing: refinancingDaDK,
     apply: applyDaDK,
     offers: myPageDaDK,
     insuranceJourney: insuranceDaDK,

@@ -28,6 +28,7 @@ import { BankDataSlot } from '#src/shared/bank-data/bank-data-slot.tsx';
 import { DebtRegisterSlot } from '#src/shared/debt-register/debt-register-slot.tsx';
 import { EmploymentFields, HouseholdFields, IncomeFields } from './detail-fields.tsx';
 import { CheckboxField, SelectField, TextField, useEnumOptions } from './fields.tsx';
+import { RefinanceFields } from './refinance-fields.tsx';
 import { asAny, StepForm, type StepFormProps } from './step-form.tsx';
 
 // One form per step. Each validates with its schema (errors beside the fields, focus on the first one)
@@ -235,7 +236,7 @@ export function EconomyStep({
   const { t } = useTranslation();
   const { brand } = useBrand();
   const flags = brand.unsecuredLoan.optionalFields;
-  const schema = useMemo(() => economySchema(flags), [flags]);
+  const schema = useMemo(() => economySchema(flags, brand.country), [flags, brand.country]);
   const form = useForm<EconomyInput, unknown, EconomyOutput>({
     resolver: zodResolver(schema),
     defaultValues: defaults,
@@ -310,6 +311,7 @@ export function EconomyStep({
                 register={form.register}
                 error={errors.debts?.[index]?.monthlyPayment as FieldError | undefined}
               />
+              <RefinanceFields form={asAny(form)} index={index} country={brand.country} />
               <button type="button" className="button button--secondary" onClick={() => debts.remove(index)}>
                 {t('apply.economy.removeDebt', { number: index + 1 })}
               </button>
