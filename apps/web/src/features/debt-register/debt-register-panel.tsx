@@ -182,7 +182,7 @@ function FoundDebtItem(props: {
     CreditLimit: number | null;
   }): Promise<void>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { debt, money } = props;
   const [balance, setBalance] = useState(String(debt.Balance));
   const [limit, setLimit] = useState(debt.CreditLimit === null ? '' : String(debt.CreditLimit));
@@ -205,7 +205,7 @@ function FoundDebtItem(props: {
           {' '}
           ·{' '}
           {t('debtRegister.rate', {
-            rate: (debt.InterestRate * 100).toLocaleString(undefined, { maximumFractionDigits: 2 }),
+            rate: (debt.InterestRate * 100).toLocaleString(i18n.language, { maximumFractionDigits: 2 }),
           })}
         </>
       )}
