@@ -26,12 +26,6 @@ import {
   httpAccountInformation,
 } from './modules/bank-data/account-information.ts';
 import { bankDataRoutes } from './modules/bank-data/bank-data.routes.ts';
-import { debtRegisterRoutes } from './modules/debt-registers/debt-registers.routes.ts';
-import {
-  type DebtRegisters,
-  httpFinnishCreditRegister,
-  httpNorwegianDebtRegister,
-} from './modules/debt-registers/debt-registers.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { coApplicantInviteRoutes } from './modules/co-applicant-invites/co-applicant-invite.routes.ts';
 import { humanReviewRoutes } from './modules/compliance/human-review/human-review.routes.ts';
@@ -40,6 +34,12 @@ import type { ScreeningAdapter } from './modules/compliance/screening-adapter.ts
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { contactLogRoutes } from './modules/contact-log/contact-log.routes.ts';
 import { customerRoutes } from './modules/customers/customer.routes.ts';
+import { debtRegisterRoutes } from './modules/debt-registers/debt-registers.routes.ts';
+import {
+  type DebtRegisters,
+  httpFinnishCreditRegister,
+  httpNorwegianDebtRegister,
+} from './modules/debt-registers/debt-registers.ts';
 import { documentRoutes } from './modules/documents/document.routes.ts';
 import type { DocumentStorage } from './modules/documents/document-storage.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -73,6 +73,7 @@ import type { PopulationRegister } from './modules/persons/population-register.t
 import { preCheckRoutes } from './modules/pre-check/pre-check.routes.ts';
 import { erasureQueueRoutes } from './modules/privacy/erasure-queue.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { rateWatchRoutes } from './modules/rate-watch/rate-watch.routes.ts';
 import { createMissingFigureWarnings } from './modules/regulatory-figures/missing-figure-warnings.ts';
 import { regulatoryFigureRoutes } from './modules/regulatory-figures/regulatory-figure.routes.ts';
 import { capsConfigInForce } from './modules/regulatory-figures/regulatory-figure.service.ts';
@@ -276,6 +277,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...moduleOptions,
     lenders: createLenderPrequalificationApi({ panel, seed: config.worker.lenderSeed }),
     timeoutMs: deps.prequalificationTimeoutMs,
+  });
+  // Issue 36 item 2 (ADR 0081): the rate watch after a paid-out loan, on the same soft pre-qualification.
+  await app.register(rateWatchRoutes, {
+    ...moduleOptions,
+    worker,
+    lenders: createLenderPrequalificationApi({ panel, seed: config.worker.lenderSeed }),
   });
   await app.register(bankDataRoutes, {
     ...moduleOptions,

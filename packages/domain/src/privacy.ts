@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { derivedBankFiguresSchema } from './bank-data/income-derivation.ts';
 import { countrySchema, localeSchema } from './enums.ts';
+import { rateWatchCheckSchema } from './lending/rate-watch.ts';
 
 // Issue 36 item 3 (docs/decisions/0069): "My data". A person's copy of everything we hold about them
 // (GDPR art. 15 and 20) and their request for erasure (art. 17), with what the law obliges us to keep
@@ -144,6 +146,78 @@ export const personDataExportSchema = /* @__PURE__ */ z.object({
       Action: z.string(),
       LoanApplicationID: nullableString,
       Country: nullableString,
+    }),
+  ),
+  /** Their insurance requests, each with its policy and the mandates they signed (ADR 0026). */
+  Insurance: z.array(
+    z.object({
+      RequestID: z.string(),
+      LoanApplicationID: nullableString,
+      Brand: z.string(),
+      Country: z.string(),
+      Insurer: z.string(),
+      InsuredMonthlyAmount: z.number(),
+      MonthlyPremium: z.number(),
+      Decision: z.string(),
+      DecidedAt: nullableString,
+      CreatedAt: z.string(),
+      Policy: z
+        .object({
+          PolicyNumber: z.string(),
+          StartsOn: z.string(),
+          TerminatedAt: nullableString,
+          TerminationReason: nullableString,
+        })
+        .nullable(),
+      /** The e-ID signature of the insurance mandate and the premium's payment mandate. */
+      Mandates: z.array(
+        z.object({
+          Kind: z.string(),
+          Status: z.string(),
+          /** The last four digits of the account or card the premium is paid from (payment mandates). */
+          PayerLast4: nullableString,
+          At: nullableString,
+          CreatedAt: z.string(),
+        }),
+      ),
+    }),
+  ),
+  /**
+   * The bank consent and the figures derived from it (ADR 0076), of the applications where they are the
+   * main applicant (the one who connects their bank); the transactions themselves are never kept.
+   */
+  BankData: z.array(
+    z.object({
+      LoanApplicationID: z.string(),
+      State: z.string(),
+      ConsentScope: nullableString,
+      ConsentGrantedAt: nullableString,
+      ConsentExpiresAt: nullableString,
+      Figures: derivedBankFiguresSchema.nullable(),
+      Corrected: z
+        .object({
+          NetMonthlyIncome: z.number().nullable(),
+          HousingCostMonthly: z.number().nullable(),
+          LoanPaymentsMonthly: z.number().nullable(),
+        })
+        .nullable(),
+      UpdatedAt: z.string(),
+    }),
+  ),
+  /** The rate watches of their loans (ADR 0081), every look with its basis. */
+  RateWatches: z.array(
+    z.object({
+      LoanApplicationID: z.string(),
+      State: z.string(),
+      IntervalMonths: z.number(),
+      ThresholdAmount: z.number(),
+      Currency: z.string(),
+      Channel: z.string(),
+      StartedAt: z.string(),
+      ExpiresAt: z.string(),
+      StoppedAt: nullableString,
+      StopReason: nullableString,
+      Checks: z.array(rateWatchCheckSchema),
     }),
   ),
 });

@@ -38,7 +38,11 @@ export type ExportLabelKey =
   | 'lender'
   | 'staffReads'
   | 'none'
-  | 'years';
+  | 'years'
+  | 'insurance'
+  | 'bankData'
+  | 'rateWatches'
+  | 'saving';
 
 export const exportLabels: Record<Locale, Record<ExportLabelKey, string>> = {
   'nb-NO': {
@@ -78,6 +82,10 @@ export const exportLabels: Record<Locale, Record<ExportLabelKey, string>> = {
     staffReads: 'Når våre ansatte så på dataene dine',
     none: 'Ingen',
     years: 'år',
+    insurance: 'Forsikring',
+    bankData: 'Bankdata (samtykke og tall)',
+    rateWatches: 'Renteovervåking',
+    saving: 'Besparelse',
   },
   'sv-SE': {
     title: 'Dina uppgifter hos oss',
@@ -116,6 +124,10 @@ export const exportLabels: Record<Locale, Record<ExportLabelKey, string>> = {
     staffReads: 'När vår personal läste dina uppgifter',
     none: 'Inga',
     years: 'år',
+    insurance: 'Försäkring',
+    bankData: 'Bankdata (samtycke och siffror)',
+    rateWatches: 'Räntebevakning',
+    saving: 'Besparing',
   },
   'fi-FI': {
     title: 'Tietosi meillä',
@@ -154,6 +166,10 @@ export const exportLabels: Record<Locale, Record<ExportLabelKey, string>> = {
     staffReads: 'Milloin henkilökuntamme katsoi tietojasi',
     none: 'Ei yhtään',
     years: 'vuotta',
+    insurance: 'Vakuutus',
+    bankData: 'Pankkitiedot (suostumus ja luvut)',
+    rateWatches: 'Koron seuranta',
+    saving: 'Säästö',
   },
   'da-DK': {
     title: 'Dine data hos os',
@@ -192,5 +208,9 @@ export const exportLabels: Record<Locale, Record<ExportLabelKey, string>> = {
     staffReads: 'Hvornår vores medarbejdere så dine data',
     none: 'Ingen',
     years: 'år',
+    insurance: 'Forsikring',
+    bankData: 'Bankdata (samtykke og tal)',
+    rateWatches: 'Renteovervågning',
+    saving: 'Besparelse',
   },
 };

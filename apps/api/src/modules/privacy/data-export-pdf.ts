@@ -124,6 +124,48 @@ function sectionsOf(data: PersonDataExport, locale: Locale): { title: string; se
         })),
       },
       {
+        heading: l('insurance'),
+        items: data.Insurance.map((row) => ({
+          title: `${row.Insurer} (${row.Brand})`,
+          rows: [
+            [l('status'), `${row.Decision}${row.Policy ? `, ${row.Policy.PolicyNumber}` : ''}`],
+            [l('amount'), `${text(row.InsuredMonthlyAmount)} / ${text(row.MonthlyPremium)}`],
+            [l('created'), at(row.CreatedAt)],
+            ...row.Mandates.map((mandate): [string, string] => [
+              mandate.Kind,
+              `${mandate.Status}, ${at(mandate.At)}`,
+            ]),
+          ],
+        })),
+      },
+      {
+        heading: l('bankData'),
+        items: data.BankData.map((row) => ({
+          rows: [
+            [
+              at(row.ConsentGrantedAt ?? row.UpdatedAt),
+              `${row.State}${row.ConsentScope ? ` (${row.ConsentScope})` : ''}`,
+            ],
+            [l('netIncome'), text(row.Corrected?.NetMonthlyIncome ?? row.Figures?.NetMonthlyIncome)],
+          ],
+        })),
+      },
+      {
+        heading: l('rateWatches'),
+        items: data.RateWatches.map((row) => ({
+          rows: [
+            [
+              at(row.StartedAt),
+              `${row.State}, ${row.IntervalMonths} / ${text(row.ThresholdAmount)} ${row.Currency}, ${row.Channel}`,
+            ],
+            ...row.Checks.map((check): [string, string] => [
+              at(check.CheckedAt),
+              `${l('saving')}: ${check.Saving === null ? '–' : `${text(check.Saving)} ${row.Currency}`}`,
+            ]),
+          ],
+        })),
+      },
+      {
         heading: l('staffReads'),
         items: data.StaffReads.map((row) => ({
           rows: [[at(row.At), `${row.Action}${row.Country ? ` (${row.Country})` : ''}`]],

@@ -16,6 +16,7 @@ import {
   listInsuranceRequestsForPerson,
 } from '#src/modules/insurance/insurance-policy.repository.ts';
 import { listCreditInquiries } from '#src/modules/lending/presentation/transparency.repository.ts';
+import { stopRateWatchesForErasure } from '#src/modules/rate-watch/rate-watch.service.ts';
 import { anonymisePersonNow, personRetention } from '#src/modules/retention/retention.service.ts';
 import type { ContentStore } from '#src/modules/terms/content.repository.ts';
 import { applicationsOfPerson, loadOwnPerson } from './data-export.service.ts';
@@ -178,7 +179,9 @@ export async function requestErasure(options: {
     // Nothing the law keeps: no customer relationship (drafts that went to nobody are none), or its period over.
     const eraseNow = !retention.linked || retention.over || (submitted.length === 0 && insurance === 0);
     const erased: ErasedEntry[] = [];
-    if (revocable > 0) erased.push({ Category: 'marketing-consents', Count: revocable });
+    // The rate watch is marketing under a consent of its own (ADR 0081): it stops at once too.
+    const watches = await stopRateWatchesForErasure(tx, { customerIds, caller, now });
+    if (revocable + watches > 0) erased.push({ Category: 'marketing-consents', Count: revocable + watches });
     let kept: KeptEntry[];
     if (eraseNow) {
       ({ removedDocumentKeys } = await anonymisePersonNow({ db: tx, personId: person.id, now }));
