@@ -1,355 +1,228 @@
-// Benchmark of the quote fan-out (issue 4): applications per second from "application complete" through
-// validation, external data, registration with every lender of the panel and their decisions, to the
-// quotes (status 410, or 370/270 where no lender gives one), with the lenders' response delays set to zero.
+// Benchmark of the quote fan-out over HTTP (issue 33 "Benchmark", issue 40 item 3): applications per second
+// from "application complete" (the submit, over HTTP) through screening, validation, external data,
+// registration with every lender of the panel and their decisions, to every answer stored (status 410, or
+// 370/270 where no lender gives an offer, and no lender job left) — with the API and the sandbox lender
+// each a process of its own, every lender call a signed HTTP request to the sandbox, lender delays zero.
 //
-//   npm run bench:quotes                      PGlite in memory, 200 applications
-//   BENCH_APPLICATIONS=500 npm run bench:quotes
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:quotes   (an empty database)
-//   BENCH_WORKERS=4 BENCH_CONCURRENCY=8       workers sharing the queue, jobs each runs at once
-//   BENCH_QUERIES=1                           (PostgreSQL) also count the fan-out's statements: per
-//                                             application, and the most frequent ones (docs/performance.md)
-//   BENCH_QUERIES_TOP=40 BENCH_QUERIES_WIDTH=160   how many of them to list, and how much of each
-//   BENCH_PROFILE=1                           a CPU profile of the fan-out phase (its file is printed)
+//   npm run bench:quotes                          300 then 1,000 applications, after a warm-up of 200
+//   BENCH_APPLICATIONS=300 npm run bench:quotes   one batch size (or a list: 300,1000)
+//   BENCH_DATABASE_URL=postgres://…/postgres      the PostgreSQL server (default 127.0.0.1:5432; the bench
+//                                                 makes a database of its own and drops it after)
+//   BENCH_WARMUP=200                              applications fanned out first and not counted (0: none)
+//   BENCH_SUBMITTERS=16                           submits in flight at once
+//   BENCH_BATCH_SIZE=200                          lender jobs recorded in one transaction (WORKER_BATCH_SIZE)
+//   BENCH_BARE_SECONDS=5                          length of the bare-Fastify run (0: skipped)
+//   BENCH_PROFILE=1                               the API process under `node --cpu-prof` (file printed, and
+//                                                 where each batch lies in it)
+//   BENCH_QUERIES=1                               the statements the API sends per application, and the most
+//                                                 frequent (BENCH_QUERIES_TOP=15, BENCH_QUERIES_WIDTH=100)
 //
-//   BENCH_BATCH_SIZE=200                      jobs of a kind recorded in one transaction at most (WORKER_BATCH_SIZE)
-//   BENCH_PANEL=code                          the lender panel from the code list, not the lender table (ADR 0067)
-//   BENCH_WARMUP=200                          applications fanned out first and not counted (0: none)
-//
-// Applications are created and submitted through the API (app.inject) first; the clock starts when the
-// workers start. A warm-up set goes through the whole fan-out before the measured set is submitted: the
-// worker's code is compiled by V8 while it runs (a quarter of the process's CPU in the first seconds, on
-// threads that share the two cores with PostgreSQL), and a server that has run for a minute has done
-// that once. The measured figure is the steady state; the warm-up's own rate is printed beside it. Random lender failures are off (BENCH_FAILURES=1 turns them on: their retries wait for
-// the backoff, which measures the wait, not the engine).
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector';
-import { tmpdir } from 'node:os';
+// Printed first: how fast this machine is (bare Fastify, as bench:api-read measures it). Then per batch:
+// applications/s from the first submit to the last answer stored, and the CPU each process used for it per
+// application — the API, the sandbox lender (the lenders' side, not ours) and PostgreSQL — read from /proc
+// around the batch. The goal (issue 40): ≥ 300 applications/s for a batch of 300 on the 2-core machine.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Country, countries } from '@nordloan/domain/enums';
-import { makeTestNationalId } from '@nordloan/domain/national-id';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../apps/api/src/app.ts';
-import { testConfig } from '../apps/api/src/config.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import { migrate } from '../apps/api/src/db/migrate.ts';
-import { defaultDependencies, moduleEventPublisher } from '../apps/api/src/dependencies.ts';
-import { outboxRelayTick } from '../apps/api/src/jobs/outbox-relay.ts';
-import { createTokenService, loadSigningKey } from '../apps/api/src/modules/auth/token.service.ts';
-import { createLocalScreeningList } from '../apps/api/src/modules/compliance/local-screening-list.ts';
-import { credentialsOf } from '../apps/api/src/modules/lending/lender-api/lender-credentials.ts';
-import { createRegisterPanel } from '../apps/api/src/modules/lending/lender-panel/register-panel.ts';
-import { createSimulatedLenderPanel } from '../apps/api/src/modules/lending/lender-panel/simulated-lender-panel.ts';
-import { jobKinds } from '../apps/api/src/modules/lending/lending-job-kinds.ts';
-import {
-  createLendingWorker,
-  defaultLendingBatchSize,
-} from '../apps/api/src/modules/lending/lending-jobs.ts';
-import { listQuotes } from '../apps/api/src/modules/lending/loan-quote.repository.ts';
-import { findApplicationById } from '../apps/api/src/modules/loan-applications/application-read.repository.ts';
-import {
-  brandOfCountry,
-  defaultIncome,
-  mainApplicantDetails,
-} from '../apps/api/src/test/lending-test-helpers.ts';
+import { bareFastifyLine, measureBareFastify } from './support/bare-fastify.ts';
+import { type BenchApplication, createFanOutWorld, type FanOutWorld } from './support/fanout-world.ts';
+import { postgresCpuSeconds, processCpuSeconds } from './support/process-cpu.ts';
 
-const applications = Number(process.env.BENCH_APPLICATIONS ?? 200);
+const sizes = (process.env.BENCH_APPLICATIONS ?? '300,1000').split(',').map(Number);
+if (sizes.some((size) => !Number.isInteger(size) || size < 1))
+  throw new Error('BENCH_APPLICATIONS: whole numbers ≥ 1, separated by commas');
 const warmUp = Number(process.env.BENCH_WARMUP ?? 200);
-const batchSize = Number(process.env.BENCH_BATCH_SIZE ?? defaultLendingBatchSize);
-if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('BENCH_BATCH_SIZE: a whole number ≥ 1');
-const workers = Number(process.env.BENCH_WORKERS ?? 1);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const countQueries = process.env.BENCH_QUERIES === '1';
+const submitters = Number(process.env.BENCH_SUBMITTERS ?? 16);
+const batchSize = process.env.BENCH_BATCH_SIZE ? Number(process.env.BENCH_BATCH_SIZE) : undefined;
+const bareSeconds = Number(process.env.BENCH_BARE_SECONDS ?? 5);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const profileDir =
+  process.env.BENCH_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'quote-fanout-')) : undefined;
+const statementsFile =
+  process.env.BENCH_QUERIES === '1'
+    ? join(mkdtempSync(join(tmpdir(), 'quote-fanout-')), 'statements.json')
+    : undefined;
+const goal = 300;
 
-/** The bench's own look at the queue: not the fan-out's work, so not counted. */
-const benchPoll = `SELECT 1 FROM job WHERE status IN ('pending', 'running') AND kind IN`;
+/** The lender jobs of the fan-out (the expiry sweep re-enqueues itself for ever: not counted). */
+const fanOutKinds = ['process-application', 'lender-register', 'lender-decision'];
+const finalStatuses = [410, 370, 270];
 
-/** Counts every statement node-postgres sends from `start()` on, by its text (whitespace folded). */
-function statementCounter() {
-  const counts = new Map<string, number>();
-  let counting = false;
-  const send = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (counting) {
-      const config = args[0] as string | { text?: string };
-      const text = (typeof config === 'string' ? config : (config.text ?? '')).replace(/\s+/g, ' ').trim();
-      if (!text.startsWith(benchPoll)) counts.set(text, (counts.get(text) ?? 0) + 1);
-    }
-    return send.apply(this, args);
-  } as typeof pg.Client.prototype.query;
-  return {
-    start: () => {
-      counting = true;
-    },
-    stop: () => {
-      counting = false;
-    },
-    report(applications: number) {
-      const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
-      console.log(
-        `  statements: ${total} = ${(total / applications).toFixed(1)} per application; the most frequent:`,
-      );
-      for (const [text, count] of [...counts]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, Number(process.env.BENCH_QUERIES_TOP ?? 15))) {
-        console.log(
-          `    ${(count / applications).toFixed(2).padStart(6)} × ${text.slice(0, Number(process.env.BENCH_QUERIES_WIDTH ?? 100))}`,
-        );
-      }
-    },
-  };
+/** Whether every application of `ids` has its answers: in a final status, and no fan-out job left open. */
+async function allAnswered(world: FanOutWorld, ids: string[]): Promise<boolean> {
+  const { rows } = await world.pool.query<{ waiting: number; open: number }>(
+    `SELECT (SELECT count(*)::int FROM loan_application WHERE id = ANY($1::uuid[]) AND status <> ALL($2::int[])) AS waiting,
+            (SELECT count(*)::int FROM job WHERE status IN ('pending', 'running') AND kind = ANY($3::text[])) AS open`,
+    [ids, finalStatuses, fanOutKinds],
+  );
+  return rows[0]!.waiting === 0 && rows[0]!.open === 0;
 }
 
-const amounts: Record<Country, number> = { NO: 150_000, SE: 200_000, FI: 20_000, DK: 100_000 };
+/** Submits every application (BENCH_SUBMITTERS at once) and waits until all are answered; seconds taken. */
+async function fanOut(world: FanOutWorld, applications: BenchApplication[]): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: submitters }, async () => {
+      while (next < applications.length) {
+        const { id, token } = applications[next++]!;
+        const response = await fetch(`${world.apiUrl}/loan-application/${id}/application-complete`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        if (response.status !== 200) throw new Error(`submit: ${response.status} ${await response.text()}`);
+        await response.arrayBuffer();
+      }
+    }),
+  );
+  const ids = applications.map((application) => application.id);
+  const deadline = Date.now() + 600_000;
+  while (!(await allAnswered(world, ids))) {
+    if (Date.now() > deadline) throw new Error('the fan-out did not finish within 10 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return (performance.now() - started) / 1000;
+}
+
+async function statusesOf(world: FanOutWorld, ids: string[]) {
+  const { rows } = await world.pool.query<{ status: number; n: number }>(
+    'SELECT status, count(*)::int AS n FROM loan_application WHERE id = ANY($1::uuid[]) GROUP BY status ORDER BY status',
+    [ids],
+  );
+  const quotes = await world.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM loan_quote WHERE loan_application_id = ANY($1::uuid[])',
+    [ids],
+  );
+  return { statuses: rows.map((row) => `${row.status}×${row.n}`).join(', '), quotes: quotes.rows[0]!.n };
+}
+
+/** The statements the API sent during a batch (BENCH_QUERIES=1): per application, and the most frequent. */
+function reportStatements(file: string, applications: number) {
+  const deadline = Date.now() + 5_000;
+  while (!existsSync(file) && Date.now() < deadline)
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  const counts = JSON.parse(readFileSync(file, 'utf8')) as [string, number][];
+  rmSync(file);
+  const total = counts.reduce((sum, [, count]) => sum + count, 0);
+  console.log(
+    `    statements: ${total} = ${(total / applications).toFixed(1)} per application; the most frequent:`,
+  );
+  for (const [text, count] of counts
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(process.env.BENCH_QUERIES_TOP ?? 15))) {
+    console.log(
+      `      ${(count / applications).toFixed(2).padStart(6)} × ${text.slice(0, Number(process.env.BENCH_QUERIES_WIDTH ?? 100))}`,
+    );
+  }
+}
 
 async function main() {
-  if (countQueries && !databaseUrl)
-    throw new Error('BENCH_QUERIES=1 counts node-postgres statements: set BENCH_DATABASE_URL');
-  const statements = countQueries ? statementCounter() : undefined;
-  const database = await openDatabase({
-    url: databaseUrl,
-    poolSize: Math.max(10, workers * concurrency + 2),
+  const log = (line: string) => console.log(line);
+  const world = await createFanOutWorld({
+    serverUrl,
+    ...(batchSize ? { batchSize } : {}),
+    apiNodeFlags: [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ...(statementsFile
+        ? ['--import', new URL('./support/count-statements.mjs', import.meta.url).href]
+        : []),
+    ],
+    ...(statementsFile ? { apiEnv: { BENCH_STATEMENTS_FILE: statementsFile } } : {}),
+    log,
   });
-  await migrate(database);
-  const config = testConfig({
-    webDistDir: '/nonexistent',
-    worker: { enabled: false, lenderSeed: 42, lenderDelayScale: 0, batchSize },
-  });
-  const now = () => new Date();
-  const tokens = createTokenService({
-    key: await loadSigningKey({}),
-    issuer: 'bench',
-    ttlSeconds: 3_600,
-    now,
-  });
-  const app = await buildApp({
-    config,
-    database,
-    tokens,
-    now,
-    ...defaultDependencies({ config, db: database.db, now }),
-  });
-  await app.ready();
-
-  /** Creates and submits `count` applications through the API; `first` keeps national ids apart. */
-  const createAndSubmit = async (count: number, first: number): Promise<string[]> => {
-    const ids: string[] = [];
-    for (let index = first; index < first + count; index++) {
-      const country = countries[index % countries.length]!;
-      const birthYear = 1960 + (Math.floor(index / countries.length) % 40);
-      const nationalId = makeTestNationalId(
-        country,
-        `${birthYear}-0${1 + (index % 9)}-1${index % 10}`,
-        Math.floor(index / 400),
-      );
-      const login = await app.inject({
-        method: 'POST',
-        url: '/auth/dev/login',
-        payload: { nationalId, country, role: 'Customer', brand: brandOfCountry[country] },
-      });
-      const { token } = login.json() as { token: string };
-      const headers = { authorization: `Bearer ${token}` };
-      const created = await app.inject({
-        method: 'POST',
-        url: '/loan-application',
-        headers,
-        payload: {
-          Product: 'UnsecuredLoan',
-          Brand: brandOfCountry[country],
-          Amount: amounts[country],
-          Duration: 5,
-          LoanPurpose: 'Renovation',
-          // The apply journey's consent step (submit refuses without it).
-          Data: { CreditCheckConsent: { Given: true, At: new Date().toISOString() } },
-          MainApplicant: mainApplicantDetails(defaultIncome[country]),
-        },
-      });
-      if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
-      const id = (created.json() as { ID: string }).ID;
-      const submitted = await app.inject({
-        method: 'PATCH',
-        url: `/loan-application/${id}/application-complete`,
-        headers,
-        payload: {},
-      });
-      if (submitted.statusCode !== 200)
-        throw new Error(`submit failed: ${submitted.statusCode} ${submitted.body}`);
-      ids.push(id);
-    }
-    // The submissions' events handed on: each is screened, and its intake job enqueued (ADR 0056).
-    while ((await unrelayed()) > 0) await relay();
-    return ids;
-  };
-
-  // The panel the engine runs with: the lender table (ADR 0067), each fan-out checking its version first.
-  // BENCH_PANEL=code: the code list in memory, as before the table was the panel (to compare).
-  const simulation = { seed: 42, delayScale: 0, failures: process.env.BENCH_FAILURES === '1' };
-  const panel =
-    process.env.BENCH_PANEL === 'code'
-      ? createSimulatedLenderPanel(simulation)
-      : createRegisterPanel({ simulation, fallbackCredentials: credentialsOf({}) });
-  const kinds = Object.values(jobKinds);
-  // The modules' reactions to the outbox as the app's worker relays it (ADR 0056): a submission's screening
-  // starts its intake; the work queues follow the statuses. Without them no application reaches the lenders.
-  const events = moduleEventPublisher({ screening: createLocalScreeningList(), now });
-  const unrelayed = async () => {
-    const result = await database.db.execute(
-      sql`SELECT count(*)::integer AS n FROM outbox_event WHERE published_at IS NULL`,
-    );
-    return (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0;
-  };
-  /**
-   * The fan-out of every submitted application: workers run as in the app (start(): their slots refill as
-   * jobs finish) until no job is left; then the relay's tick runs until every event is handed on.
-   */
-  const fanOut = async () => {
-    const pool = Array.from({ length: workers }, (_, index) =>
-      createLendingWorker({
-        db: database.db,
-        config,
-        now,
-        panel,
-        concurrency,
-        workerId: `bench-${index}`,
-        publish: events,
-      }),
-    );
-    const started = performance.now();
-    for (const worker of pool) worker.start();
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const open = await database.db.execute(sql`${sql.raw(benchPoll)} ${kinds} LIMIT 1`);
-      if ((open as unknown as { rows: unknown[] }).rows.length === 0) break;
-    }
-    await Promise.all(pool.map((worker) => worker.stop()));
-    const seconds = (performance.now() - started) / 1000;
-    // The relay hands events on beside the jobs; what it had not yet published when the last job finished.
-    const backlog = await unrelayed();
-    while ((await unrelayed()) > 0) await relay();
-    return { seconds, backlog, relayedSeconds: (performance.now() - started) / 1000 };
-  };
-  const relay = outboxRelayTick({ db: database.db, now, publish: events });
-
-  // ── Warm-up: the same fan-out, not counted ────────────────────────────────────────────────────
-  let warmUpLine = '  warm-up: none (BENCH_WARMUP=0)';
-  if (warmUp > 0) {
-    const warmUpIds = await createAndSubmit(warmUp, applications);
-    const warm = await fanOut();
-    warmUpLine = `  warm-up, not counted: ${warmUpIds.length} applications fanned out at ${(warmUpIds.length / warm.seconds).toFixed(1)} applications/s`;
-  }
-
-  // ── Create and submit through the API ──────────────────────────────────────────────────────────
-  const createdAt = performance.now();
-  const ids = await createAndSubmit(applications, 0);
-  const submitSeconds = (performance.now() - createdAt) / 1000;
-
-  // ── The measured fan-out ───────────────────────────────────────────────────────────────────────
-  statements?.start();
-  const profiler = process.env.BENCH_PROFILE === '1' ? await startProfiler() : undefined;
-  const postgresAtStart = postgresCpuSeconds();
-  const cpuAtStart = process.cpuUsage();
-  const { seconds, backlog, relayedSeconds } = await fanOut();
-  const cpu = process.cpuUsage(cpuAtStart);
-  const postgresAtEnd = postgresCpuSeconds();
-  statements?.stop();
-  if (profiler) console.log(`  CPU profile of the fan-out: ${await profiler.stop()}`);
-
-  // ── Results ────────────────────────────────────────────────────────────────────────────────────
-  const statuses = new Map<number, number>();
-  let quotes = 0;
-  for (const id of ids) {
-    const row = await findApplicationById(database.db, id);
-    statuses.set(row!.status, (statuses.get(row!.status) ?? 0) + 1);
-    quotes += (await listQuotes(database.db, id)).length;
-  }
-  const finished = [...statuses.entries()].filter(([status]) => [410, 370, 270].includes(status));
-  const done = finished.reduce((sum, [, count]) => sum + count, 0);
-  const engine = databaseUrl ? 'PostgreSQL' : 'PGlite (in memory)';
-  console.log(
-    `quote fan-out benchmark — ${engine}, ${workers} worker(s) × ${concurrency} concurrent jobs, batches of ${batchSize} at most, lender delays 0`,
-  );
-  console.log(warmUpLine);
-  console.log(`  created + submitted through the API: ${applications} in ${submitSeconds.toFixed(2)} s`);
-  console.log(
-    `  statuses: ${[...statuses.entries()].map(([status, count]) => `${status}×${count}`).join(', ')}`,
-  );
-  console.log(`  quotes stored: ${quotes} (${(quotes / seconds).toFixed(1)} quotes/s)`);
-  console.log(
-    `  registration → quotes: ${done} applications in ${seconds.toFixed(2)} s = ${(done / seconds).toFixed(1)} applications/s`,
-  );
-  // Steadier than the rate on a shared machine: the API process's own CPU (user + system) per application,
-  // until the relay has handed on every event (so the relay's whole share is in it).
-  console.log(
-    `  worker process CPU: ${((cpu.user + cpu.system) / 1000 / applications).toFixed(1)} ms per application ` +
-      `(${((cpu.user + cpu.system) / 1e6 / relayedSeconds).toFixed(2)} cores busy on average)`,
-  );
-  if (postgresAtStart !== undefined && postgresAtEnd !== undefined) {
-    const postgres = postgresAtEnd - postgresAtStart;
-    console.log(
-      `  PostgreSQL server CPU: ${((postgres * 1000) / applications).toFixed(1)} ms per application ` +
-        `(${(postgres / relayedSeconds).toFixed(2)} cores busy on average; its processes on this machine)`,
-    );
-  }
-  console.log(
-    `  outbox events not yet relayed when the last job finished: ${backlog}; all relayed after ` +
-      `${relayedSeconds.toFixed(2)} s = ${(done / relayedSeconds).toFixed(1)} applications/s`,
-  );
-  statements?.report(applications);
-  await app.close();
-  await database.close();
-  if (done !== applications) {
-    console.error(`  ${applications - done} applications did not reach their quotes`);
-    process.exit(1);
-  }
-}
-
-/** User + system CPU seconds of the local PostgreSQL server's processes (Linux /proc); undefined elsewhere. */
-function postgresCpuSeconds(): number | undefined {
-  if (!databaseUrl) return undefined;
   try {
-    const ticksPerSecond = 100;
-    let ticks = 0;
-    let found = false;
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (!name.startsWith('postgres')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-      found = true;
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    const created = performance.now();
+    const warmUpSet = await world.createApplications(warmUp, total);
+    const batches: BenchApplication[][] = [];
+    let first = 0;
+    for (const size of sizes) {
+      batches.push(await world.createApplications(size, first));
+      first += size;
     }
-    return found ? ticks / ticksPerSecond : undefined;
-  } catch {
-    return undefined;
-  }
-}
+    const createSeconds = (performance.now() - created) / 1000;
 
-/** A CPU profile of this process from now until `stop()`, written to the temporary directory. */
-async function startProfiler() {
-  const session = new Session();
-  session.connect();
-  const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+    // The machine first: every figure below is read against it.
+    if (bareSeconds > 0) {
+      const sample = batches[0]![0]!;
+      const read = await fetch(`${world.apiUrl}/loan-application/${sample.id}`, {
+        headers: { authorization: `Bearer ${sample.token}` },
+      });
+      console.log(
+        bareFastifyLine(await measureBareFastify({ body: await read.text(), seconds: bareSeconds })),
+      );
+    }
+    console.log(
+      `\nquote fan-out over HTTP — the API (apps/api/src/server.ts, built) and the sandbox lender ` +
+        `(15 lenders, delays 0) as separate processes, PostgreSQL, ${submitters} submits in flight`,
     );
-  await post('Profiler.enable');
-  await post('Profiler.start');
-  return {
-    async stop() {
-      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-      const file = join(tmpdir(), `quote-fanout-${Date.now()}.cpuprofile`);
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-      return file;
-    },
-  };
+    console.log(
+      `  created ${warmUp + total} applications through the API in ${createSeconds.toFixed(1)} s (not counted)`,
+    );
+    if (warmUp > 0) {
+      const seconds = await fanOut(world, warmUpSet);
+      console.log(
+        `  warm-up, not counted: ${warmUp} applications at ${(warmUp / seconds).toFixed(1)} applications/s`,
+      );
+    }
+
+    const results: string[] = [];
+    for (const batch of batches) {
+      const startedAt = Date.now();
+      const before = {
+        api: processCpuSeconds(world.api.pid),
+        sandbox: processCpuSeconds(world.sandbox.child.pid),
+        postgres: postgresCpuSeconds(),
+        bench: process.cpuUsage(),
+      };
+      if (statementsFile) world.api.kill('SIGUSR2');
+      const seconds = await fanOut(world, batch);
+      if (statementsFile) world.api.kill('SIGUSR2');
+      const perApplication = (after: number, start: number) =>
+        `${(((after - start) * 1000) / batch.length).toFixed(2)} ms`;
+      const api = perApplication(processCpuSeconds(world.api.pid), before.api);
+      const sandbox = perApplication(processCpuSeconds(world.sandbox.child.pid), before.sandbox);
+      const postgres = perApplication(postgresCpuSeconds(), before.postgres);
+      const benchCpu = process.cpuUsage(before.bench);
+      const { statuses, quotes } = await statusesOf(
+        world,
+        batch.map((application) => application.id),
+      );
+      const rate = batch.length / seconds;
+      const mark = batch.length === goal ? ` (goal ≥ ${goal}) ${rate >= goal ? '✓' : '✗'}` : '';
+      console.log(`\n  ${batch.length} applications: statuses ${statuses}; ${quotes} quotes stored`);
+      console.log(
+        `    submit → all answers stored: ${seconds.toFixed(2)} s = ${rate.toFixed(1)} applications/s${mark}`,
+      );
+      console.log(
+        `    CPU per application: API ${api}, sandbox lender ${sandbox}, PostgreSQL ${postgres}` +
+          ` (this bench process: ${((benchCpu.user + benchCpu.system) / 1000 / batch.length).toFixed(2)} ms)`,
+      );
+      if (statementsFile) reportStatements(statementsFile, batch.length);
+      if (profileDir) {
+        const from = (startedAt - world.apiStartedAt) / 1000;
+        console.log(
+          `    in the API's CPU profile: ${from.toFixed(1)}–${(from + seconds).toFixed(1)} s after its start`,
+        );
+      }
+      results.push(
+        `${String(batch.length).padStart(5)} applications: ${rate.toFixed(1)} applications/s${mark}`,
+      );
+    }
+    console.log(
+      `\nsummary (load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' / ')} on ${cpus().length} cores):`,
+    );
+    for (const line of results) console.log(`  ${line}`);
+  } finally {
+    await world.close();
+  }
+  if (profileDir) {
+    for (const file of readdirSync(profileDir))
+      console.log(`  CPU profile of the API process: ${join(profileDir, file)}`);
+  }
 }
 
 main().catch((error) => {

@@ -78,7 +78,7 @@ beforeAll(async () => {
     },
   });
   apiEnv.LENDER_API_SANDBOX_URL = sandbox.url;
-}, 90_000);
+}, 240_000);
 
 afterAll(async () => {
   await server?.kill();

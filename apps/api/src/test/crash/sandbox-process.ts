@@ -47,7 +47,8 @@ export async function startSandboxProcess(options: {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
-    const timer = setTimeout(() => reject(new Error('the sandbox lender did not start in 60 s')), 60_000);
+    // As long as the server's start may take (server-process.ts): tsx on a busy machine is slow.
+    const timer = setTimeout(() => reject(new Error('the sandbox lender did not start in 180 s')), 180_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       log?.write(chunk);
       buffered += chunk.toString('utf8');
