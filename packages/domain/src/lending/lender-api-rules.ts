@@ -32,6 +32,11 @@ export interface CallbackState {
   quoteStatus: string | null;
   /** Whether the lender's request has an offer still open (approved or accepted). */
   requestHasOpenQuote: boolean;
+  /**
+   * The lender sent its credit agreement and not every applicant has signed it yet (docs/decisions/0077):
+   * no payout may be approved or recorded before, so an approval or a payout report waits for the signing.
+   */
+  payoutHeld?: boolean;
 }
 
 const waitingForRegistration = (code: number) => code >= 211 && code <= 249;
@@ -65,12 +70,14 @@ export function callbackReadiness(type: LenderCallbackType, state: CallbackState
       return offerOpen(quoteStatus) && beforePayoutDecision.includes(status) ? 'waiting' : 'past';
     case 'disbursement-decision':
       if (!offerOpen(quoteStatus)) return 'past';
-      if (status === pendingDisbursementApproval && quoteStatus === 'accepted') return 'ready';
+      if (status === pendingDisbursementApproval && quoteStatus === 'accepted')
+        return state.payoutHeld ? 'waiting' : 'ready';
       return beforePayoutDecision.includes(status) ? 'waiting' : 'past';
     case 'disbursed':
     case 'not-disbursed':
       if (!offerOpen(quoteStatus)) return 'past';
-      if (isInStatusGroup(status, 'Disbursing') && quoteStatus === 'accepted') return 'ready';
+      if (isInStatusGroup(status, 'Disbursing') && quoteStatus === 'accepted')
+        return state.payoutHeld && type === 'disbursed' ? 'waiting' : 'ready';
       return isInStatusGroup(status, 'Approved') || isInStatusGroup(status, 'Accepted') ? 'waiting' : 'past';
     // A refinanced debt is paid off with the payout (ADR 0080): confirmed once the loan is disbursed.
     case 'payoff-confirmed':

@@ -177,6 +177,23 @@ describe('callbacks in any order and multiplicity', () => {
     expect(callbackReadiness('offer', at410)).toBe('past');
     expect(callbackReadiness('cancelled', { ...at410, quoteStatus: 'cancelled' })).toBe('past');
   });
+
+  it('holds a payout approval and a payout report while the agreement waits for its signatures (ADR 0077)', () => {
+    const at510 = {
+      applicationStatus: 510,
+      requestStatus: 451,
+      quoteStatus: 'accepted',
+      requestHasOpenQuote: true,
+    };
+    expect(callbackReadiness('disbursement-decision', { ...at510, payoutHeld: true })).toBe('waiting');
+    expect(callbackReadiness('disbursement-decision', at510)).toBe('ready');
+    expect(callbackReadiness('disbursed', { ...at510, payoutHeld: true })).toBe('waiting');
+    const at610 = { ...at510, applicationStatus: 610, requestStatus: 611 };
+    expect(callbackReadiness('disbursed', { ...at610, payoutHeld: true })).toBe('waiting');
+    // A lender that will not pay out is not held: the applicant need not sign for nothing.
+    expect(callbackReadiness('not-disbursed', { ...at610, payoutHeld: true })).toBe('ready');
+    expect(callbackReadiness('disbursed', at610)).toBe('ready');
+  });
 });
 
 describe('offers held against what was asked', () => {

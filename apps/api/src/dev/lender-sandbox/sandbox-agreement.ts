@@ -11,7 +11,7 @@ import { answerSandboxOperation, operationPattern, type SandboxOperation } from 
 
 // The sandbox lender's side of the credit agreement (issue 36 item 1, docs/decisions/0075 and 0077): it
 // hands over its agreement PDF for an accepted offer, and takes the signed agreement's evidence — after
-// which, and only after which, the lender pays out (sandbox-lender.ts listens: onAgreementSigned). Both are
+// which, and only after which, the lender pays out (sandbox-lender.ts listens: onAgreementEvent). Both are
 // checked as every operation beside the adapter's is (sandbox-operation.ts).
 
 const agreementPattern = operationPattern(lenderAgreementPath);
@@ -21,22 +21,23 @@ export function isAgreementPath(path: string): boolean {
   return agreementPattern.test(path) || signedPattern.test(path);
 }
 
-export interface SignedAgreement {
+/** The lender handed over its agreement for an offer, or received the signed agreement's evidence. */
+export interface AgreementEvent {
+  kind: 'handed-over' | 'signed';
   reference: string;
   quoteId: string;
-  documentSha256: string;
 }
 
-type Listener = (signed: SignedAgreement) => void;
+type Listener = (event: AgreementEvent) => void;
 
 /**
- * Who hears of a lender's signed agreements, by the profile object the server passes with each request:
+ * Who hears of a lender's agreements, by the profile object the server passes with each request:
  * each sandbox lender holds its own copy of its profile, so two sandboxes in one process never hear each
  * other's.
  */
 const listeners = new WeakMap<LenderProfile, Listener>();
 
-export function onAgreementSigned(profile: LenderProfile, listener: Listener): void {
+export function onAgreementEvent(profile: LenderProfile, listener: Listener): void {
   listeners.set(profile, listener);
 }
 
@@ -51,6 +52,11 @@ export function answerAgreement(
     schema: lenderAgreementRequestSchema,
     idempotent: true,
     answer(call) {
+      listeners.get(profile)?.({
+        kind: 'handed-over',
+        reference: call.ApplicationReference,
+        quoteId: call.QuoteId,
+      });
       const { fileName, content } = simulatedAgreement({
         lenderName: profile.name,
         loanRequestId: call.ApplicationReference,
@@ -79,9 +85,9 @@ export function answerAgreement(
     idempotent: true,
     answer(evidence) {
       listeners.get(profile)?.({
+        kind: 'signed',
         reference: evidence.ApplicationReference,
         quoteId: evidence.QuoteId,
-        documentSha256: evidence.DocumentSha256,
       });
       return {
         status: 200,

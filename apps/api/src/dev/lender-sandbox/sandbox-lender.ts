@@ -18,13 +18,17 @@ import {
 } from '#src/modules/lending/lender-api/wire-mapping.ts';
 import type { LenderDocumentAsk } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { createSimulatedLender } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
+import { onAgreementEvent } from './sandbox-agreement.ts';
 import type { CallbackBody, CallbackSender } from './sandbox-callbacks.ts';
 
 // One lender of the sandbox (docs/decisions/0062): today's simulated lender (the domain's credit policy
 // through simulated-lender-panel.ts, the same seed and the same answers) behind the lender API. Decisions
 // take the lender's own time (its profile's decision delay × the delay scale): asked earlier the lender
 // answers `pending`, and when the time comes it calls back with its offer or decline. After acceptance it
-// signs, decides on the payout and pays out by callbacks (or at once, `disbursement: 'automatic'`).
+// decides on the payout and pays out by callbacks (or at once, `disbursement: 'automatic'`) — but never before
+// it has the signed agreement (docs/decisions/0077): a lender that calls back waits for it always, one that
+// answers at once from the moment it handed its agreement over. Asked earlier, it answers `pending` and
+// approves (by callback) when the signed agreement arrives.
 
 export interface SandboxLenderOptions {
   profile: LenderProfile;
@@ -55,13 +59,27 @@ interface HeldApplication {
   decision?: { decision: LenderDecision; documentsAsked: LenderDocumentAsk[] };
   callbackUrl: string | undefined;
   /** Quotes told to us at acceptance: their payout state. */
-  quotes: Map<string, { approved: boolean; paidOut: string | null; signed: boolean }>;
+  quotes: Map<string, SandboxQuote>;
+}
+
+interface SandboxQuote {
+  approved: boolean;
+  paidOut: string | null;
+  /** The signed agreement's evidence arrived (sandbox-agreement.ts). */
+  signed: boolean;
+  /** The lender handed its agreement over for this offer. */
+  agreementHandedOver: boolean;
+  /** Asked for its payout decision while the signature was awaited: it approves when it arrives. */
+  decisionAsked: boolean;
 }
 
 const notFound = (what: string): SandboxAnswer => ({ status: 404, body: { Message: `Unknown ${what}` } });
 
 export function createSandboxLender(options: SandboxLenderOptions) {
-  const { profile, seed } = options;
+  const { seed } = options;
+  // Its own copy of the profile: the server passes it with each agreement call, and onAgreementEvent tells
+  // this lender (never another sandbox's lender of the same id) of its agreements.
+  const profile: LenderProfile = { ...options.profile };
   const simulated = createSimulatedLender(profile, {
     seed,
     delayScale: 0,
@@ -124,6 +142,47 @@ export function createSandboxLender(options: SandboxLenderOptions) {
       DocumentsRequested: documentsAsked.map(documentAskToWire),
     };
   }
+
+  /** Whether a payout decision or the payout itself must wait for the signed agreement. */
+  const awaitsSignature = (quote: SandboxQuote) =>
+    !quote.signed && (options.disbursement === 'callback' || quote.agreementHandedOver);
+
+  /** Approves the payout by callback; a lender that pays out on approval may report the payout first. */
+  function approveByCallback(held: HeldApplication, quoteId: string, quote: SandboxQuote) {
+    quote.approved = true;
+    const approval: CallbackBody = {
+      Type: 'disbursement-decision',
+      ApplicationReference: held.reference,
+      QuoteId: quoteId,
+      Decision: 'approved',
+    };
+    if (chance(options.reorderRate, 'reorder')) {
+      // A lender that pays out on approval, whose payout report overtakes the approval.
+      quote.paidOut = `${profile.id}:payout:${quoteId.slice(0, 8)}`;
+      callback(
+        held,
+        {
+          Type: 'disbursed',
+          ApplicationReference: held.reference,
+          QuoteId: quoteId,
+          Reference: quote.paidOut,
+        },
+        options.stepDelayMs,
+      );
+      callback(held, approval, options.stepDelayMs * 2);
+    } else callback(held, approval, options.stepDelayMs);
+  }
+
+  onAgreementEvent(profile, (event) => {
+    const held = applications.get(event.reference);
+    const quote = held?.quotes.get(event.quoteId);
+    if (!held || !quote) return;
+    if (event.kind === 'handed-over') quote.agreementHandedOver = true;
+    else if (!quote.signed) {
+      quote.signed = true;
+      if (quote.decisionAsked && !quote.approved) approveByCallback(held, event.quoteId, quote);
+    }
+  });
 
   return {
     profile,
@@ -250,7 +309,13 @@ export function createSandboxLender(options: SandboxLenderOptions) {
       if (!held.quotes.has(request.QuoteId)) {
         // The customer signs the agreement with e-ID on the broker's personal page (ADR 0075): the sandbox
         // hands over its PDF (sandbox-agreement.ts) and no longer reports a signing of its own.
-        held.quotes.set(request.QuoteId, { approved: false, paidOut: null, signed: false });
+        held.quotes.set(request.QuoteId, {
+          approved: false,
+          paidOut: null,
+          signed: false,
+          agreementHandedOver: false,
+          decisionAsked: false,
+        });
       }
       return {
         status: 200,
@@ -270,32 +335,17 @@ export function createSandboxLender(options: SandboxLenderOptions) {
         status: 200,
         body: envelope(held.reference, { QuoteId: request.QuoteId, Status: status }),
       });
-      if (options.disbursement === 'automatic' || quote.approved) {
+      if (quote.approved) return answer('approved');
+      if (awaitsSignature(quote)) {
+        // No payout before the signed agreement: the approval follows its arrival.
+        quote.decisionAsked = true;
+        return answer('pending');
+      }
+      if (options.disbursement === 'automatic') {
         quote.approved = true;
         return answer('approved');
       }
-      quote.approved = true;
-      const approval: CallbackBody = {
-        Type: 'disbursement-decision',
-        ApplicationReference: held.reference,
-        QuoteId: request.QuoteId,
-        Decision: 'approved',
-      };
-      if (chance(options.reorderRate, 'reorder')) {
-        // A lender that pays out on approval, whose payout report overtakes the approval.
-        quote.paidOut = `${profile.id}:payout:${request.QuoteId.slice(0, 8)}`;
-        callback(
-          held,
-          {
-            Type: 'disbursed',
-            ApplicationReference: held.reference,
-            QuoteId: request.QuoteId,
-            Reference: quote.paidOut,
-          },
-          options.stepDelayMs,
-        );
-        callback(held, approval, options.stepDelayMs * 2);
-      } else callback(held, approval, options.stepDelayMs);
+      approveByCallback(held, request.QuoteId, quote);
       return answer('pending');
     },
 
@@ -312,6 +362,12 @@ export function createSandboxLender(options: SandboxLenderOptions) {
         }),
       });
       if (quote.paidOut) return disbursed(quote.paidOut);
+      // The money never moves before the signed agreement arrived.
+      if (awaitsSignature(quote))
+        return {
+          status: 200,
+          body: envelope(held.reference, { QuoteId: request.QuoteId, Status: 'pending' }),
+        };
       quote.paidOut = `${profile.id}:payout:${request.QuoteId.slice(0, 8)}`;
       if (options.disbursement === 'automatic') return disbursed(quote.paidOut);
       callback(

@@ -4,6 +4,7 @@ import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import { enqueueJob } from '#src/jobs/job.repository.ts';
 import { insertOutboxEvents, type NewOutboxEvent } from '#src/jobs/outbox.repository.ts';
+import { agreementHoldsPayout } from '#src/modules/lending/agreement-signing/agreement-signing.repository.ts';
 import {
   approvedByLender,
   lenderActor,
@@ -134,6 +135,8 @@ export async function recordDisbursementDecision(
     (r) => r.id === locked.quote.loanRequestId,
   )!;
   if (result.status === 'approved') {
+    // No payout is approved before the lender's agreement is signed (ADR 0077): asked again after signing.
+    if (await agreementHoldsPayout(tx, locked.quote.id)) return undefined;
     const moved = await transitionIfIn(tx, {
       applicationId: locked.application.id,
       onlyFrom: [applicationStatus.pendingDisbursementApproval],
@@ -183,6 +186,8 @@ export async function recordDisbursement(
   const { now } = input;
   const locked = await lockQuoteAndApplication(tx, input.quoteId);
   if (locked?.quote.status !== 'accepted') return undefined;
+  // Nor ordered or recorded as paid out (ADR 0077).
+  if (await agreementHoldsPayout(tx, locked.quote.id)) return undefined;
   const request = (await listLoanRequests(tx, locked.application.id)).find(
     (r) => r.id === locked.quote.loanRequestId,
   )!;

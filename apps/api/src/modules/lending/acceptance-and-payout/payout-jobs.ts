@@ -1,9 +1,13 @@
 // The jobs after the customer accepts an offer: the lender told of the acceptance, asked for its
 // disbursement decision, and ordered to pay out; each recorded by lender-confirmation.service.ts.
+
+import { applicationStatus } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanQuoteRow } from '#src/db/schema/lending.ts';
 import type { JobHandlers } from '#src/jobs/worker.ts';
 import { errorMessageOf } from '#src/lib/error-message.ts';
+import { agreementHoldsPayout } from '#src/modules/lending/agreement-signing/agreement-signing.repository.ts';
+import { settleWaitingCallbacks } from '#src/modules/lending/callbacks/signed-callback.service.ts';
 import { requireAdapter } from '#src/modules/lending/fan-out/lender-calls.ts';
 import type { LenderPanel, LenderQuoteView } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { loadParties, randomnessKeyOf } from '#src/modules/lending/lender-panel/lender-view.ts';
@@ -72,7 +76,22 @@ export function disbursementDecisionJobHandler(panel: LenderPanel): JobHandlers[
     async run({ job, db, now, finish }) {
       const quote = await findQuote(db, payloadId(job.payload, 'quoteId'));
       if (quote?.status !== 'accepted') return finish();
+      // The lender's agreement waits for its signatures (ADR 0077): the lender is asked once it has them
+      // (agreement-signing-jobs.ts enqueues this job again).
+      if (await agreementHoldsPayout(db, quote.id)) return finish();
       const adapter = requireAdapter(panel, quote.lenderId);
+      // What the lender reported while the signing was awaited (its approval, its payout) is acted on first,
+      // in the lender's order; the lender is asked only when the application still waits for its decision.
+      const status = await db.transaction(async (tx) => {
+        await settleWaitingCallbacks(tx, {
+          applicationId: quote.loanApplicationId,
+          lenderId: quote.lenderId,
+          adapter,
+          now: now(),
+        });
+        return (await findApplicationById(tx, quote.loanApplicationId))?.status;
+      });
+      if (status !== applicationStatus.pendingDisbursementApproval) return finish();
       const result = await adapter.requestDisbursementDecision(await quoteCall(db, quote, job.attempts));
       await finish(async (tx) => {
         await recordDisbursementDecision(tx, {
@@ -93,6 +112,8 @@ export function disburseJobHandler(panel: LenderPanel): JobHandlers[string] {
     async run({ job, db, now, finish }) {
       const quote = await findQuote(db, payloadId(job.payload, 'quoteId'));
       if (quote?.status !== 'accepted') return finish();
+      // Never a payout order before the agreement is signed (ADR 0077).
+      if (await agreementHoldsPayout(db, quote.id)) return finish();
       const adapter = requireAdapter(panel, quote.lenderId);
       const result = await adapter.disburse(await quoteCall(db, quote, job.attempts));
       await finish(async (tx) => {

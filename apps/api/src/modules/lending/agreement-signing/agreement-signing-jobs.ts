@@ -1,6 +1,8 @@
+import { enqueueJob } from '#src/jobs/job.repository.ts';
 import type { JobContext, JobHandlers } from '#src/jobs/worker.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
 import type { LenderAgreementApi } from '#src/modules/lending/lender-api/lender-agreement.ts';
+import { jobKinds } from '#src/modules/lending/lending-job-kinds.ts';
 import { findQuote } from '#src/modules/lending/loan-quote.repository.ts';
 import { findLoanRequest } from '#src/modules/lending/loan-request.repository.ts';
 import {
@@ -12,7 +14,8 @@ import { SEND_SIGNED_AGREEMENT_JOB } from './agreement-signing.service.ts';
 
 // Sending the signed agreement's evidence to the lender (ADR 0075), as a job: the applicant's answer does
 // not wait for a lender, and one that does not answer is asked again with the worker's backoff. After the
-// last try the notice is marked `failed` (audited) for staff to pass on; the signing stands either way.
+// last try the notice is marked `failed` (audited) for staff to pass on; the signing stands either way. Once
+// the lender has the notice, the payout that waited for the signing goes on (ADR 0077).
 
 const systemActor = { kind: 'system', name: SEND_SIGNED_AGREEMENT_JOB } as const;
 
@@ -45,6 +48,14 @@ async function send(context: JobContext, api: LenderAgreementApi) {
   const now = context.now();
   await context.finish(async (tx) => {
     await setAgreementLenderNotice(tx, { id: agreement.id, notice: 'sent', now });
+    // The lender has the signatures: now, and only now, it is asked whether it pays out (ADR 0077) — and what
+    // it reported while the signing was awaited is acted on (payout-jobs.ts).
+    await enqueueJob(tx, {
+      kind: jobKinds.lenderDisbursementDecision,
+      payload: { quoteId: quote.id },
+      dedupeKey: `${jobKinds.lenderDisbursementDecision}:${quote.id}:signed`,
+      runAt: now,
+    });
     await recordAudit(tx, {
       actor: systemActor,
       action: 'loanAgreement.sentToLender',

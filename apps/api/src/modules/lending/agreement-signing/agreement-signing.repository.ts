@@ -22,6 +22,18 @@ export async function findAgreementById(db: Executor, id: string): Promise<LoanA
   return row;
 }
 
+/**
+ * Whether the payout of the offer waits for the agreement (docs/decisions/0077): the lender sent its credit
+ * agreement and not every applicant has signed it. Until then no payout is approved, ordered or recorded.
+ */
+export async function agreementHoldsPayout(db: Executor, quoteId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: loanAgreement.id })
+    .from(loanAgreement)
+    .where(and(eq(loanAgreement.loanQuoteId, quoteId), isNull(loanAgreement.completedAt)));
+  return row !== undefined;
+}
+
 /** Keeps the lender's agreement once per offer; a second copy (a race) answers the first. */
 export async function insertAgreementOnce(
   db: Executor,

@@ -12,6 +12,7 @@ import type { Db, Executor } from '#src/db/client.ts';
 import type { LenderCallbackRow } from '#src/db/schema/lender-callbacks.ts';
 import { forbidden, notFound, unauthorized } from '#src/lib/app-error.ts';
 import { isUuid } from '#src/lib/application-access.ts';
+import { agreementHoldsPayout } from '#src/modules/lending/agreement-signing/agreement-signing.repository.ts';
 import type { LenderCredentials } from '#src/modules/lending/lender-api/lender-credentials.ts';
 import {
   signatureHeaderProblem,
@@ -98,11 +99,16 @@ async function stateOf(
   const request = await findLoanRequest(tx, row.loanRequestId);
   const quote = row.loanQuoteId ? await findQuote(tx, row.loanQuoteId) : undefined;
   const open = await listQuotes(tx, row.loanApplicationId, ['approved', 'accepted']);
+  // An approval of the payout or a payout report waits for the signed agreement (ADR 0077); a refusal does not.
+  const paysOut =
+    row.type === 'disbursed' ||
+    (row.type === 'disbursement-decision' && (row.payload as { Decision?: string }).Decision === 'approved');
   return {
     applicationStatus,
     requestStatus: request?.status ?? 0,
     quoteStatus: quote?.status ?? null,
     requestHasOpenQuote: open.some((candidate) => candidate.loanRequestId === row.loanRequestId),
+    payoutHeld: paysOut && quote ? await agreementHoldsPayout(tx, quote.id) : false,
   };
 }
 
@@ -110,7 +116,7 @@ async function stateOf(
  * Acts on the lender's waiting callbacks of the application that are in their place, in the lender's
  * order (callbackOrder), again after each one that acted (it may let the next in), until none can.
  */
-async function settleWaiting(
+export async function settleWaitingCallbacks(
   tx: Executor,
   input: { applicationId: string; lenderId: string; adapter: LenderAdapter; now: Date },
 ): Promise<void> {
@@ -189,7 +195,7 @@ export async function receiveCallback(options: {
       state: 'waiting',
     });
     if (!kept.created) return { ...kept.row, duplicate: true };
-    await settleWaiting(tx, {
+    await settleWaitingCallbacks(tx, {
       applicationId: request.loanApplicationId,
       lenderId,
       adapter: options.adapter,

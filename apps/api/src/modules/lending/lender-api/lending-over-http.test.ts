@@ -2,6 +2,7 @@ import { lenderPanel } from '@nordloan/domain/lending/lender-panel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lenderEndpointSchema } from '#src/config.ts';
 import { type LenderSandbox, startLenderSandbox } from '#src/dev/lender-sandbox/lender-sandbox.ts';
+import { signAgreementWithEid } from '#src/modules/lending/agreement-signing/test-helpers.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { listQuotes } from '#src/modules/lending/loan-quote.repository.ts';
@@ -79,7 +80,11 @@ describe('the lending engine over the lender API', () => {
       payload: { Consent: true },
     });
     expect(accepted.statusCode).toBe(201);
-    // The lender confirms over HTTP, then signs, approves and pays out by callbacks.
+    // The lender confirms over HTTP; the applicant signs its agreement with e-ID (ADR 0077: no payout
+    // before); then the lender approves and pays out by callbacks.
+    await settle(t, worker);
+    expect(await statusOf(application.id)).toBe(510);
+    await signAgreementWithEid(t, application, panel);
     for (let round = 0; round < 10 && (await statusOf(application.id)) !== 700; round++) {
       await settle(t, worker);
       await sandbox.callbacks.idle();
