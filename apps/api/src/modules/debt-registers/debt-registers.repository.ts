@@ -1,4 +1,4 @@
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, like } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { debt } from '#src/db/schema/applications.ts';
 import {
@@ -27,6 +27,25 @@ export async function saveInquiry(db: Executor, values: DebtRegisterInquiryValue
       target: [debtRegisterInquiry.loanApplicationId, debtRegisterInquiry.ownerRole],
       set: { ...values, updatedAt: now },
     });
+}
+
+/**
+ * Which applicants of these applications have their debts from a consented register inquiry (ADR 0079):
+ * `<application id>\n<owner role>`. The intake's stand-in register does not add its own for them.
+ */
+export async function findConsentedRegisterRoles(db: Executor, applicationIds: readonly string[]) {
+  if (applicationIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: debtRegisterInquiry.loanApplicationId, role: debtRegisterInquiry.ownerRole })
+    .from(debtRegisterInquiry)
+    .where(
+      and(
+        inArray(debtRegisterInquiry.loanApplicationId, [...applicationIds]),
+        // Fetched now, or before a later inquiry failed (its debts are still in the application).
+        isNotNull(debtRegisterInquiry.found),
+      ),
+    );
+  return new Set(rows.map((row) => `${row.id}\n${row.role}`));
 }
 
 /** The applicant's debts that came from a register inquiry of ours (source 2 or corrected to 1). */

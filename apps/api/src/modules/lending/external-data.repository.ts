@@ -5,6 +5,7 @@ import type { Executor } from '#src/db/client.ts';
 import { insertRowsAsJson } from '#src/db/json-rows.ts';
 import { debt } from '#src/db/schema/applications.ts';
 import { externalData } from '#src/db/schema/lending.ts';
+import { findConsentedRegisterRoles } from '#src/modules/debt-registers/debt-registers.repository.ts';
 
 export async function upsertExternalData(
   db: Executor,
@@ -99,7 +100,15 @@ export async function upsertRegisterDebtsOf(
     for (const entry of debts)
       byReference.set(`${applicationId}\n${entry.externalRef}`, { ...entry, applicationId });
   }
-  const entries = [...byReference.values()];
+  if (byReference.size === 0) return;
+  // An applicant who let us read their own register on the form (ADR 0079) has its debts already: the
+  // intake's stand-in is not asked to add its own beside them.
+  const consented = await findConsentedRegisterRoles(db, [
+    ...new Set(input.debts.map((d) => d.applicationId)),
+  ]);
+  const entries = [...byReference.values()].filter(
+    (entry) => !consented.has(`${entry.applicationId}\n${entry.ownerRole}`),
+  );
   if (entries.length === 0) return;
   const rows = entries.map((entry) => ({
     loan_application_id: entry.applicationId,
