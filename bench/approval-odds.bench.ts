@@ -19,12 +19,12 @@ import { type LenderProfile, lenderPanel } from '@nordloan/domain/lending/lender
 import Fastify, { type FastifyInstance } from 'fastify';
 import { lenderEndpointSchema } from '../apps/api/src/config.ts';
 import { startLenderSandbox } from '../apps/api/src/dev/lender-sandbox/lender-sandbox.ts';
+import { createSimulatedLenderPanel } from '../apps/api/src/dev/lender-sandbox/simulated-lender.ts';
 import {
   closeHttpLenders,
   withHttpLenders,
 } from '../apps/api/src/modules/lending/lender-api/http-lender-panel.ts';
 import { credentialsOf } from '../apps/api/src/modules/lending/lender-api/lender-credentials.ts';
-import { createSimulatedLenderPanel } from '../apps/api/src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { createTestApp } from '../apps/api/src/test/test-app.ts';
 
 const run = promisify(execFile);

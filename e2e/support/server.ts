@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
+import { startSandboxLender } from './sandbox-lender.ts';
 
 // Starts the real server (apps/api/src/server.ts) on a free port with a fresh PGlite data directory, and
-// with it the local e-ID provider on another free port; waits for /health, and stops it again. The web app must be built (npm run build) beforehand.
+// with it the local e-ID provider on another free port and the sandbox lender process on a third (the
+// simulated lenders live only there, ADR 0083); waits for /health, and stops it again. The web app must be built (npm run build) beforehand.
 
 export interface RunningServer {
   port: number;
@@ -83,6 +85,10 @@ async function startServerOnce({
   const dataDir = mkdtempSync(join(tmpdir(), 'nordloan-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
+  const lenders =
+    env.LENDER_API_SANDBOX_URL || env.LENDER_SANDBOX === 'false'
+      ? undefined
+      : await startSandboxLender({ repoRoot, sourcesAt: apiSourcesAt(), apiPort: port, env });
   const [command, ...args] = serverCommand();
   const child = spawn(command!, args, {
     cwd: repoRoot,
@@ -93,6 +99,7 @@ async function startServerOnce({
       NODE_ENV: 'test',
       DATABASE_URL: '',
       LOCAL_EID_PROVIDER_PORT: String(eidProviderPort),
+      ...(lenders ? { LENDER_API_SANDBOX_URL: lenders.url } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -130,6 +137,7 @@ async function startServerOnce({
       await exited;
       clearTimeout(timer);
     }
+    await lenders?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -160,6 +168,14 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/** When the API's or the domain package's sources last changed. */
+function apiSourcesAt(): number {
+  return Math.max(
+    newestMtime(join(repoRoot, 'apps/api/src')),
+    newestMtime(join(repoRoot, 'packages/domain/src')),
+  );
+}
+
 /**
  * The compiled server (apps/api/dist/server.js, made by `npm run build`) when it is newer than the API's
  * and the domain package's sources, as in CI: it starts in about half the time of TypeScript through tsx,
@@ -168,13 +184,7 @@ function newestMtime(dir: string): number {
  */
 function serverCommand(): string[] {
   const built = join(repoRoot, 'apps/api/dist/server.js');
-  if (existsSync(built)) {
-    const sourcesAt = Math.max(
-      newestMtime(join(repoRoot, 'apps/api/src')),
-      newestMtime(join(repoRoot, 'packages/domain/src')),
-    );
-    if (statSync(built).mtimeMs >= sourcesAt) return [process.execPath, built];
-  }
+  if (existsSync(built) && statSync(built).mtimeMs >= apiSourcesAt()) return [process.execPath, built];
   return ['npx', 'tsx', 'apps/api/src/server.ts'];
 }
 

@@ -48,16 +48,16 @@ export function defaultDependencies(options: {
 }): AdapterDependencies {
   const { config, db, now } = options;
   const screening = createLocalScreeningList();
-  // The panel is the lender table (ADR 0067): simulated lenders in-process unless the config gives them an
-  // endpoint (LENDER_API_LENDERS, LENDER_API_SANDBOX_URL: ADR 0062), lenders with their own API over HTTP,
-  // portal lenders answered by their people. Read at start-up and again whenever the table changes.
+  // The panel is the lender table (ADR 0067): simulated lenders at the sandbox lender's endpoint
+  // (LENDER_API_SANDBOX_URL, or LENDER_API_LENDERS: ADR 0062) and without one not on the panel (ADR 0083),
+  // lenders with their own API over HTTP, portal lenders answered by their people. Read at start-up and
+  // again whenever the table changes.
   const configured = Object.keys(config.lenderApi.lenders);
   lenderEndpointsOf(
     config,
     lenderPanel.map((profile) => profile.id),
   );
   const panel = createRegisterPanel({
-    simulation: { seed: config.worker.lenderSeed, delayScale: config.worker.lenderDelayScale },
     endpointsOf: (ids) => lenderEndpointsOf(config, [...new Set([...ids, ...configured])]),
     fallbackCredentials: credentialsFromConfig(config),
   });

@@ -6,7 +6,6 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import { findJobs, nextDueAt } from '#src/jobs/job.repository.ts';
 import type { EventPublisher } from '#src/jobs/outbox-relay.ts';
 import type { ExternalDataProvider, ExternalDataResult } from '#src/modules/lending/intake/external-data.ts';
-import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { jobKinds } from '#src/modules/lending/lending-job-kinds.ts';
 import {
   createLendingWorker,
@@ -15,6 +14,7 @@ import {
 } from '#src/modules/lending/lending-jobs.ts';
 import { bearer, type TestApp } from './test-app.ts';
 import { nextTestFileSerial } from './test-file-serial.ts';
+import { sharedTestLenderPanel } from './test-lender-sandbox.ts';
 
 // Helpers for the lending engine's tests (and the benchmark): a complete application through the API,
 // a worker on the test database and clock, and "settle", which runs the worker and moves the test clock
@@ -136,30 +136,23 @@ export async function submit(t: Pick<TestApp, 'app' | 'relayEvents'>, applicatio
 }
 
 /**
- * A worker on the test app's database and clock; the panel without random failures unless asked. Its tick
- * relays the outbox to the test app's module reactions (`t.events`: screening, work queues; ADR 0056).
+ * A worker on the test app's database and clock, its lenders the sandbox lender over HTTP (ADR 0083): the
+ * one whose lenders pay out in their answer, or (`disbursement: 'callback'`) the one whose lenders answer the
+ * payout steps `pending` and leave the callbacks to the test. Its tick relays the outbox to the test app's
+ * module reactions (`t.events`: screening, work queues; ADR 0056).
  */
 export function testWorker(
   t: { database: DatabaseHandle; config: Config; clock: { now(): Date }; events?: EventPublisher },
-  options: Partial<LendingWorkerOptions> & {
-    failures?: boolean;
-    disbursement?: 'automatic' | 'callback';
-  } = {},
+  options: Partial<LendingWorkerOptions> & { disbursement?: 'automatic' | 'callback' } = {},
 ): LendingWorker {
-  const panel =
-    options.panel ??
-    createSimulatedLenderPanel({
-      seed: t.config.worker.lenderSeed,
-      delayScale: t.config.worker.lenderDelayScale,
-      failures: options.failures ?? false,
-      disbursement: options.disbursement ?? 'automatic',
-    });
+  const { disbursement, ...workerOptions } = options;
+  const panel = options.panel ?? sharedTestLenderPanel({ disbursement: disbursement ?? 'automatic' });
   return createLendingWorker({
     db: t.database.db,
     config: t.config,
     now: t.clock.now,
     ...(t.events ? { publish: t.events } : {}),
-    ...options,
+    ...workerOptions,
     panel,
   });
 }

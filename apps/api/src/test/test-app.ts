@@ -12,10 +12,17 @@ import {
   type SigningKey,
   type TokenService,
 } from '#src/modules/auth/token.service.ts';
+import { closeHttpLenders } from '#src/modules/lending/lender-api/http-lender-panel.ts';
 import { messageJobHandlers } from '#src/modules/messages/message.service.ts';
 import type { Messaging } from '#src/modules/messages/messaging.ts';
 import { findOrCreateAgent } from '#src/modules/staff/staff.service.ts';
 import { createTestDatabase } from './test-database.ts';
+import {
+  prepareTestLenders,
+  sandboxEndpoints,
+  testCallbackRoute,
+  testLenderSandbox,
+} from './test-lender-sandbox.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -84,7 +91,23 @@ export async function createTestApp(
 ): Promise<TestApp> {
   // Neither built app: the tests see the API's own routes, whether or not `npm run build` ran before them
   // (the built apps add static routes; the route matrix would otherwise depend on the order of CI steps).
-  const config = testConfig({ webDistDir: '/nonexistent', staffDistDir: '/nonexistent', ...options.config });
+  const configured = testConfig({
+    webDistDir: '/nonexistent',
+    staffDistDir: '/nonexistent',
+    ...options.config,
+  });
+  // The lenders are the sandbox lender over HTTP (ADR 0083), at the config's pace, its callbacks delivered
+  // into this app; a test that configures the lender API itself keeps its own.
+  await prepareTestLenders();
+  const sandbox = await testLenderSandbox('automatic');
+  const callbacks = testCallbackRoute();
+  const lenders = sandboxEndpoints(sandbox, {
+    callbackBaseUrl: callbacks.callbackBaseUrl,
+    delayScale: configured.worker.lenderDelayScale,
+  });
+  const config: Config = options.config?.lenderApi
+    ? configured
+    : { ...configured, lenderApi: { ...configured.lenderApi, lenders } };
   const database = options.database ?? (await createTestDatabase());
   const clock = createTestClock();
   const key = await loadSigningKey({});
@@ -107,6 +130,7 @@ export async function createTestApp(
     ...options.deps,
   });
   await app.ready();
+  callbacks.attach(app);
   return {
     app,
     database,
@@ -151,7 +175,10 @@ export async function createTestApp(
       return worker.runUntilIdle();
     },
     async close() {
+      callbacks.leave();
       await app.close();
+      // The keep-alive pools of the app's lenders (the sandbox's connections).
+      closeHttpLenders(adapters.panel);
       await database.close();
     },
   };

@@ -17,12 +17,12 @@ import {
   offerToWire,
 } from '#src/modules/lending/lender-api/wire-mapping.ts';
 import type { LenderDocumentAsk } from '#src/modules/lending/lender-panel/lender-adapter.ts';
-import { createSimulatedLender } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { onAgreementEvent } from './sandbox-agreement.ts';
 import type { CallbackBody, CallbackSender } from './sandbox-callbacks.ts';
+import { createSimulatedLender } from './simulated-lender.ts';
 
 // One lender of the sandbox (docs/decisions/0062): today's simulated lender (the domain's credit policy
-// through simulated-lender-panel.ts, the same seed and the same answers) behind the lender API. Decisions
+// through simulated-lender.ts, the same seed and the same answers) behind the lender API. Decisions
 // take the lender's own time (its profile's decision delay × the delay scale): asked earlier the lender
 // answers `pending`, and when the time comes it calls back with its offer or decline. After acceptance it
 // decides on the payout and pays out by callbacks (or at once, `disbursement: 'automatic'`) — but never before

@@ -29,7 +29,7 @@ import {
   insertInsuranceRequest,
   listInsuranceRequestsForPerson,
 } from '#src/modules/insurance/insurance-policy.repository.ts';
-import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
+import { createSimulatedLenderPanel } from '#src/dev/lender-sandbox/simulated-lender.ts';
 import { jobKinds } from '#src/modules/lending/lending-job-kinds.ts';
 import { createLendingWorker } from '#src/modules/lending/lending-jobs.ts';
 import { updateApplicationStatus } from '#src/modules/loan-applications/application-write.repository.ts';

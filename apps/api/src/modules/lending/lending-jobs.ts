@@ -18,7 +18,6 @@ import { registrationJobHandler } from './fan-out/registration-jobs.ts';
 import { createLocalExternalDataStandIn, type ExternalDataProvider } from './intake/external-data.ts';
 import { intakeJobHandler } from './intake/intake-jobs.ts';
 import type { LenderPanel } from './lender-panel/lender-adapter.ts';
-import { createSimulatedLenderPanel } from './lender-panel/simulated-lender-panel.ts';
 import { jobKinds } from './lending-job-kinds.ts';
 
 export interface LendingJobDependencies {
@@ -52,8 +51,8 @@ export interface LendingWorkerOptions {
   db: Db;
   config: Config;
   now: () => Date;
-  /** Defaults to the simulated panel of the config's seed and delay scale. */
-  panel?: LenderPanel;
+  /** The lenders (the tests': the sandbox lender over HTTP, test-lender-sandbox.ts; ADR 0083). */
+  panel: LenderPanel;
   externalData?: ExternalDataProvider;
   workerId?: string;
   log?: WorkerLogger;
@@ -77,12 +76,7 @@ export function registerLendingJobs(worker: JobWorker, deps: LendingJobDependenc
 /** A worker that runs only the lending jobs and relays the outbox: for tests, the seed and the benchmark. */
 export function createLendingWorker(options: LendingWorkerOptions): LendingWorker {
   const { db, config, now } = options;
-  const panel =
-    options.panel ??
-    createSimulatedLenderPanel({
-      seed: config.worker.lenderSeed,
-      delayScale: config.worker.lenderDelayScale,
-    });
+  const { panel } = options;
   const externalData =
     options.externalData ?? createLocalExternalDataStandIn({ seed: config.worker.lenderSeed });
   const log = options.log;

@@ -13,6 +13,7 @@ import { lenderApiRoutes } from '#src/modules/lending/lender-api/lender-api.rout
 import type { LenderCredentials } from '#src/modules/lending/lender-api/lender-credentials.ts';
 import { createLenderWithdrawalApi } from '#src/modules/lending/lender-api/lender-withdrawal.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import type { RegisterPanel } from '#src/modules/lending/lender-panel/register-panel.ts';
 import { lenderPortalRoutes } from '#src/modules/lending/lender-portal/lender-portal.routes.ts';
 import { registerLendingJobs } from '#src/modules/lending/lending-jobs.ts';
 import { transparencyRoutes } from '#src/modules/lending/presentation/transparency.routes.ts';
@@ -58,6 +59,15 @@ export async function lendingRoutes(app: FastifyInstance, options: ModuleOptions
   app.addHook('onReady', async () => {
     await syncLenderRegister(db, lenderPanel, now());
     await panel.refresh?.(db);
+    // The simulated lenders live in the sandbox process only (ADR 0083): without its address they are not
+    // on the panel, said once here rather than as every application's missing offers.
+    const missing = (panel as Partial<RegisterPanel>).withoutEndpoint?.() ?? [];
+    if (missing.length > 0) {
+      app.log.warn(
+        { lenders: missing },
+        `${missing.length} simulated lenders are not on the panel: no sandbox lender (LENDER_API_SANDBOX_URL) to call them at`,
+      );
+    }
   });
   if (worker && panel.refresh) {
     const refresh = panel.refresh.bind(panel);

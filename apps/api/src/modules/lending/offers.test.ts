@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LenderAdapter, lenderPanelOf } from '#src/modules/lending/lender-panel/lender-adapter.ts';
-import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import {
   type CreatedApplication,
   createCompleteApplication,
@@ -10,6 +9,7 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { testLenderPanel } from '#src/test/test-lender-sandbox.ts';
 import { listQuotes } from './loan-quote.repository.ts';
 import { listLoanRequests } from './loan-request.repository.ts';
 
@@ -190,13 +190,9 @@ describe('accepting', () => {
   });
 
   it("answers 'failed' when the lender refuses the acceptance (448) and opens the other offers again", async () => {
-    const simulated = createSimulatedLenderPanel({
-      seed: t.config.worker.lenderSeed,
-      delayScale: 1,
-      failures: false,
-    });
+    const sandboxLenders = await testLenderPanel();
     const refusing = lenderPanelOf(
-      simulated.all().map(
+      sandboxLenders.all().map(
         (adapter): LenderAdapter =>
           adapter.profile.id === 'se-skargardsbanken'
             ? {

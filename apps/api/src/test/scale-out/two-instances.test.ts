@@ -7,6 +7,7 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Haproxy, missingProxies, startHaproxy } from '#src/cluster/proxies.ts';
+import { type LenderSandbox, startLenderSandbox } from '#src/dev/lender-sandbox/lender-sandbox.ts';
 import { freePort, type ServerProcess, startServer } from '#src/test/crash/server-process.ts';
 import { mainApplicantDetails } from '#src/test/lending-test-helpers.ts';
 
@@ -36,6 +37,7 @@ let databaseUrl: string;
 let dropDatabase: (() => Promise<void>) | undefined;
 const servers: ServerProcess[] = [];
 let proxy: Haproxy;
+let lenders: LenderSandbox | undefined;
 
 beforeAll(async () => {
   if (!runnable) return;
@@ -61,9 +63,13 @@ beforeAll(async () => {
   });
   await waitForPort(redisPort);
 
+  // The lenders: the sandbox lender on a free port, both instances calling it (ADR 0083). Without a
+  // callback address it answers `pending` until it has decided and the instances ask again.
+  lenders = await startLenderSandbox({ seed: 7, delayScale: 0.05 });
   // Both at once on one empty DATA_DIR and one unmigrated database, as `npm run start:cluster` does: they
   // must migrate one after the other and end up with one signing key.
   const env = {
+    LENDER_API_SANDBOX_URL: lenders.url,
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
@@ -101,6 +107,7 @@ afterAll(async () => {
   await proxy?.close();
   await Promise.all(servers.map((server) => server.kill()));
   redis?.kill();
+  await lenders?.close();
   await dropDatabase?.();
   if (dataDir && !process.env.KEEP_SCALE_OUT_LOGS) rmSync(dataDir, { recursive: true, force: true });
 });

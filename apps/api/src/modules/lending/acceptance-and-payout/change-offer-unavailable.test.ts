@@ -4,7 +4,6 @@ import {
   LenderUnavailableError,
   lenderPanelOf,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
-import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import {
   createCompleteApplication,
   fixedExternalData,
@@ -13,6 +12,7 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { testLenderPanel } from '#src/test/test-lender-sandbox.ts';
 import { listQuotes } from '../loan-quote.repository.ts';
 
 // A lender that cannot be reached when the applicant changes an offer: 503 with a message to try again,
@@ -20,8 +20,9 @@ import { listQuotes } from '../loan-quote.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  const simulated = createSimulatedLenderPanel({ seed: 42, delayScale: 0, failures: false });
-  const unreachableOnChange = simulated.all().map(
+  // The sandbox lenders over HTTP, each refusing to be reached for an offer change.
+  const sandboxLenders = await testLenderPanel();
+  const unreachableOnChange = sandboxLenders.all().map(
     (adapter): LenderAdapter =>
       Object.assign(Object.create(adapter) as LenderAdapter, {
         changeOffer: async () => {

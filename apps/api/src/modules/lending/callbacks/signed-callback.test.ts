@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#src/lib/app-error.ts';
 import { credentialsOf } from '#src/modules/lending/lender-api/lender-credentials.ts';
 import { signLenderMessage } from '#src/modules/lending/lender-api/lender-signature.ts';
-import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { findQuote, listQuotes } from '#src/modules/lending/loan-quote.repository.ts';
 import { findLoanRequest, listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { testLenderPanel } from '#src/test/test-lender-sandbox.ts';
 import { listCallbacksOfApplication } from './callback-inbox.repository.ts';
 import { authenticateCallback } from './signed-callback.service.ts';
 import { type AcceptedApplication, applicationAt510, callbackOf, postCallback } from './test-helpers.ts';
@@ -129,7 +129,7 @@ describe('refused callbacks change nothing', () => {
 
   it('refuses a lender that has no secret (403)', async () => {
     const error = await authenticateCallback({
-      panel: createSimulatedLenderPanel({ seed: 1, delayScale: 0 }),
+      panel: await testLenderPanel(),
       credentials: credentialsOf({}),
       lenderId: 'no-fjordbanken',
       rawBody: '{}',

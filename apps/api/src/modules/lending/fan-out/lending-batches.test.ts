@@ -18,7 +18,6 @@ import {
   LenderUnavailableError,
   lenderPanelOf,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
-import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { listQuotes } from '#src/modules/lending/loan-quote.repository.ts';
 import { listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
@@ -33,6 +32,7 @@ import {
 } from '#src/test/lending-test-helpers.ts';
 import { expectOneChain } from '#src/test/status-chain.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { sharedTestLenderPanel } from '#src/test/test-lender-sandbox.ts';
 import { intakeBatchSizeLimit } from '../intake/intake-jobs.ts';
 import { jobKinds } from '../lending-job-kinds.ts';
 import { lendingJobHandlers } from '../lending-jobs.ts';
@@ -217,11 +217,7 @@ function countedPanel(
  */
 function callCounter(t: TestApp) {
   const calls = new Map<string, number>();
-  const simulated = createSimulatedLenderPanel({
-    seed: t.config.worker.lenderSeed,
-    delayScale: 0,
-    failures: false,
-  });
+  const simulated = sharedTestLenderPanel({ delayScale: 0 });
   const count = (lenderId: string, applicationId: string) => {
     const key = `${lenderId}:${applicationId}`;
     const made = (calls.get(key) ?? 0) + 1;
@@ -358,7 +354,8 @@ describe('registrations of many applications in one batch (ADR 0047)', () => {
 
   it('keeps the intake’s batches at 50 whatever the lender jobs’ batch size (its fallback runs one by one in the lease)', () => {
     const handlers = lendingJobHandlers({
-      panel: createSimulatedLenderPanel({ seed: 1, delayScale: 0 }),
+      // Batch sizes only: no lender is called.
+      panel: lenderPanelOf([]),
       externalData: fixedExternalData(),
       batchSize: 200,
     });
@@ -392,11 +389,10 @@ describe('registrations of many applications in one batch (ADR 0047)', () => {
     const inBatches = await submittedApplications(batched, variedApplications);
     const alone = await submittedApplications(oneByOne, variedApplications);
     // One seed for both runs; the lenders' answers depend on it and on the applicant alone.
-    const panelOf = (t: TestApp) =>
-      createSimulatedLenderPanel({ seed: t.config.worker.lenderSeed, delayScale, failures: false });
+    const panel = sharedTestLenderPanel({ delayScale });
     const options = { externalData: fixedExternalData(), concurrency: 8 };
-    await settle(batched, testWorker(batched, { ...options, panel: panelOf(batched) }));
-    await settle(oneByOne, testWorker(oneByOne, { ...options, panel: panelOf(oneByOne), batches: false }));
+    await settle(batched, testWorker(batched, { ...options, panel }));
+    await settle(oneByOne, testWorker(oneByOne, { ...options, panel, batches: false }));
     // The two runs did go different ways: jobs of several applications completed together in the
     // batches, each job in a transaction of its own in the other run.
     const registrationJobs = (await findJobs(batched.database.db, jobKinds.lenderRegister)).length;
@@ -803,7 +799,7 @@ describe('intake of many applications in one batch (ADR 0047)', () => {
       runIntake({
         db: t.database.db,
         applicationId,
-        panel: createSimulatedLenderPanel({ seed: 1, delayScale: 0 }),
+        panel: sharedTestLenderPanel({ delayScale: 0 }),
         externalData,
         now: t.clock.now,
         fetchedBefore,

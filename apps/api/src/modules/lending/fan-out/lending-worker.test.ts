@@ -11,7 +11,6 @@ import {
   LenderUnavailableError,
   lenderPanelOf,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
-import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { transitionIfIn } from '#src/modules/loan-applications/lifecycle/status-transition.service.ts';
@@ -24,6 +23,7 @@ import {
 } from '#src/test/lending-test-helpers.ts';
 import { expectOneChain } from '#src/test/status-chain.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { sharedTestLenderPanel } from '#src/test/test-lender-sandbox.ts';
 import { jobKinds } from '../lending-job-kinds.ts';
 import { defaultLendingBatchSize } from '../lending-jobs.ts';
 
@@ -165,11 +165,7 @@ describe('a worker killed mid-job', () => {
 
 describe('retries', () => {
   function panelWith(lenderId: string, registerApplication: LenderAdapter['registerApplication']) {
-    const simulated = createSimulatedLenderPanel({
-      seed: t.config.worker.lenderSeed,
-      delayScale: 1,
-      failures: false,
-    });
+    const simulated = sharedTestLenderPanel();
     return lenderPanelOf(
       simulated
         .all()
@@ -179,11 +175,7 @@ describe('retries', () => {
 
   it('retries a lender that fails now and then; its registration counts once', async () => {
     let calls = 0;
-    const simulated = createSimulatedLenderPanel({
-      seed: t.config.worker.lenderSeed,
-      delayScale: 1,
-      failures: false,
-    });
+    const simulated = sharedTestLenderPanel();
     const flaky = panelWith('no-fjordbanken', async (call) => {
       calls++;
       if (call.attempt < 3) throw new LenderUnavailableError('no-fjordbanken', 'register');
@@ -224,8 +216,7 @@ describe('retries', () => {
 
 describe('lenders due at the same moment (ADR 0044)', () => {
   /** The simulated panel answering at once, without random failures: every lender due together. */
-  const instantPanel = () =>
-    createSimulatedLenderPanel({ seed: t.config.worker.lenderSeed, delayScale: 0, failures: false });
+  const instantPanel = () => sharedTestLenderPanel({ delayScale: 0 });
 
   /** That panel with every lender's registration replaced (`register` is given the lender's own adapter). */
   const everyLenderRegistering = (
@@ -487,11 +478,7 @@ describe('lenders due at the same moment (ADR 0044)', () => {
 
 describe('a lender that never decides', () => {
   it('ends its request 369 "bank error" after the last decision attempt; the application goes on', async () => {
-    const simulated = createSimulatedLenderPanel({
-      seed: t.config.worker.lenderSeed,
-      delayScale: 1,
-      failures: false,
-    });
+    const simulated = sharedTestLenderPanel();
     const undecided = lenderPanelOf(
       simulated.all().map((adapter) =>
         adapter.profile.id === 'no-fjordbanken'

@@ -4,9 +4,9 @@ import { lenderPanel } from '@nordloan/domain/lending/lender-panel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lenderEndpointSchema } from '#src/config.ts';
 import { type LenderSandbox, startLenderSandbox } from '#src/dev/lender-sandbox/lender-sandbox.ts';
+import { createSimulatedLender } from '#src/dev/lender-sandbox/simulated-lender.ts';
 import { LenderAnswerError } from '#src/modules/lending/fan-out/lender-calls.ts';
 import { LenderUnavailableError } from '#src/modules/lending/lender-panel/lender-adapter.ts';
-import { createSimulatedLender } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
 import { createHttpLenderAdapter, type HttpLenderAdapter } from './http-lender-adapter.ts';
 import { credentialsOf, sandboxLenderSecret } from './lender-credentials.ts';
 

@@ -2,7 +2,7 @@ import { lendersFor } from '@nordloan/domain/lending/lender-panel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lenderEndpointSchema } from '#src/config.ts';
 import { type LenderSandbox, startLenderSandbox } from '#src/dev/lender-sandbox/lender-sandbox.ts';
-import { createSimulatedLenderPanel } from '#src/modules/lending/lender-panel/simulated-lender-panel.ts';
+import { createSimulatedLenderPanel } from '#src/dev/lender-sandbox/simulated-lender.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { closeHttpLenders, withHttpLenders } from './http-lender-panel.ts';
 import { credentialsOf } from './lender-credentials.ts';

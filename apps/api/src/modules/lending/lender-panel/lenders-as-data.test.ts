@@ -14,6 +14,7 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { testSandboxEndpointsOf } from '#src/test/test-lender-sandbox.ts';
 
 // Issue 33 item 4 (docs/decisions/0067) through the API: a country's Manager adds, edits, pauses and resumes
 // lenders; other countries' Managers and other roles are refused; the secret is sealed and never returned;
@@ -22,7 +23,8 @@ import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 let t: TestApp;
 const instance = (): RegisterPanel =>
   createRegisterPanel({
-    simulation: { seed: 42, delayScale: 1, failures: false },
+    // The simulated lenders at the test sandbox (ADR 0083).
+    endpointsOf: testSandboxEndpointsOf,
     fallbackCredentials: credentialsOf({}, { sandboxSecrets: true }),
   });
 // The app's panel is the lender table, as in production (dependencies.ts); the test's worker runs with it.

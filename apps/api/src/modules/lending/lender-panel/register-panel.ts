@@ -11,18 +11,19 @@ import {
 import type { LenderCredentials } from '#src/modules/lending/lender-api/lender-credentials.ts';
 import type { LenderAdapter, LenderPanel } from './lender-adapter.ts';
 import { createPortalLender } from './portal-lender.ts';
-import { createSimulatedLender, type SimulatedPanelOptions } from './simulated-lender-panel.ts';
 
 // The panel read from the lender table (issue 33 item 4, docs/decisions/0067): each lender as its row says —
-// the in-process simulation ('simulated', unless the config gives it an endpoint: ADR 0062's
-// lenderEndpointsOf), its own API at its endpoint with its sealed secret ('api'), or the lender portal
-// ('portal'). Paused and inactive lenders get no new application; their adapters stay, so the requests they
+// the sandbox lender ('simulated': at the endpoint the config gives it, ADR 0062's lenderEndpointsOf; without
+// one it is not on the panel, ADR 0083: the simulation runs only in the sandbox process), its own API at its
+// endpoint with its sealed secret ('api'), or the lender portal ('portal'). Paused and inactive lenders get no new application; their adapters stay, so the requests they
 // already have finish. Every fan-out first compares the table's version (one max() over a few rows) with the
 // one the panel was built from and reads the lenders again when it moved: a pause on one instance is in
 // the next fan-out of every instance, with no cache to invalidate.
 
 export interface RegisterPanel extends LenderPanel {
   refresh(db: Executor): Promise<void>;
+  /** The 'simulated' lenders left off the panel for want of an endpoint (no sandbox configured). */
+  withoutEndpoint(): readonly string[];
   /** The lenders' secrets: the sealed one of a row, else (simulated lenders only) the config's. */
   readonly credentials: LenderCredentials;
   /** The version the panel was last built from (0: not yet read). */
@@ -30,9 +31,10 @@ export interface RegisterPanel extends LenderPanel {
 }
 
 export interface RegisterPanelOptions {
-  /** How the 'simulated' lenders behave in-process (seed, delays, failures). */
-  simulation: Omit<SimulatedPanelOptions, 'lenders'>;
-  /** The config's endpoints of simulated lenders (LENDER_API_LENDERS / LENDER_API_SANDBOX_URL). */
+  /**
+   * The config's endpoints of simulated lenders (LENDER_API_LENDERS / LENDER_API_SANDBOX_URL): the sandbox
+   * lender hosts them; a simulated lender without one is not on the panel.
+   */
   endpointsOf?: (lenderIds: readonly string[]) => ReadonlyMap<string, LenderEndpointConfig>;
   /** Secrets of lenders without a sealed one (the config's, and the sandbox's outside production). */
   fallbackCredentials: LenderCredentials;
@@ -54,6 +56,7 @@ export function createRegisterPanel(options: RegisterPanelOptions): RegisterPane
   let entries = new Map<string, Entry>();
   let eligible: LenderAdapter[] = [];
   let builtFrom = 0;
+  let withoutEndpoint: string[] = [];
 
   const profileOf = (row: LenderRow): LenderProfile => ({
     ...(row.profile as LenderProfile),
@@ -74,7 +77,7 @@ export function createRegisterPanel(options: RegisterPanelOptions): RegisterPane
     },
   };
 
-  const build = (row: LenderRow, configured: LenderEndpointConfig | undefined): LenderAdapter => {
+  const build = (row: LenderRow, configured: LenderEndpointConfig | undefined): LenderAdapter | undefined => {
     const profile = profileOf(row);
     const http = (endpoint: LenderEndpointConfig) =>
       createHttpLenderAdapter({
@@ -90,13 +93,14 @@ export function createRegisterPanel(options: RegisterPanelOptions): RegisterPane
       case 'portal':
         return createPortalLender(profile);
       default:
-        return configured ? http(configured) : createSimulatedLender(profile, options.simulation);
+        return configured ? http(configured) : undefined;
     }
   };
 
   const rebuild = (rows: readonly LenderRow[], version: number) => {
     const configured = options.endpointsOf?.(rows.map((row) => row.id)) ?? new Map();
     const next = new Map<string, Entry>();
+    const missing: string[] = [];
     for (const row of rows) {
       const previous = entries.get(row.id);
       if (previous && previous.row.version === row.version) {
@@ -107,13 +111,15 @@ export function createRegisterPanel(options: RegisterPanelOptions): RegisterPane
         const retired = previous.adapter;
         setTimeout(() => retired.close(), retireAfterMs).unref();
       }
-      next.set(row.id, {
-        row,
-        adapter: build(row, configured.get(row.id)),
-        secret: row.secretSealed ? openNationalId(row.secretSealed) : null,
-      });
+      const adapter = build(row, configured.get(row.id));
+      if (!adapter) {
+        missing.push(row.id);
+        continue;
+      }
+      next.set(row.id, { row, adapter, secret: row.secretSealed ? openNationalId(row.secretSealed) : null });
     }
     entries = next;
+    withoutEndpoint = missing;
     // Names and profiles of lenders added as data, wherever a lender is looked up by id (quotes, SECCI).
     registerLenderProfiles([...next.values()].map((entry) => entry.adapter.profile));
     eligible = [...next.values()]
@@ -125,6 +131,7 @@ export function createRegisterPanel(options: RegisterPanelOptions): RegisterPane
   return {
     credentials,
     version: () => builtFrom,
+    withoutEndpoint: () => withoutEndpoint,
     adapter: (lenderId) => entries.get(lenderId)?.adapter,
     forApplication: (country, product) =>
       eligible.filter(

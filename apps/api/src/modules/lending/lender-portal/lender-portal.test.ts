@@ -12,6 +12,7 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { testSandboxEndpointsOf } from '#src/test/test-lender-sandbox.ts';
 
 // Issue 33 item 6 (docs/decisions/0068) through the API: a Manager adds two portal lenders and a user of
 // each; a lender user sees only its own lender's applications (another's is 404), the minimised application
@@ -20,7 +21,8 @@ import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 
 let t: TestApp;
 const panel = createRegisterPanel({
-  simulation: { seed: 42, delayScale: 1, failures: false },
+  // The simulated lenders at the test sandbox (ADR 0083).
+  endpointsOf: testSandboxEndpointsOf,
   fallbackCredentials: credentialsOf({}, { sandboxSecrets: true }),
 });
 let manager: string;

@@ -11,12 +11,14 @@ import {
   type LenderPanel,
   LenderUnavailableError,
   lenderPanelOf,
-} from './lender-adapter.ts';
+} from '#src/modules/lending/lender-panel/lender-adapter.ts';
 
-// The built-in panel of simulated lenders (issue 4): each lender of @nordloan/domain/lending/lender-panel
-// behind the same LenderAdapter a real lender uses. Decisions come from the pure credit policy with the
-// configured seed (config.worker.lenderSeed), response times are the profile's scaled by
-// config.worker.lenderDelayScale, and calls fail at the profile's failure rate (seeded too).
+// The simulated lenders, the sandbox lender's engine (issue 4; docs/decisions/0062, 0083): each lender of
+// @nordloan/domain/lending/lender-panel behind the LenderAdapter interface, its decisions from the pure
+// credit policy with the configured seed (config.worker.lenderSeed), its response times the profile's
+// scaled by config.worker.lenderDelayScale, its calls failing at the profile's failure rate (seeded too).
+// Only the sandbox process (sandbox-lender.ts) and the dev seed run it: the API calls these lenders over the
+// lender API like any other, never in its own process.
 
 export interface SimulatedPanelOptions {
   seed: number;
