@@ -237,6 +237,20 @@ export const routePolicies: Record<string, RoutePolicy> = {
     allowedRefusals: ['No figures from the bank to correct'],
   },
   'DELETE /loan-application/:id/bank-data': { access: 'application', staff: null },
+  // Debts from the national debt register (ADR 0079): only the applicants consent and correct; staff read.
+  'GET /loan-application/:id/debt-register': read,
+  'POST /loan-application/:id/debt-register/fetch': {
+    access: 'application',
+    staff: null,
+    allowedRefusals: [
+      'There is no debt register to ask in this country; the credit bureau is asked once at intake',
+    ],
+  },
+  'PUT /loan-application/:id/debt-register/debts/:debtId': {
+    access: 'application',
+    staff: null,
+    allowedRefusals: ['No such debt from the debt register', 'No debt register inquiry'],
+  },
   // Secured loans (ADR 0027): the property the loan is secured on, its register lookup and loan-to-value.
   'PUT /loan-application/:id/property': write,
   'GET /loan-application/:id/property': read,
