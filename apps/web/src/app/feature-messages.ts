@@ -43,6 +43,10 @@ import { messages as myDataDaDK } from '#src/features/my-page/my-data/messages/d
 import { messages as myDataFiFI } from '#src/features/my-page/my-data/messages/fi-FI.ts';
 import { messages as myDataNbNO } from '#src/features/my-page/my-data/messages/nb-NO.ts';
 import { messages as myDataSvSE } from '#src/features/my-page/my-data/messages/sv-SE.ts';
+import { messages as rateWatchDaDK } from '#src/features/my-page/rate-watch/messages/da-DK.ts';
+import { messages as rateWatchFiFI } from '#src/features/my-page/rate-watch/messages/fi-FI.ts';
+import { messages as rateWatchNbNO } from '#src/features/my-page/rate-watch/messages/nb-NO.ts';
+import { messages as rateWatchSvSE } from '#src/features/my-page/rate-watch/messages/sv-SE.ts';
 import { messages as refinancingDaDK } from '#src/features/my-page/refinancing/messages/da-DK.ts';
 import { messages as refinancingFiFI } from '#src/features/my-page/refinancing/messages/fi-FI.ts';
 import { messages as refinancingNbNO } from '#src/features/my-page/refinancing/messages/nb-NO.ts';
@@ -69,6 +73,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     explainOffer: explainOfferNbNO,
     creditWithdrawal: creditWithdrawalNbNO,
     refinancing: refinancingNbNO,
+    rateWatch: rateWatchNbNO,
     apply: applyNbNO,
     offers: myPageNbNO,
     insuranceJourney: insuranceNbNO,
@@ -85,6 +90,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     explainOffer: explainOfferSvSE,
     creditWithdrawal: creditWithdrawalSvSE,
     refinancing: refinancingSvSE,
+    rateWatch: rateWatchSvSE,
     apply: applySvSE,
     offers: myPageSvSE,
     insuranceJourney: insuranceSvSE,
@@ -101,6 +107,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     explainOffer: explainOfferFiFI,
     creditWithdrawal: creditWithdrawalFiFI,
     refinancing: refinancingFiFI,
+    rateWatch: rateWatchFiFI,
     apply: applyFiFI,
     offers: myPageFiFI,
     insuranceJourney: insuranceFiFI,
@@ -117,6 +124,7 @@ export const featureMessagesByLocale: Record<Locale, Record<string, unknown>> = 
     explainOffer: explainOfferDaDK,
     creditWithdrawal: creditWithdrawalDaDK,
     refinancing: refinancingDaDK,
+    rateWatch: rateWatchDaDK,
     apply: applyDaDK,
     offers: myPageDaDK,
     insuranceJourney: insuranceDaDK,

@@ -5,6 +5,7 @@ import { messages as explainOffer } from '#src/features/my-page/explain-offer/me
 import { messages as humanReview } from '#src/features/my-page/human-review/messages/fi-FI.ts';
 import { messages as offers } from '#src/features/my-page/messages/fi-FI.ts';
 import { messages as myData } from '#src/features/my-page/my-data/messages/fi-FI.ts';
+import { messages as rateWatch } from '#src/features/my-page/rate-watch/messages/fi-FI.ts';
 import { messages as refinancing } from '#src/features/my-page/refinancing/messages/fi-FI.ts';
 import { messages as creditWithdrawal } from '#src/features/my-page/withdrawal/messages/fi-FI.ts';
 
@@ -23,4 +24,5 @@ export const features: Record<string, unknown> = {
   explainOffer,
   creditWithdrawal,
   refinancing,
+  rateWatch,
 };

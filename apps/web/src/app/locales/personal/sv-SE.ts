@@ -5,6 +5,7 @@ import { messages as explainOffer } from '#src/features/my-page/explain-offer/me
 import { messages as humanReview } from '#src/features/my-page/human-review/messages/sv-SE.ts';
 import { messages as offers } from '#src/features/my-page/messages/sv-SE.ts';
 import { messages as myData } from '#src/features/my-page/my-data/messages/sv-SE.ts';
+import { messages as rateWatch } from '#src/features/my-page/rate-watch/messages/sv-SE.ts';
 import { messages as refinancing } from '#src/features/my-page/refinancing/messages/sv-SE.ts';
 import { messages as creditWithdrawal } from '#src/features/my-page/withdrawal/messages/sv-SE.ts';
 
@@ -23,4 +24,5 @@ export const features: Record<string, unknown> = {
   explainOffer,
   creditWithdrawal,
   refinancing,
+  rateWatch,
 };

@@ -49,6 +49,7 @@ import {
 } from '#src/features/my-page/model/application-state.ts';
 import { shouldPollOffers } from '#src/features/my-page/model/offer-polling.ts';
 import { recommendedOffer, requestedTermsOf } from '#src/features/my-page/model/offer-sorting.ts';
+import { RateWatchPanel } from '#src/features/my-page/rate-watch/rate-watch-panel.tsx';
 import { RefinancingPanel } from '#src/features/my-page/refinancing/refinancing-panel.tsx';
 import { CreditWithdrawalPanel } from '#src/features/my-page/withdrawal/credit-withdrawal-panel.tsx';
 import { useAuthStore } from '#src/session/auth-store.ts';
@@ -344,6 +345,11 @@ export function ApplicationSection({
           </aside>
         )}
       </CreditWithdrawalPanel>
+      {/* Issue 36 item 2 (ADR 0081): the rate watch of a paid-out loan, for the customer who took it. */}
+      <RateWatchPanel
+        applicationId={application.ID}
+        enabled={knownStatus === applicationStatus.loanDisbursed && !isCoApplicant}
+      />
       {showOffers && (
         <div className="offers" data-testid="offers">
           <OffersPanel

@@ -1,0 +1,38 @@
+// Rentevakt etter lånet (issue 36 item 2, ADR 0081): the panel's words (Norwegian). The consent text itself
+// is the domain's (rateWatchConsentTexts), the one the API records the version of.
+export const messages = {
+  heading: 'Rentevakt',
+  intro:
+    'Vi kan se på lånet ditt igjen med noen måneders mellomrom og be bankene om et uforpliktende anslag – uten kredittsjekk. Du hører fra oss bare hvis en refinansiering ville spare deg mer enn beløpet du velger.',
+  interval: 'Hvor ofte',
+  everyMonths: 'Hver {{count}}. måned',
+  threshold: 'Gi beskjed når jeg kan spare mer enn ({{currency}})',
+  thresholdInvalid: 'Skriv et helt beløp på minst 100.',
+  channel: 'Gi beskjed på',
+  email: 'E-post',
+  sms: 'SMS',
+  consentRequired: 'Kryss av for samtykket for å slå på rentevakten.',
+  start: 'Slå på rentevakt',
+  on: 'Rentevakten er på: hver {{count}}. måned ser vi etter en besparelse over {{threshold}} og gir beskjed på {{channel}}.',
+  next: 'Neste gang vi ser: {{date}}. Den stopper av seg selv {{expires}} om du ikke fornyer.',
+  save: 'Lagre endringene',
+  saved: 'Endringene er lagret.',
+  stop: 'Stopp rentevakten',
+  stopped: 'Rentevakten er stoppet. Vi ser ikke mer på lånet ditt og sender deg ingenting om det.',
+  expired: 'Rentevakten stoppet av seg selv {{date}}, 24 måneder etter at du slo den på.',
+  renewHeading: 'Forny i 24 måneder',
+  renew: 'Forny rentevakten',
+  renewed: 'Rentevakten gjelder nå til {{date}}.',
+  restart: 'Slå på igjen',
+  latest: 'Sist vi så, {{date}}: {{answered}} av {{asked}} banker svarte.',
+  noSaving: 'Ingen bank ga et anslag som ville spare deg noe nå.',
+  saving: 'Du kunne spart om lag {{saving}} over resten av løpetiden.',
+  belowThreshold: 'Det er under beløpet ditt, så vi sendte ingen melding.',
+  notified: 'Vi ga deg beskjed.',
+  basisHeading: 'Slik regnet vi',
+  basisToday: 'Lånet i dag: {{rate}} nominell rente, {{months}} måneder igjen, restgjeld om lag {{balance}}.',
+  basisEstimate: 'Beste anslag: {{lender}}, {{from}}–{{to}} nominell rente – regnet med {{to}}.',
+  basisCosts:
+    'Resten av lånet koster {{current}}; et nytt lån på restgjelden ville koste {{refinance}}, med samme månedsgebyr og et nytt etableringsgebyr på {{startup}}.',
+  failed: 'Det gikk ikke. Prøv igjen.',
+};
