@@ -20,13 +20,26 @@ export async function getRefinancing(
   return parseAnswer(refinancingViewSchema, await getJson<unknown>(url, { token })) ?? null;
 }
 
-export const refinancingQueryOptions = (applicationID: string, token: string | null) =>
+/** `offers`: the offers and status the page shows, so a new offer or a status move asks again. */
+export const refinancingQueryOptions = (applicationID: string, token: string | null, offers: string) =>
   queryOptions({
-    queryKey: [...queryKeys.application(applicationID), 'refinancing'] as const,
+    queryKey: [...queryKeys.application(applicationID), 'refinancing', offers] as const,
     queryFn: () => getRefinancing(applicationID, token),
+    placeholderData: (previous) => previous,
   });
 
-export function useRefinancing(applicationID: string, options: { enabled: boolean }) {
+export function useRefinancing(
+  applicationID: string,
+  options: { enabled: boolean; offers: string; awaitPayoffs: boolean },
+) {
   const token = useAuthStore(effectiveToken);
-  return useQuery({ ...refinancingQueryOptions(applicationID, token), enabled: options.enabled && !!token });
+  return useQuery({
+    ...refinancingQueryOptions(applicationID, token, options.offers),
+    enabled: options.enabled && !!token,
+    // The lender confirms payoffs after the payout, which moves no status: ask now and then until it has.
+    refetchInterval: (query) =>
+      options.awaitPayoffs && query.state.data?.Payoffs.some((payoff) => payoff.Status === 'pending')
+        ? 10_000
+        : false,
+  });
 }

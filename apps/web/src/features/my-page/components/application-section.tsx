@@ -375,7 +375,13 @@ export function ApplicationSection({
         </div>
       )}
       {/* Issue 35 item 4 (ADR 0080): what paying the chosen debts off with each offer changes; the payoffs. */}
-      {submitted && <RefinancingPanel applicationId={application.ID} accepted={Boolean(acceptedQuote)} />}
+      {submitted && (
+        <RefinancingPanel
+          applicationId={application.ID}
+          accepted={Boolean(acceptedQuote)}
+          offers={`${status}:${quotes.map((quote) => `${quote.ID}.${quote.Status}`).join(',')}`}
+        />
+      )}
       {application.Product === 'SecuredLoan' && phase < statusPhases.disbursed && !isEnded(status) && (
         <SecuredCasePanel applicationId={application.ID} />
       )}

@@ -17,11 +17,14 @@ function Change({
   before,
   after,
   saving,
+  costsMore,
 }: {
   label: string;
   before: string | null;
   after: string;
   saving: string | null;
+  /** The offer costs more than today: said plainly, not in the saving's colour. */
+  costsMore: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -30,7 +33,10 @@ function Change({
       <dd>
         {before === null ? t('refinancing.unknown') : before} → <strong>{after}</strong>
         {saving && (
-          <span className="refinancing__saving" data-testid="refinancing-saving">
+          <span
+            className={costsMore ? 'refinancing__saving refinancing__saving--more' : 'refinancing__saving'}
+            data-testid="refinancing-saving"
+          >
             {' '}
             {saving}
           </span>
@@ -59,12 +65,14 @@ function OfferComparison({ view, offer }: { view: RefinancingView; offer: Offer 
           before={view.Before.MonthlyComplete ? money(view.Before.MonthlyCost) : null}
           after={money(offer.MonthlyCost)}
           saving={saving(offer.MonthlySaving)}
+          costsMore={(offer.MonthlySaving ?? 0) < 0}
         />
         <Change
           label={t('refinancing.total')}
           before={view.Before.TotalComplete ? money(view.Before.TotalCost) : null}
           after={money(offer.TotalCost)}
           saving={saving(offer.TotalSaving)}
+          costsMore={(offer.TotalSaving ?? 0) < 0}
         />
       </dl>
       {offer.CoversChosenDebts ? (
@@ -145,11 +153,20 @@ function Payoffs({ view }: { view: RefinancingView }) {
   );
 }
 
-export function RefinancingPanel({ applicationId, accepted }: { applicationId: string; accepted: boolean }) {
+export function RefinancingPanel({
+  applicationId,
+  accepted,
+  offers,
+}: {
+  applicationId: string;
+  accepted: boolean;
+  /** The offers and status on the page (ids, statuses): a change asks for the comparison again. */
+  offers: string;
+}) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const format = useOfferFormat();
-  const query = useRefinancing(applicationId, { enabled: true });
+  const query = useRefinancing(applicationId, { enabled: true, offers, awaitPayoffs: accepted });
   const view = query.data;
   if (!view || (view.ChosenDebts.length === 0 && !view.CardLimits)) return null;
   const money = (amount: number) => format.money(amount, view.Currency);
