@@ -17,12 +17,7 @@ import { messageJobHandlers } from '#src/modules/messages/message.service.ts';
 import type { Messaging } from '#src/modules/messages/messaging.ts';
 import { findOrCreateAgent } from '#src/modules/staff/staff.service.ts';
 import { createTestDatabase } from './test-database.ts';
-import {
-  prepareTestLenders,
-  sandboxEndpoints,
-  testCallbackRoute,
-  testLenderSandbox,
-} from './test-lender-sandbox.ts';
+import { prepareTestLenders, sandboxEndpoints, testCallbackRoute } from './test-lender-sandbox.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -99,9 +94,8 @@ export async function createTestApp(
   // The lenders are the sandbox lender over HTTP (ADR 0083), at the config's pace, its callbacks delivered
   // into this app; a test that configures the lender API itself keeps its own.
   await prepareTestLenders();
-  const sandbox = await testLenderSandbox('automatic');
   const callbacks = testCallbackRoute();
-  const lenders = sandboxEndpoints(sandbox, {
+  const lenders = await sandboxEndpoints({
     callbackBaseUrl: callbacks.callbackBaseUrl,
     delayScale: configured.worker.lenderDelayScale,
   });

@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { lenderPanel as builtInLenders, type LenderProfile } from '@nordloan/domain/lending/lender-panel';
 import type { FastifyInstance } from 'fastify';
 import { type LenderEndpointConfig, lenderEndpointSchema } from '#src/config.ts';
@@ -22,6 +24,11 @@ import {
 // pay out in their answer (what most tests want), and `callback`, whose lenders answer the payout steps
 // `pending` and call back nothing on their own, so that the test sends those callbacks itself (signed, as
 // the lender would: lending/callbacks/test-helpers.ts).
+//
+// A test app's own calls (accepting, changing, the agreement, a review) and its worker's must reach the
+// sandbox that holds the application, whichever mode its worker chose: both go through a small front
+// (`sandboxFront`) that sends a worker's calls to the sandbox of its mode (`/<mode>/<lender id>/…`) and
+// the app's (`/<lender id>/…`) to the sandbox its application was registered at.
 //
 // Callbacks the sandbox sends reach the test app they belong to: each app registers under a host name of
 // its own, its lenders' registrations name `http://<that host>/lender-api/callbacks/<lender id>`, and the
@@ -68,6 +75,76 @@ async function deliverToTestApp(input: { url: string; body: string; headers: Rec
   return response.statusCode;
 }
 
+const owners = new Map<string, SandboxDisbursement>();
+let front: Promise<string> | undefined;
+
+/** The front's base URL (started at the first call, with both sandboxes). */
+function sandboxFront(): Promise<string> {
+  front ??= startFront();
+  return front;
+}
+
+async function startFront(): Promise<string> {
+  const targets = {
+    automatic: await testLenderSandbox('automatic'),
+    callback: await testLenderSandbox('callback'),
+  };
+  const forward = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://front');
+    const [, first = '', ...rest] = url.pathname.split('/');
+    const chunks: Buffer[] = [];
+    for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+    const body = Buffer.concat(chunks);
+    let mode: SandboxDisbursement = 'automatic';
+    let path = url.pathname;
+    if (first === 'automatic' || first === 'callback') {
+      mode = first;
+      path = `/${rest.join('/')}`;
+    } else {
+      const reference = /\/applications\/([^/]+)/.exec(path)?.[1];
+      mode = (reference && owners.get(decodeURIComponent(reference))) || 'automatic';
+    }
+    if (request.method === 'POST' && /^\/[^/]+\/applications$/.test(path)) {
+      try {
+        const reference = (JSON.parse(body.toString('utf8')) as { ApplicationReference?: unknown })
+          .ApplicationReference;
+        if (typeof reference === 'string') owners.set(reference, mode);
+      } catch {
+        // Not JSON: the sandbox answers 400.
+      }
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || ['host', 'connection', 'content-length'].includes(name)) continue;
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const answer = await fetch(`${targets[mode].url}${path}${url.search}`, {
+      method: request.method ?? 'GET',
+      headers,
+      ...(request.method === 'GET' || request.method === 'HEAD' ? {} : { body }),
+    });
+    const payload = Buffer.from(await answer.arrayBuffer());
+    const answerHeaders: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (!['connection', 'content-length', 'transfer-encoding', 'keep-alive'].includes(name))
+        answerHeaders[name] = value;
+    });
+    response.writeHead(answer.status, answerHeaders);
+    response.end(payload);
+  };
+  const server = createServer((request, response) => {
+    forward(request, response).catch(() => {
+      // The sandbox dropped the connection (a scripted fault): so does the front.
+      if (!response.headersSent) response.destroy();
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  // The worker ends with its tests: the front must not keep it alive.
+  server.unref();
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 /**
  * A host name for a test app's callbacks: its callback base URL now (for the app's config), the app once it
  * is built, and `leave` when it closes.
@@ -93,12 +170,12 @@ export function testCallbackRoute(): {
  * load), and its callbacks to `callbackBaseUrl` when given.
  */
 export function sandboxEndpoint(
-  sandbox: LenderSandbox,
+  baseUrl: string,
   profile: LenderProfile,
   options: { callbackBaseUrl?: string | undefined; delayScale?: number | undefined } = {},
 ): LenderEndpointConfig {
   return lenderEndpointSchema.parse({
-    url: sandbox.urlOf(profile.id),
+    url: `${baseUrl}/${profile.id}`,
     simulation: true,
     ratePerSecond: 1_000,
     burst: 1_000,
@@ -107,13 +184,13 @@ export function sandboxEndpoint(
   });
 }
 
-/** Every built-in lender's endpoint at the sandbox, as `config.lenderApi.lenders` takes them. */
-export function sandboxEndpoints(
-  sandbox: LenderSandbox,
+/** Every built-in lender's endpoint at the front (the app's calls), as `config.lenderApi.lenders` takes them. */
+export async function sandboxEndpoints(
   options: { callbackBaseUrl?: string; delayScale?: number } = {},
-): Record<string, LenderEndpointConfig> {
+): Promise<Record<string, LenderEndpointConfig>> {
+  const base = await sandboxFront();
   return Object.fromEntries(
-    builtInLenders.map((profile) => [profile.id, sandboxEndpoint(sandbox, profile, options)]),
+    builtInLenders.map((profile) => [profile.id, sandboxEndpoint(base, profile, options)]),
   );
 }
 
@@ -124,15 +201,17 @@ interface PanelOptions {
   delayScale?: number;
 }
 
-const ready = new Map<SandboxDisbursement, LenderSandbox>();
+/** The front's base URL once started (createTestApp starts it). */
+let frontUrl: string | undefined;
 
-function panelAt(sandbox: LenderSandbox, options: PanelOptions): LenderPanel {
+function panelAt(base: string, options: PanelOptions): LenderPanel {
   const scale = options.delayScale ?? 1;
+  const modeBase = `${base}/${options.disbursement ?? 'automatic'}`;
   return lenderPanelOf(
     (options.lenders ?? builtInLenders).map((profile): LenderAdapter => {
       const adapter = createHttpLenderAdapter({
         profile,
-        endpoint: sandboxEndpoint(sandbox, profile, { delayScale: scale }),
+        endpoint: sandboxEndpoint(modeBase, profile, { delayScale: scale }),
         credentials: credentialsOf({}, { sandboxSecrets: true }),
         backoffMs: () => 1,
       });
@@ -150,28 +229,30 @@ function panelAt(sandbox: LenderSandbox, options: PanelOptions): LenderPanel {
 
 /** The built-in panel, or `lenders`, over HTTP to the worker's sandbox of this mode (a panel of its own). */
 export async function testLenderPanel(options: PanelOptions = {}): Promise<LenderPanel> {
-  return panelAt(await testLenderSandbox(options.disbursement ?? 'automatic'), options);
+  return panelAt(await sandboxFront(), options);
 }
 
-/** Starts the worker's sandboxes (createTestApp does, so that a test's lending worker needs no await). */
+/** Starts the worker's sandboxes and their front (createTestApp does: a lending worker needs no await). */
 export async function prepareTestLenders(): Promise<void> {
-  for (const disbursement of ['automatic', 'callback'] as const) {
-    ready.set(disbursement, await testLenderSandbox(disbursement));
-  }
+  frontUrl = await sandboxFront();
+}
+
+function startedFront(): string {
+  if (!frontUrl) throw new Error('the test lenders are not started: make the test app first (createTestApp)');
+  return frontUrl;
 }
 
 /**
- * The endpoints of these lenders at the worker's sandbox (`automatic`), for a register panel's
- * `endpointsOf` (register-panel.ts): read when the panel is built, after the test app started the sandbox.
+ * The endpoints of these lenders at the front, for a register panel's `endpointsOf` (register-panel.ts):
+ * read when the panel is built, after the test app started the sandboxes.
  */
 export function testSandboxEndpointsOf(lenderIds: readonly string[]): Map<string, LenderEndpointConfig> {
-  const sandbox = ready.get('automatic');
-  if (!sandbox) throw new Error('the test lenders are not started: make the test app first (createTestApp)');
+  const base = startedFront();
   const profiles = new Map(builtInLenders.map((profile) => [profile.id, profile]));
   return new Map(
     lenderIds.flatMap((id) => {
       const profile = profiles.get(id);
-      return profile ? [[id, sandboxEndpoint(sandbox, profile)] as const] : [];
+      return profile ? [[id, sandboxEndpoint(base, profile)] as const] : [];
     }),
   );
 }
@@ -187,10 +268,7 @@ export function sharedTestLenderPanel(options: Omit<PanelOptions, 'lenders'> = {
   const key = `${disbursement}:${options.delayScale ?? 1}`;
   let panel = shared.get(key);
   if (!panel) {
-    const sandbox = ready.get(disbursement);
-    if (!sandbox)
-      throw new Error('the test lenders are not started: make the test app first (createTestApp)');
-    panel = panelAt(sandbox, options);
+    panel = panelAt(startedFront(), options);
     shared.set(key, panel);
   }
   return panel;
