@@ -19,6 +19,7 @@ import {
 import type { LenderDocumentAsk } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { onAgreementEvent } from './sandbox-agreement.ts';
 import type { CallbackBody, CallbackSender } from './sandbox-callbacks.ts';
+import { payoffConfirmation } from './sandbox-payoffs.ts';
 import { createSimulatedLender } from './simulated-lender.ts';
 
 // One lender of the sandbox (docs/decisions/0062): today's simulated lender (the domain's credit policy
@@ -147,6 +148,18 @@ export function createSandboxLender(options: SandboxLenderOptions) {
   const awaitsSignature = (quote: SandboxQuote) =>
     !quote.signed && (options.disbursement === 'callback' || quote.agreementHandedOver);
 
+  /** With the payout, the refinanced debts are paid off and confirmed (ADR 0080): after the payout's report. */
+  function confirmPayoffs(held: HeldApplication, quoteId: string, delayMs: number) {
+    const body = payoffConfirmation({
+      application: held.application,
+      reference: held.reference,
+      quoteId,
+      lenderId: profile.id,
+      now: new Date(),
+    });
+    if (body) callback(held, body, delayMs);
+  }
+
   /** Approves the payout by callback; a lender that pays out on approval may report the payout first. */
   function approveByCallback(held: HeldApplication, quoteId: string, quote: SandboxQuote) {
     quote.approved = true;
@@ -170,6 +183,7 @@ export function createSandboxLender(options: SandboxLenderOptions) {
         options.stepDelayMs,
       );
       callback(held, approval, options.stepDelayMs * 2);
+      confirmPayoffs(held, quoteId, options.stepDelayMs * 3);
     } else callback(held, approval, options.stepDelayMs);
   }
 
@@ -369,6 +383,7 @@ export function createSandboxLender(options: SandboxLenderOptions) {
           body: envelope(held.reference, { QuoteId: request.QuoteId, Status: 'pending' }),
         };
       quote.paidOut = `${profile.id}:payout:${request.QuoteId.slice(0, 8)}`;
+      confirmPayoffs(held, request.QuoteId, options.stepDelayMs * 2);
       if (options.disbursement === 'automatic') return disbursed(quote.paidOut);
       callback(
         held,
