@@ -55,7 +55,9 @@ describe('the lender API’s withdrawal notice', () => {
 
   it('a notice the lender cannot verify is not given (the job retries it)', async () => {
     const { panel, api } = overHttp('dk-klint-kredit', { 'dk-klint-kredit': 'not-the-sandbox-secret' });
-    await expect(api.notifyWithdrawal(call('dk-klint-kredit'))).rejects.toThrow(/notifyWithdrawal .*HTTP 401/);
+    await expect(api.notifyWithdrawal(call('dk-klint-kredit'))).rejects.toThrow(
+      /notifyWithdrawal .*HTTP 401/,
+    );
     closeHttpLenders(panel);
   });
 
