@@ -77,12 +77,9 @@ const preactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  // Under Node (the unit tests) react-router's exports give its CommonJS build, whose require() of react no
-  // alias reaches: its ES build, by path (the browser build resolves to the same file).
-  {
-    find: /^react-router$/,
-    replacement: join(import.meta.dirname, '../../node_modules/react-router/dist/development/index.mjs'),
-  },
+  // The part of react-router the app uses, ≈ 3 kB gzip for ≈ 28 kB (issue 40, ADR 0082); the tests run on
+  // it too (src/router-runtime/react-router.test.tsx).
+  { find: /^react-router$/, replacement: join(import.meta.dirname, 'src/router-runtime/react-router.tsx') },
   // Testing Library's Node entry is CommonJS, whose require() of react-dom no alias reaches: its ES build.
   {
     find: /^@testing-library\/react$/,
@@ -98,6 +95,9 @@ const preactAliases = [
   // the tests run on it too.
   { find: /^i18next$/, replacement: join(import.meta.dirname, 'src/i18n/runtime/i18next.ts') },
   { find: /^react-i18next$/, replacement: join(import.meta.dirname, 'src/i18n/runtime/react-i18next.tsx') },
+  // zod's classic API over zod/mini, ≈ 12 kB gzip less (issue 40, ADR 0082); the tests run on it too
+  // (src/zod-runtime/zod.test.ts checks it against the classic build).
+  { find: /^zod$/, replacement: join(import.meta.dirname, 'src/zod-runtime/index.ts') },
 ];
 
 export default defineConfig({
