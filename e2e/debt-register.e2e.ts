@@ -1,13 +1,10 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brands } from '@nordloan/domain/brands/registry';
 import { makeTestNationalId } from '@nordloan/domain/national-id';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type DebtRegisterSandbox,
-  startDebtRegisterSandbox,
-} from '../apps/api/src/dev/debt-register-sandbox/debt-register-sandbox.ts';
 import {
   brandBaseUrl,
   identifyWithEid,
@@ -18,21 +15,72 @@ import {
 import { ensureWebAppBuilt, type RunningServer, startServerAndBrowser } from './support/server.ts';
 
 // Issue 35 item 3 (ADR 0079): a Norwegian applicant (no-main) on the debts step fetches their debts from
-// Gjeldsregisteret — the stand-in register, its own HTTP server here, the test person born on the 1st with
-// a loan, a drawn card, an unused card limit and a charge card — after ticking the consent; sees them in
-// the application with the unused limit counted at its limit; corrects one, which joins the form's rows;
-// and after a reload the answer is still there. Screenshots: docs/screenshots/debt-register-no-*.png.
+// Gjeldsregisteret — the stand-in registers as their own process (the CLI `npm start` runs), the test
+// person born on the 1st with a loan, a drawn card, an unused card limit and a charge card — after ticking
+// the consent; sees them in the application with the unused limit counted at its limit; corrects one,
+// which joins the form's rows; and after a reload the answer is still there. An applicant born on the 3rd
+// meets an unavailable register. Screenshots: docs/screenshots/debt-register-no-*.png.
 
 let server: RunningServer;
 let browser: Browser;
-let registers: DebtRegisterSandbox;
+let registers: { url: string; stop(): Promise<void> };
 const apiKey = 'e2e-debt-register-key';
 const screenshots = join(import.meta.dirname, '..', 'docs', 'screenshots');
+
+/** The stand-in registers as `npm start` runs them: their own process (here on a free port). */
+async function startRegisters(): Promise<typeof registers> {
+  const child: ChildProcess = spawn(
+    'npx',
+    ['tsx', 'apps/api/src/dev/debt-register-sandbox/debt-register-sandbox-cli.ts'],
+    {
+      cwd: resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DEBT_REGISTER_SANDBOX_PORT: '0',
+        DEBT_REGISTER_API_KEY: apiKey,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    },
+  );
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+    await exited;
+  };
+  let output = '';
+  const url = await new Promise<string | undefined>((done) => {
+    const timer = setTimeout(() => done(undefined), 60_000);
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      const listening = /sandbox debt registers \(NO \/no, FI \/fi\) on (http:\/\/[^/\s]+)/.exec(output);
+      if (listening) {
+        clearTimeout(timer);
+        done(listening[1]);
+      }
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done(undefined);
+    });
+  });
+  if (!url) {
+    await stop();
+    throw new Error(`the sandbox debt registers did not start:\n${output}`);
+  }
+  return { url, stop };
+}
 
 beforeAll(async () => {
   ensureWebAppBuilt();
   mkdirSync(screenshots, { recursive: true });
-  registers = await startDebtRegisterSandbox({ apiKey });
+  registers = await startRegisters();
   ({ server, browser } = await startServerAndBrowser({
     env: {
       DEBT_REGISTER_NO_URL: `${registers.url}/no`,
@@ -45,7 +93,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await registers?.close();
+  await registers?.stop();
 });
 
 const fill = (page: Page, name: string, value: string) => page.getByTestId(`field-${name}`).fill(value);
