@@ -49,8 +49,8 @@ describe('the sandbox ledger', () => {
     const key = `register:${reference}`;
     const [first, second] = await Promise.all([register(reference, key), register(reference, key)]);
     expect([first.status, second.status]).toEqual([200, 200]);
-    const answers = [await first.json(), await second.json()];
-    expect(answers[0].LenderReference).toBe(answers[1].LenderReference);
+    const answers = [await first.json(), await second.json()] as Array<{ LenderReference: string }>;
+    expect(answers[0]?.LenderReference).toBe(answers[1]?.LenderReference);
     expect([first.headers.get('idempotent-replayed'), second.headers.get('idempotent-replayed')]).toContain(
       'true',
     );

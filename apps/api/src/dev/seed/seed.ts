@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Config, testConfig } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
 import { moduleEventPublisher } from '#src/dependencies.ts';
+import { createSimulatedLenderPanel } from '#src/dev/lender-sandbox/simulated-lender.ts';
 import { nextDueAt } from '#src/jobs/job.repository.ts';
 import {
   assignOpenAssignment,
@@ -29,7 +30,6 @@ import {
   insertInsuranceRequest,
   listInsuranceRequestsForPerson,
 } from '#src/modules/insurance/insurance-policy.repository.ts';
-import { createSimulatedLenderPanel } from '#src/dev/lender-sandbox/simulated-lender.ts';
 import { jobKinds } from '#src/modules/lending/lending-job-kinds.ts';
 import { createLendingWorker } from '#src/modules/lending/lending-jobs.ts';
 import { updateApplicationStatus } from '#src/modules/loan-applications/application-write.repository.ts';
