@@ -4,7 +4,7 @@ import {
   renewRateWatchBodySchema,
   startRateWatchBodySchema,
 } from '@nordloan/domain/lending/rate-watch';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobWorker } from '#src/jobs/worker.ts';
@@ -13,6 +13,7 @@ import type { PrequalificationLenders } from '#src/modules/approval-odds/approva
 import { requireCaller } from '#src/plugins/auth.ts';
 import { tokenRequiredFirst } from '#src/plugins/security.ts';
 import {
+  assertRateWatchCaller,
   changeRateWatch,
   getRateWatch,
   renewRateWatch,
@@ -51,6 +52,23 @@ export async function rateWatchRoutes(
     applicationId: request.params.id,
   });
 
+  // The caller first, then the body (401 → 404/403 → 400). The id is checked before it reaches the
+  // database; a malformed one is left to the schema's 400.
+  const callerFirst = [
+    tokenRequiredFirst,
+    async (request: FastifyRequest) => {
+      const parsed = params.safeParse(request.params);
+      if (!parsed.success) return;
+      await assertRateWatchCaller({
+        db,
+        now,
+        config,
+        caller: requireCaller(request),
+        applicationId: parsed.data.id,
+      });
+    },
+  ];
+
   routes.get(
     base,
     {
@@ -66,7 +84,7 @@ export async function rateWatchRoutes(
   routes.post(
     base,
     {
-      preValidation: tokenRequiredFirst,
+      preValidation: callerFirst,
       schema: {
         tags,
         summary:
@@ -82,7 +100,7 @@ export async function rateWatchRoutes(
   routes.patch(
     base,
     {
-      preValidation: tokenRequiredFirst,
+      preValidation: callerFirst,
       schema: {
         tags,
         summary: 'Change how often, the threshold or the channel',
@@ -96,7 +114,7 @@ export async function rateWatchRoutes(
   routes.post(
     `${base}/stop`,
     {
-      preValidation: tokenRequiredFirst,
+      preValidation: callerFirst,
       schema: { tags, summary: 'Stop the rate watch (one press; its consent is revoked)', params, response },
     },
     async (request) => stopRateWatch(of(request)),
@@ -104,7 +122,7 @@ export async function rateWatchRoutes(
   routes.post(
     `${base}/renew`,
     {
-      preValidation: tokenRequiredFirst,
+      preValidation: callerFirst,
       schema: {
         tags,
         summary: 'Another 24 months from today, the consent given again',

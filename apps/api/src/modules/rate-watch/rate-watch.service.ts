@@ -72,6 +72,14 @@ async function ownApplication(tx: Executor, options: RateWatchOptions, access: '
   return application;
 }
 
+/**
+ * The caller may manage this application's rate watch (404 not theirs, 403 not the main applicant): the
+ * write routes ask before their body is validated, so a stranger learns nothing from a 400 about the body.
+ */
+export async function assertRateWatchCaller(options: RateWatchOptions): Promise<void> {
+  await options.db.transaction((tx) => ownApplication(tx, options, 'read'));
+}
+
 function toView(
   application: LoanApplicationRow,
   eligible: boolean,

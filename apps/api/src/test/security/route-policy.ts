@@ -67,6 +67,11 @@ const INSURANCE_APPLICANT_ONLY = [
   'Sign in with your e-ID first',
 ];
 
+const rateWatch: RoutePolicy = {
+  access: 'application',
+  staff: null,
+  allowedRefusals: ['Only the main applicant, who took the loan, manages its rate watch'],
+};
 const read: RoutePolicy = { access: 'application', staff: ['application.read'] };
 const write: RoutePolicy = { access: 'application', staff: ['application.read', 'application.update'] };
 // A status change is a write; which move a role may make is the transition table's (409 otherwise).
@@ -251,6 +256,18 @@ export const routePolicies: Record<string, RoutePolicy> = {
     staff: null,
     allowedRefusals: ['No such debt from the debt register', 'No debt register inquiry'],
   },
+  // Refinancing (ADR 0080): the chosen debts against each offer; the applicants and staff of the country read.
+  'GET /loan-application/:id/refinancing': read,
+  // Rate watch after the loan (ADR 0081): only the main applicant, who took the loan; the co-applicant 403.
+  ...Object.fromEntries(
+    [
+      'GET /loan-application/:id/rate-watch',
+      'POST /loan-application/:id/rate-watch',
+      'PATCH /loan-application/:id/rate-watch',
+      'POST /loan-application/:id/rate-watch/stop',
+      'POST /loan-application/:id/rate-watch/renew',
+    ].map((route) => [route, rateWatch]),
+  ),
   // Secured loans (ADR 0027): the property the loan is secured on, its register lookup and loan-to-value.
   'PUT /loan-application/:id/property': write,
   'GET /loan-application/:id/property': read,
