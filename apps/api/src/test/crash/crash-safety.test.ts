@@ -5,6 +5,7 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainApplicantDetails } from '#src/test/lending-test-helpers.ts';
+import { type SandboxProcess, startSandboxProcess } from './sandbox-process.ts';
 import { freePort, type ServerProcess, startServer } from './server-process.ts';
 
 // Issue 15 item 3: the real server as a child process under concurrent creates, PATCHes, submits and
@@ -27,6 +28,7 @@ let dataDir: string;
 let env: Record<string, string>;
 let port: number;
 let server: ServerProcess | undefined;
+let sandbox: SandboxProcess | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
@@ -49,10 +51,24 @@ beforeAll(async () => {
     };
   }
   port = await freePort();
-}, 60_000);
+  // The lenders are the sandbox lender's process (ADR 0083: the API has no simulated lenders of its own), so
+  // the load's acceptances have offers to accept; its callbacks are retried through the kill.
+  sandbox = await startSandboxProcess({
+    callbackUrl: `http://127.0.0.1:${port}/lender-api/callbacks`,
+    logFile: join(dataDir, 'sandbox.log'),
+    env: {
+      LENDER_SEED: '7',
+      LENDER_DELAY_SCALE: '0.02',
+      LENDER_SANDBOX_CALLBACK_TRIES: '720',
+      LENDER_SANDBOX_CALLBACK_RETRY_MS: '250',
+    },
+  });
+  env.LENDER_API_SANDBOX_URL = sandbox.url;
+}, 240_000);
 
 afterAll(async () => {
   await server?.kill();
+  await sandbox?.stop();
   await dropDatabase?.();
   rmSync(dataDir, { recursive: true, force: true });
 });
