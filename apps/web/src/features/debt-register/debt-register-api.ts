@@ -53,3 +53,21 @@ export const correctRegisterDebt = async (
     path(id, `/debts/${encodeURIComponent(debtId)}`),
     options(figures),
   )) as Inquiry;
+
+/** A stored debt's refinancing choice (ADR 0080): what the panel shows ticked after a reload. */
+export interface RegisterDebtPayoff {
+  ID: string;
+  IsRefinanced: boolean;
+  PayoffAccount: string | null;
+  PayoffReference: string | null;
+}
+const debtPath = (id: string) => `/loan-application/${encodeURIComponent(id)}/debt`;
+
+export const readDebtPayoffs = async (id: string) =>
+  ((await apiRequest<RegisterDebtPayoff[]>('GET', debtPath(id), options())) ?? []) as RegisterDebtPayoff[];
+
+/** A register debt takes only the choice and where to pay (its figures are the register's, ADR 0080). */
+export const saveDebtPayoff = async (
+  id: string,
+  payoff: { ID: string; IsRefinanced: boolean; PayoffAccount?: string; PayoffReference?: string },
+) => (await apiRequest<RegisterDebtPayoff>('PATCH', debtPath(id), options(payoff))) as RegisterDebtPayoff;

@@ -1,5 +1,5 @@
 import type { Locale } from '@nordloan/domain/enums';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '#src/brands/brand-context.tsx';
 import { ApiError } from '#src/shared/api/http.ts';
@@ -9,6 +9,8 @@ import {
   type FoundDebt,
   fetchDebtRegister,
   type Inquiry,
+  type RegisterDebtPayoff,
+  readDebtPayoffs,
   readDebtRegister,
 } from './debt-register-api.ts';
 import './debt-register.css';
@@ -16,6 +18,7 @@ import { messages as daDK } from './messages/da-DK.ts';
 import { messages as fiFI } from './messages/fi-FI.ts';
 import { messages as nbNO } from './messages/nb-NO.ts';
 import { messages as svSE } from './messages/sv-SE.ts';
+import { RegisterDebtRefinance } from './register-debt-refinance.tsx';
 
 // Debts from the national debt register (issue 35 item 3, ADR 0079), loaded only when the applicant asks
 // for it (shared/debt-register/debt-register-slot.tsx): the consent text, then the inquiry with its
@@ -57,6 +60,8 @@ export default function DebtRegisterPanel({ applicationId, onCorrected }: DebtRe
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  // The stored refinancing choices (ADR 0080), by debt ID; null until read, so a tick is not shown late.
+  const [payoffs, setPayoffs] = useState<Map<string, RegisterDebtPayoff> | null>(null);
   const money = (value: number) =>
     new Intl.NumberFormat(i18n.language, {
       style: 'currency',
@@ -69,6 +74,9 @@ export default function DebtRegisterPanel({ applicationId, onCorrected }: DebtRe
     readDebtRegister(applicationId)
       .then((view) => setInquiry(view.Inquiries[0] ?? null))
       .catch(() => undefined);
+    readDebtPayoffs(applicationId)
+      .then((debts) => setPayoffs(new Map(debts.map((debt) => [debt.ID, debt]))))
+      .catch(() => setPayoffs(new Map()));
   }, [applicationId]);
 
   async function fetchDebts() {
@@ -117,6 +125,16 @@ export default function DebtRegisterPanel({ applicationId, onCorrected }: DebtRe
                 editing={editing === debt.DebtID}
                 onEdit={() => setEditing(debt.DebtID)}
                 onCancel={() => setEditing(null)}
+                refinance={
+                  debt.DebtID && !debt.CorrectedByApplicant && payoffs ? (
+                    <RegisterDebtRefinance
+                      applicationId={applicationId}
+                      debtId={debt.DebtID}
+                      country={brand.country}
+                      stored={payoffs.get(debt.DebtID)}
+                    />
+                  ) : null
+                }
                 onSave={async (figures) => {
                   if (!debt.DebtID) return;
                   try {
@@ -176,6 +194,8 @@ function FoundDebtItem(props: {
   editing: boolean;
   onEdit(): void;
   onCancel(): void;
+  /** A corrected debt is a row of the form and is refinanced there; the others are ticked here. */
+  refinance: ReactNode;
   onSave(figures: {
     Balance: number;
     MonthlyPayment: number | null;
@@ -215,6 +235,7 @@ function FoundDebtItem(props: {
         </p>
       )}
       {debt.CorrectedByApplicant && <p className="debt-register__note">{t('debtRegister.corrected')}</p>}
+      {!props.editing && props.refinance}
       {!props.editing && debt.DebtID && !debt.CorrectedByApplicant && (
         <button type="button" className="button button--secondary" onClick={props.onEdit}>
           {t('debtRegister.correct')}

@@ -47,5 +47,8 @@ export const messages = {
   invalidAmount: 'Skriv beløbene med kun tal.',
   save: 'Gem rettelsen',
   cancel: 'Annuller',
+  // Refinancing a register debt (ADR 0080): the rest of its texts are the apply form's.
+  payoffSave: 'Gem hvor gælden skal betales',
+  payoffSaved: 'Gemt: denne gæld betales ud med det nye lån.',
   consentGiven: 'Du gav samtykke {{date}}.',
 };

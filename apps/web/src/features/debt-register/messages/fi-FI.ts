@@ -47,5 +47,8 @@ export const messages = {
   invalidAmount: 'Kirjoita summat pelkkinä numeroina.',
   save: 'Tallenna korjaus',
   cancel: 'Peruuta',
+  // Refinancing a register debt (ADR 0080): the rest of its texts are the apply form's.
+  payoffSave: 'Tallenna maksutiedot',
+  payoffSaved: 'Tallennettu: tämä velka maksetaan uudella lainalla.',
   consentGiven: 'Annoit suostumuksen {{date}}.',
 };

@@ -46,5 +46,8 @@ export const messages = {
   invalidAmount: 'Skriv beløpene med bare tall.',
   save: 'Lagre rettelsen',
   cancel: 'Avbryt',
+  // Refinancing a register debt (ADR 0080): the rest of its texts are the apply form's.
+  payoffSave: 'Lagre hvor gjelden skal betales',
+  payoffSaved: 'Lagret: denne gjelden betales ned med det nye lånet.',
   consentGiven: 'Du samtykket {{date}}.',
 };

@@ -47,5 +47,8 @@ export const messages = {
   invalidAmount: 'Skriv beloppen med bara siffror.',
   save: 'Spara rättelsen',
   cancel: 'Avbryt',
+  // Refinancing a register debt (ADR 0080): the rest of its texts are the apply form's.
+  payoffSave: 'Spara vart skulden ska betalas',
+  payoffSaved: 'Sparat: den här skulden betalas med det nya lånet.',
   consentGiven: 'Du samtyckte {{date}}.',
 };
