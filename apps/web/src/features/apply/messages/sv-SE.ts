@@ -63,7 +63,7 @@ export const messages: typeof source = {
   // Issue 35 item 4 (ADR 0080): paying debts off with the new loan, on the economy step.
   refinance: {
     payOff: 'Lös den här skulden med det nya lånet',
-    lead: 'Banken betalar skulden direkt till långivaren. Vi behöver kontonummer och betalningsreferens från en faktura eller ett kontoutdrag.',
+    lead: 'Den nya banken betalar skulden till din nuvarande långivare. Vi behöver kontonummer och betalningsreferens från en faktura eller ett kontoutdrag.',
     interestRate: 'Nominell ränta (%)',
     interestRateHint: 'Frivilligt. Ger en säkrare jämförelse av totalkostnaden.',
     account: {
