@@ -122,6 +122,27 @@ describe('risk and price', () => {
       expect(riskyRate).toBeGreaterThan(goodRate);
     }
   });
+
+  it('scores an income verified from bank data lower and prices it no dearer (ADR 0076)', () => {
+    // Mid-risk, so the verified figure's discount is not lost at the score's floor.
+    const stated = testApplication({
+      applicants: [testApplicant({ employmentType: 'Temporary', grossYearlyIncome: 400_000 })],
+    });
+    const verified = testApplication({
+      applicants: [
+        testApplicant({
+          employmentType: 'Temporary',
+          grossYearlyIncome: 400_000,
+          incomeVerifiedFromBankData: true,
+        }),
+      ],
+    });
+    expect(riskScore(verified)).toBeCloseTo(riskScore(stated) - 0.05, 10);
+    for (const draw of [0, 0.5, 0.999]) {
+      expect(priceFor(fjordbanken, verified, draw)).toBeLessThanOrEqual(priceFor(fjordbanken, stated, draw));
+    }
+    expect(priceFor(fjordbanken, verified, 0.5)).toBeLessThan(priceFor(fjordbanken, stated, 0.5));
+  });
 });
 
 describe('decision', () => {
