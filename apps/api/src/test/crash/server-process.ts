@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -8,14 +8,25 @@ import { fileURLToPath } from 'node:url';
 
 const serverEntry = fileURLToPath(new URL('../../server.ts', import.meta.url));
 
+/**
+ * A free port below the kernel's ephemeral range (32768–60999 on Linux). The crash tests restart their server
+ * on the same port after kill -9; a port from `listen(0)` is one that any other test's `listen(0)` (the
+ * per-worker sandbox lenders, other servers) may be handed in between, and the restart then exits with
+ * EADDRINUSE. No `listen(0)` is ever given a port from 20000–32767.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await isFree(port)) return port;
+  }
+  throw new Error('no free port in 20000–31999');
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
 
@@ -50,8 +61,12 @@ export async function startServer(options: {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited with ${child.exitCode}; see ${options.logFile}`);
+    if (child.exitCode !== null) {
+      // The log goes with the test's data folder: its end goes into the failure itself.
+      await new Promise((resolve) => log.end(resolve));
+      const tail = readFileSync(options.logFile, 'utf8').slice(-3_000);
+      throw new Error(`server exited with ${child.exitCode}; the end of ${options.logFile}:\n${tail}`);
+    }
     try {
       const health = await fetch(`${baseUrl}/health`);
       if (health.ok) break;
