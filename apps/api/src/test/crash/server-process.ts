@@ -50,6 +50,9 @@ export async function startServer(options: {
       PORT: String(options.port),
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/nonexistent',
+      // No local e-ID provider: it listens on a fixed port (3001), which the other crash test's server, in
+      // the other test worker, may hold at the same moment (EADDRINUSE); these tests sign no one in by e-ID.
+      LOCAL_EID_PROVIDER: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
