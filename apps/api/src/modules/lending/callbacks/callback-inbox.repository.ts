@@ -1,6 +1,6 @@
 // The inbox of signed lender callbacks (lender_callback, migration 0031; ADR 0062): each kept once by lender
 // and MessageId, then settled 'applied' or 'ignored', or left 'waiting' for the callback before it.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { type LenderCallbackRow, lenderCallback } from '#src/db/schema/lender-callbacks.ts';
 
@@ -36,6 +36,18 @@ export async function listWaitingCallbacks(
       ),
     )
     .orderBy(asc(lenderCallback.id));
+}
+
+/** Which of these lender requests have callbacks still waiting: the application and lender of each, once. */
+export async function listRequestsWithWaitingCallbacks(
+  db: Executor,
+  requestIds: readonly string[],
+): Promise<Array<{ applicationId: string; lenderId: string }>> {
+  if (requestIds.length === 0) return [];
+  return db
+    .selectDistinct({ applicationId: lenderCallback.loanApplicationId, lenderId: lenderCallback.lenderId })
+    .from(lenderCallback)
+    .where(and(eq(lenderCallback.state, 'waiting'), inArray(lenderCallback.loanRequestId, [...requestIds])));
 }
 
 export async function settleCallback(

@@ -26,6 +26,7 @@ import { applyCallback } from './callback-effects.ts';
 import {
   findCallback,
   insertCallbackOnce,
+  listRequestsWithWaitingCallbacks,
   listWaitingCallbacks,
   settleCallback,
 } from './callback-inbox.repository.ts';
@@ -165,6 +166,22 @@ export async function settleWaitingCallbacks(
       break;
     }
     if (!settled) return;
+  }
+}
+
+/**
+ * After a job moved lender requests (a registration or a decision recorded from the lender's answer): the
+ * callbacks that came before the request could take them — an offer sent by callback while the API was
+ * still recording the registration, say after a restart — are acted on now or settled as past, never left
+ * waiting for a move that has already happened.
+ */
+export async function settleWaitingCallbacksOfRequests(
+  tx: Executor,
+  input: { requestIds: readonly string[]; panel: LenderPanel; now: Date },
+): Promise<void> {
+  for (const { applicationId, lenderId } of await listRequestsWithWaitingCallbacks(tx, input.requestIds)) {
+    const adapter = input.panel.adapter(lenderId);
+    if (adapter) await settleWaitingCallbacks(tx, { applicationId, lenderId, adapter, now: input.now });
   }
 }
 

@@ -7,6 +7,7 @@ import { findQuote, listQuotes } from '#src/modules/lending/loan-quote.repositor
 import { findLoanRequest, listLoanRequests } from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { listStatusTransitions } from '#src/modules/loan-applications/lifecycle/status-transition.repository.ts';
+import { createCompleteApplication, settle, submit, testWorker } from '#src/test/lending-test-helpers.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { testLenderPanel } from '#src/test/test-lender-sandbox.ts';
 import { listCallbacksOfApplication } from './callback-inbox.repository.ts';
@@ -227,5 +228,47 @@ describe('duplicates and order', () => {
     );
     expect(late.json().Outcome).toBe('ignored');
     expect((await listQuotes(t.database.db, application.id)).length).toBe(quotesBefore);
+  });
+
+  it('acts on an offer that came before the registration was recorded once the registration job records it', async () => {
+    // As after a restart: the lender registered the application and sent its offer by callback while the
+    // API had not yet recorded the registration's answer. The offer waits (202), and the registration job
+    // that records 251 lets it in — it is never left waiting for a move that has already happened.
+    const application = await createCompleteApplication(t, { country: 'NO', amount: 20_000, duration: 5 });
+    await submit(t, application);
+    // The intake only: the registration calls are due after each lender's response time, on the test clock.
+    const worker = testWorker(t);
+    await worker.runUntilIdle();
+    const [request] = await listLoanRequests(t.database.db, application.id);
+    expect(request!.status).toBe(211);
+    const early = await postCallback(
+      t,
+      request!.lenderId,
+      callbackOf(request!.lenderId, {
+        Type: 'offer',
+        ApplicationReference: request!.id,
+        Decision: 'approved',
+        Offers: [
+          {
+            Amount: 20_000,
+            DurationMonths: 60,
+            NominalRatePercent: 9.9,
+            StartupFee: 0,
+            MonthlyFee: 0,
+            FeeHandling: 'upfront',
+            OfferType: 'Annuity',
+            LoanKind: 'Consumer',
+          },
+        ],
+      }),
+    );
+    expect(early.statusCode).toBe(202);
+    await settle(t, worker);
+    const kept = await listCallbacksOfApplication(t.database.db, application.id);
+    expect(kept.map((row) => [row.state, row.outcome])).toEqual([['applied', null]]);
+    const quotes = await listQuotes(t.database.db, application.id);
+    expect(quotes.some((quote) => quote.loanRequestId === request!.id && quote.nominalRate === 9.9)).toBe(
+      true,
+    );
   });
 });

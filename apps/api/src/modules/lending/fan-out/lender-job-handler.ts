@@ -5,6 +5,7 @@ import type { Executor } from '#src/db/client.ts';
 import type { JobRow } from '#src/db/schema/lending.ts';
 import type { JobHandlers } from '#src/jobs/worker.ts';
 import { errorMessageOf } from '#src/lib/error-message.ts';
+import { settleWaitingCallbacksOfRequests } from '#src/modules/lending/callbacks/signed-callback.service.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import {
   askLenders,
@@ -36,18 +37,26 @@ export interface LenderJobKind<Result, Answer> {
   recordFailure: (tx: Executor, input: { requestId: string; now: Date; error: string }) => Promise<void>;
 }
 
-/** One job's answers recorded alone, and its failed calls split off. */
+/**
+ * One job's answers recorded alone, and its failed calls split off; then the lender's callbacks that came
+ * before the requests could take them are settled.
+ */
 async function recordAsked<Result, Answer>(
   tx: Executor,
-  kind: LenderJobKind<Result, Answer>,
-  job: JobRow,
-  asked: Asked<Result>,
-  now: Date,
+  input: {
+    panel: LenderPanel;
+    kind: LenderJobKind<Result, Answer>;
+    job: JobRow;
+    asked: Asked<Result>;
+    now: Date;
+  },
 ) {
+  const { panel, kind, job, asked, now } = input;
   await kind.record(tx, { answers: kind.answersOf(job, asked), now });
   await asked.splitOff(tx, (inner, call, error) =>
     kind.recordFailure(inner, { requestId: call.request.id, now, error }),
   );
+  await settleWaitingCallbacksOfRequests(tx, { requestIds: requestIdsOf(job.payload), panel, now });
 }
 
 /** The job handler of a lender job kind: `run` for one job, `runBatch` for many. */
@@ -67,7 +76,7 @@ export function lenderJobHandler<Result, Answer>(
       });
       if (calls.length === 0) return finish();
       const asked = await askLenders(context, calls, kind.ask(job));
-      await finish((tx) => recordAsked(tx, kind, job, asked, now()));
+      await finish((tx) => recordAsked(tx, { panel, kind, job, asked, now: now() }));
     },
     batchSize,
     async runBatch(batch) {
@@ -120,6 +129,11 @@ export function lenderJobHandler<Result, Answer>(
                 kind.recordFailure(inner, { requestId: call.request.id, now: now(), error }),
               );
             }
+            await settleWaitingCallbacksOfRequests(tx, {
+              requestIds: accepted.flatMap((item) => requestIdsOf(item.job.payload)),
+              panel,
+              now: now(),
+            });
             return accepted.map((item) => item.job);
           },
         );
@@ -141,7 +155,8 @@ export function lenderJobHandler<Result, Answer>(
         (job, context) =>
           context.finish(async (tx) => {
             const item = left.find((candidate) => candidate.job === job)!;
-            if (item.asked) await recordAsked(tx, kind, item.job, item.asked, now());
+            if (item.asked)
+              await recordAsked(tx, { panel, kind, job: item.job, asked: item.asked, now: now() });
           }),
       );
     },
