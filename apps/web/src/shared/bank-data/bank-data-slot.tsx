@@ -1,3 +1,4 @@
+import type { DebtType } from '@nordloan/domain/enums';
 import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 export interface BankFiguresToApply {
   netMonthlyIncome: number | null;
   housingCostMonthly: number | null;
-  loans: { creditor: string; monthlyPayment: number }[];
+  /** Each loan the applicant kept, with the type and remaining balance they gave (the bank knows neither). */
+  loans: { creditor: string; monthlyPayment: number; debtType?: DebtType; balance?: number }[];
 }
 export interface BankDataPanelProps {
   applicationId: string;

@@ -260,9 +260,9 @@ export function EconomyStep({
               form.setValue('netMonthlyIncome', String(found.netMonthlyIncome));
             for (const loan of found.loans) {
               debts.append({
-                debtType: '',
+                debtType: loan.debtType ?? '',
                 creditor: loan.creditor,
-                balance: '',
+                balance: loan.balance === undefined ? '' : String(loan.balance),
                 monthlyPayment: String(loan.monthlyPayment),
               });
             }
