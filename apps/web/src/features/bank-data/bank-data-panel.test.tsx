@@ -1,5 +1,5 @@
 import type { Locale } from '@nordloan/domain/enums';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { featureMessagesByLocale } from '#src/app/feature-messages.ts';
@@ -85,18 +85,85 @@ describe('BankDataPanel', () => {
     expect((screen.getByTestId('bank-data-housing') as HTMLInputElement).value).toBe('11900');
     expect(screen.getByTestId('bank-data-found').textContent).toContain('BILLÅN SANTANDER CONSUMER');
     fireEvent.input(income, { target: { value: '40000' } });
+    fireEvent.change(screen.getByTestId('bank-data-loan-type'), { target: { value: 'CarMCBoat' } });
+    fireEvent.input(screen.getByTestId('bank-data-loan-balance'), { target: { value: '84 500' } });
     fireEvent.click(screen.getByTestId('bank-data-apply'));
     await waitFor(() => expect(onApply).toHaveBeenCalled());
     expect(onApply).toHaveBeenCalledWith({
       netMonthlyIncome: 40_000,
       housingCostMonthly: 11_900,
-      loans: [{ creditor: 'BILLÅN SANTANDER CONSUMER', monthlyPayment: 2_850 }],
+      loans: [
+        {
+          creditor: 'BILLÅN SANTANDER CONSUMER',
+          monthlyPayment: 2_850,
+          debtType: 'CarMCBoat',
+          balance: 84_500,
+        },
+      ],
     });
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       NetMonthlyIncome: 40_000,
       HousingCostMonthly: 11_900,
       LoanPaymentsMonthly: 2_850,
     });
+  });
+
+  it('asks for the type and remaining balance of each kept loan beside it before anything goes into the form', async () => {
+    const twoLoans = {
+      ...connected,
+      Figures: {
+        ...connected.Figures,
+        LoanPayments: [
+          { Creditor: 'BILLÅN SANTANDER CONSUMER', MonthlyPayment: 2_850 },
+          { Creditor: 'KOMPLETT BANK FORBRUKSLÅN', MonthlyPayment: 1_200 },
+        ],
+      },
+    };
+    const calls = stubApi({ GET: { status: 200, body: twoLoans }, PUT: { status: 200, body: twoLoans } });
+    const onApply = renderPanel('connected');
+    await screen.findByTestId('bank-data-found');
+    fireEvent.click(screen.getByTestId('bank-data-apply'));
+    // Nothing reaches the form or the API; each missing field is named beside its loan, in words.
+    expect(onApply).not.toHaveBeenCalled();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(screen.getByTestId('bank-data-loans-incomplete').textContent).toBe(nbNO.loansIncomplete);
+    const [car, consumer] = screen.getAllByTestId('bank-data-loan');
+    expect(
+      within(car as HTMLElement)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual([nbNO.missingType, nbNO.missingBalance.replace('{{creditor}}', 'BILLÅN SANTANDER CONSUMER')]);
+    const balance = within(car as HTMLElement).getByTestId('bank-data-loan-balance');
+    expect(balance.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(balance.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'BILLÅN SANTANDER CONSUMER',
+    );
+
+    // The first completed, the second left out (the register lists it): one complete row, counted once.
+    fireEvent.change(within(car as HTMLElement).getByTestId('bank-data-loan-type'), {
+      target: { value: 'CarMCBoat' },
+    });
+    fireEvent.input(balance, { target: { value: '84500' } });
+    fireEvent.click(within(consumer as HTMLElement).getByTestId('bank-data-loan-include'));
+    expect(within(consumer as HTMLElement).queryByTestId('bank-data-loan-balance')).toBeNull();
+    fireEvent.click(screen.getByTestId('bank-data-apply'));
+    await waitFor(() => expect(onApply).toHaveBeenCalledTimes(1));
+    expect(onApply.mock.calls[0]?.[0].loans).toEqual([
+      {
+        creditor: 'BILLÅN SANTANDER CONSUMER',
+        monthlyPayment: 2_850,
+        debtType: 'CarMCBoat',
+        balance: 84_500,
+      },
+    ]);
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ LoanPaymentsMonthly: 2_850 });
+    expect(screen.queryByTestId('bank-data-loans-incomplete')).toBeNull();
+
+    // A second press (say, the income corrected) adds no row twice.
+    await screen.findByText(nbNO.applied);
+    fireEvent.click(screen.getByTestId('bank-data-apply'));
+    await waitFor(() => expect(onApply).toHaveBeenCalledTimes(2));
+    expect(onApply.mock.calls[1]?.[0].loans).toEqual([]);
   });
 
   it('says the consent was cancelled and that the form goes on, in Swedish', async () => {

@@ -1,5 +1,5 @@
 import type { Locale } from '@nordloan/domain/enums';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankDataPanelProps } from '#src/shared/bank-data/bank-data-slot.tsx';
 import {
@@ -10,6 +10,13 @@ import {
   removeBankData,
 } from './bank-data-api.ts';
 import './bank-data.css';
+import {
+  type BankLoanChoice,
+  type BankLoanProblems,
+  BankLoans,
+  checkLoanChoices,
+  initialLoanChoices,
+} from './bank-loans.tsx';
 import { messages as daDK } from './messages/da-DK.ts';
 import { messages as fiFI } from './messages/fi-FI.ts';
 import { messages as nbNO } from './messages/nb-NO.ts';
@@ -55,6 +62,10 @@ export default function BankDataPanel({ applicationId, outcome, returnPath, onAp
   const [income, setIncome] = useState('');
   const [housing, setHousing] = useState('');
   const [applied, setApplied] = useState(false);
+  const [loanChoices, setLoanChoices] = useState<BankLoanChoice[]>([]);
+  const [loanProblems, setLoanProblems] = useState<BankLoanProblems[]>([]);
+  // Loans already put into the form (by their place in the bank's list): a second press adds no row twice.
+  const appliedLoans = useRef(new Set<number>());
   const money = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
 
   useEffect(() => {
@@ -65,6 +76,7 @@ export default function BankDataPanel({ applicationId, outcome, returnPath, onAp
           setProblem(failureKeys[found.Failure] ?? 'bankData.failure.unavailable');
         setIncome(found.Figures?.NetMonthlyIncome?.toString() ?? '');
         setHousing(found.Figures?.HousingCostMonthly?.toString() ?? '');
+        setLoanChoices(initialLoanChoices(found.Figures?.LoanPayments ?? []));
       })
       .catch(() => setProblem('bankData.failure.unavailable'));
   }, [applicationId]);
@@ -82,23 +94,34 @@ export default function BankDataPanel({ applicationId, outcome, returnPath, onAp
   async function apply() {
     const figures = data?.Figures;
     if (!figures) return;
+    const checked = checkLoanChoices(figures.LoanPayments, loanChoices);
+    if (!checked.ok) {
+      // Nothing goes into the form until every loan kept is complete: the applicant finishes it here.
+      setLoanProblems(checked.problems);
+      setApplied(false);
+      return;
+    }
+    setLoanProblems([]);
     setBusy(true);
-    const loans = figures.LoanPayments.map((loan) => ({
-      creditor: loan.Creditor,
-      monthlyPayment: loan.MonthlyPayment,
-    }));
+    const keptIndexes = figures.LoanPayments.flatMap((_, index) =>
+      loanChoices[index]?.include ? [index] : [],
+    );
+    const newLoans = checked.loans.filter(
+      (_, position) => !appliedLoans.current.has(keptIndexes[position] ?? -1),
+    );
     try {
       setData(
         await correctBankFigures(applicationId, {
           NetMonthlyIncome: toNumber(income),
           HousingCostMonthly: toNumber(housing),
-          LoanPaymentsMonthly: loans.reduce((sum, loan) => sum + loan.monthlyPayment, 0),
+          LoanPaymentsMonthly: checked.loans.reduce((sum, loan) => sum + loan.monthlyPayment, 0),
         }),
       );
     } catch {
       // The figures still go into the form; only the note of the correction was not saved.
     }
-    onApply({ netMonthlyIncome: toNumber(income), housingCostMonthly: toNumber(housing), loans });
+    onApply({ netMonthlyIncome: toNumber(income), housingCostMonthly: toNumber(housing), loans: newLoans });
+    for (const index of keptIndexes) appliedLoans.current.add(index);
     setApplied(true);
     setBusy(false);
   }
@@ -175,14 +198,16 @@ export default function BankDataPanel({ applicationId, outcome, returnPath, onAp
               onChange={(e) => setHousing(e.currentTarget.value)}
             />
           </div>
-          <p>{t('bankData.loans', { count: figures.LoanPayments.length })}</p>
-          <ul>
-            {figures.LoanPayments.map((loan) => (
-              <li key={loan.Creditor}>
-                {loan.Creditor}: {t('bankData.perMonth', { amount: money(loan.MonthlyPayment) })}
-              </li>
-            ))}
-          </ul>
+          <BankLoans
+            loans={figures.LoanPayments}
+            choices={loanChoices}
+            problems={loanProblems}
+            money={money}
+            onChange={(index, choice) => {
+              setLoanChoices((all) => all.map((old, at) => (at === index ? choice : old)));
+              setLoanProblems((all) => all.map((old, at) => (at === index ? {} : old)));
+            }}
+          />
           {data?.Consent && (
             <p className="muted">
               {t('bankData.consent', {
@@ -204,6 +229,11 @@ export default function BankDataPanel({ applicationId, outcome, returnPath, onAp
               {t('bankData.remove')}
             </button>
           </div>
+          {loanProblems.some((problem) => problem.debtType || problem.balance) && (
+            <p className="error-text" role="alert" data-testid="bank-data-loans-incomplete">
+              {t('bankData.loansIncomplete')}
+            </p>
+          )}
           {applied && <p role="status">{t('bankData.applied')}</p>}
         </div>
       )}

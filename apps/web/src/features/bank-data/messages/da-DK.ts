@@ -25,6 +25,23 @@ export const messages = {
   loans_one: 'Vi fandt {{count}} lån:',
   loans_other: 'Vi fandt {{count}} lån:',
   perMonth: '{{amount}} kr. om måneden',
+  loanLead:
+    'Banken viser kun, hvad du betaler hver måned. For hvert lån, du tager med: vælg lånetype og skriv restgælden. Står lånet allerede i ansøgningen, eller er det betalt ud, så fravælg det, så det ikke tælles to gange.',
+  loanInclude: 'Tag med i ansøgningen',
+  loanType: 'Lånetype',
+  loanTypeChoose: 'Vælg …',
+  loanTypes: {
+    Unsecured: 'Forbrugslån',
+    CarMCBoat: 'Lån til bil, MC eller båd',
+    Student: 'SU-lån',
+    CreditCard: 'Kreditkort',
+    Unspecified: 'Anden gæld',
+  },
+  loanBalance: 'Restgæld',
+  missingType: 'Vælg, hvilken type lån det er.',
+  missingBalance: 'Skriv, hvor meget der mangler at blive betalt på lånet hos {{creditor}}.',
+  loansIncomplete:
+    'Nogle lån mangler type eller restgæld. Udfyld dem, eller fravælg lånet, så sætter vi tallene ind i ansøgningen.',
   consent: 'Samtykket gælder til {{expires}}.',
   apply: 'Brug tallene i ansøgningen',
   remove: 'Slet tallene fra banken',

@@ -25,6 +25,23 @@ export const messages = {
   loans_one: 'Löysimme {{count}} lainan:',
   loans_other: 'Löysimme {{count}} lainaa:',
   perMonth: '{{amount}} € kuukaudessa',
+  loanLead:
+    'Pankki näyttää vain, mitä maksat kuukausittain. Valitse jokaiselle mukaan otettavalle lainalle lainan tyyppi ja kirjoita jäljellä oleva velka. Jos laina on jo hakemuksessa tai luottotietorekisterin tiedoissa tai se on maksettu pois, jätä se pois, ettei sitä lasketa kahdesti.',
+  loanInclude: 'Ota mukaan hakemukseen',
+  loanType: 'Lainan tyyppi',
+  loanTypeChoose: 'Valitse …',
+  loanTypes: {
+    Unsecured: 'Vakuudeton laina',
+    CarMCBoat: 'Auto-, moottoripyörä- tai venelaina',
+    Student: 'Opintolaina',
+    CreditCard: 'Luottokortti',
+    Unspecified: 'Muu velka',
+  },
+  loanBalance: 'Jäljellä oleva velka',
+  missingType: 'Valitse, millainen laina tämä on.',
+  missingBalance: 'Kirjoita, paljonko lainaa ({{creditor}}) on vielä maksamatta.',
+  loansIncomplete:
+    'Joistakin lainoista puuttuu tyyppi tai jäljellä oleva velka. Täytä ne tai jätä laina pois, niin viemme luvut hakemukseen.',
   consent: 'Suostumus on voimassa {{expires}} asti.',
   apply: 'Käytä lukuja hakemuksessa',
   remove: 'Poista pankista haetut luvut',

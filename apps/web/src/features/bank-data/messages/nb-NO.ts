@@ -24,6 +24,23 @@ export const messages = {
   loans_one: 'Vi fant {{count}} lån:',
   loans_other: 'Vi fant {{count}} lån:',
   perMonth: '{{amount}} kr per måned',
+  loanLead:
+    'Banken viser bare hva du betaler hver måned. For hvert lån du tar med: velg type lån og skriv inn restgjelden. Står lånet allerede i søknaden eller i gjeldsregisteret, eller er det nedbetalt, så ta det ut, så det ikke telles to ganger.',
+  loanInclude: 'Ta med i søknaden',
+  loanType: 'Type lån',
+  loanTypeChoose: 'Velg …',
+  loanTypes: {
+    Unsecured: 'Forbrukslån',
+    CarMCBoat: 'Lån på bil, MC eller båt',
+    Student: 'Studielån',
+    CreditCard: 'Kredittkort',
+    Unspecified: 'Annen gjeld',
+  },
+  loanBalance: 'Restgjeld',
+  missingType: 'Velg hvilken type lån dette er.',
+  missingBalance: 'Skriv inn hvor mye som gjenstår å betale på lånet hos {{creditor}}.',
+  loansIncomplete:
+    'Noen lån mangler type eller restgjeld. Fyll dem inn, eller ta lånet ut, så setter vi tallene inn i søknaden.',
   consent: 'Samtykket gjelder til {{expires}}.',
   apply: 'Bruk tallene i søknaden',
   remove: 'Slett tallene fra banken',

@@ -25,6 +25,23 @@ export const messages = {
   loans_one: 'Vi hittade {{count}} lån:',
   loans_other: 'Vi hittade {{count}} lån:',
   perMonth: '{{amount}} kr per månad',
+  loanLead:
+    'Banken visar bara vad du betalar varje månad. För varje lån du tar med: välj typ av lån och fyll i skulden som återstår. Finns lånet redan i ansökan, eller är det avbetalt, ta bort det så att det inte räknas två gånger.',
+  loanInclude: 'Ta med i ansökan',
+  loanType: 'Typ av lån',
+  loanTypeChoose: 'Välj …',
+  loanTypes: {
+    Unsecured: 'Lån utan säkerhet',
+    CarMCBoat: 'Lån på bil, mc eller båt',
+    Student: 'Studielån (CSN)',
+    CreditCard: 'Kreditkort',
+    Unspecified: 'Annan skuld',
+  },
+  loanBalance: 'Kvarvarande skuld',
+  missingType: 'Välj vilken typ av lån det här är.',
+  missingBalance: 'Fyll i hur mycket som återstår att betala på lånet hos {{creditor}}.',
+  loansIncomplete:
+    'Några lån saknar typ eller kvarvarande skuld. Fyll i dem, eller ta bort lånet, så för vi in siffrorna i ansökan.',
   consent: 'Samtycket gäller till {{expires}}.',
   apply: 'Använd siffrorna i ansökan',
   remove: 'Radera siffrorna från banken',
