@@ -160,13 +160,12 @@ async function connectBank(page: Page, choice: string) {
   await waitForStep(page, 'economy', 30_000);
 }
 
-/** A register debt ticked to be paid off, its account and KID saved through the API. */
+/** A register debt ticked to be paid off: saved through the API once its account and KID pass, no press. */
 async function payOff(page: Page, creditor: string, account: string, kid: string) {
   const debt = page.getByTestId('debt-register-debt').filter({ hasText: creditor });
   await debt.getByTestId('debt-register-refinance').check();
   await debt.getByTestId('debt-register-payoff-account').fill(account);
   await debt.getByTestId('debt-register-payoff-reference').fill(kid);
-  await debt.getByTestId('debt-register-payoff-save').click();
   await debt.getByTestId('debt-register-payoff-saved').waitFor();
 }
 
@@ -225,7 +224,8 @@ describe('no-main: bank income, register debts refinanced, the saving on the off
       await loan.getByTestId('debt-register-refinance').check();
       await loan.getByTestId('debt-register-payoff-account').fill('8601 11 17947');
       await loan.getByTestId('debt-register-payoff-reference').fill('79927398710');
-      await loan.getByTestId('debt-register-payoff-save').click();
+      await loan.getByTestId('debt-register-payoff-unsaved').waitFor();
+      await loan.getByTestId('debt-register-payoff-reference').blur();
       expect(await loan.getByTestId('debt-register-payoff-error-reference').textContent()).toBe(
         'Referansen er ikke gyldig. Kontroller sifrene.',
       );

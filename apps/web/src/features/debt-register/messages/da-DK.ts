@@ -48,7 +48,9 @@ export const messages = {
   save: 'Gem rettelsen',
   cancel: 'Annuller',
   // Refinancing a register debt (ADR 0080): the rest of its texts are the apply form's.
-  payoffSave: 'Gem hvor gælden skal betales',
+  payoffUnsaved: 'Ikke gemt endnu: valget gemmes, så snart konto og reference er udfyldt korrekt.',
+  payoffChangeUnsaved: 'Ændringen er ikke gemt endnu. Indtil da gælder den konto og reference, der er gemt.',
+  payoffSaving: 'Gemmer …',
   payoffSaved: 'Gemt: denne gæld betales ud med det nye lån.',
   consentGiven: 'Du gav samtykke {{date}}.',
 };

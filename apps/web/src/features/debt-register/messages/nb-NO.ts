@@ -47,7 +47,9 @@ export const messages = {
   save: 'Lagre rettelsen',
   cancel: 'Avbryt',
   // Refinancing a register debt (ADR 0080): the rest of its texts are the apply form's.
-  payoffSave: 'Lagre hvor gjelden skal betales',
+  payoffUnsaved: 'Ikke lagret ennå: valget lagres så snart konto og referanse er fylt inn riktig.',
+  payoffChangeUnsaved: 'Endringen er ikke lagret ennå. Til da gjelder kontoen og referansen som er lagret.',
+  payoffSaving: 'Lagrer …',
   payoffSaved: 'Lagret: denne gjelden betales ned med det nye lånet.',
   consentGiven: 'Du samtykket {{date}}.',
 };

@@ -48,7 +48,9 @@ export const messages = {
   save: 'Spara rättelsen',
   cancel: 'Avbryt',
   // Refinancing a register debt (ADR 0080): the rest of its texts are the apply form's.
-  payoffSave: 'Spara vart skulden ska betalas',
+  payoffUnsaved: 'Inte sparat än: valet sparas så snart konto och referens är rätt ifyllda.',
+  payoffChangeUnsaved: 'Ändringen är inte sparad än. Till dess gäller kontot och referensen som är sparade.',
+  payoffSaving: 'Sparar …',
   payoffSaved: 'Sparat: den här skulden betalas med det nya lånet.',
   consentGiven: 'Du samtyckte {{date}}.',
 };
