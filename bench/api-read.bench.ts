@@ -2,8 +2,12 @@
 //
 //   npm run bench:api-read                     PostgreSQL at 127.0.0.1:5432 (a fresh database, dropped after)
 //   BENCH_DATABASE_URL=postgres://…/postgres   another server (the bench creates and drops its own database)
-//   BENCH_SECONDS=10 BENCH_CONNECTIONS=50      duration of each run and concurrent connections
-//   BENCH_WARMUP_SECONDS=3                     load before each measured run, not counted (0: none)
+//   BENCH_SECONDS=10 BENCH_CONNECTIONS=50      each server's measured time and concurrent connections
+//   BENCH_SLICE_SECONDS=2                      nordloan and its limit measured in turns of this length,
+//                                              BENCH_SECONDS / this rounds, the order swapped every round;
+//                                              0: one run of BENCH_SECONDS each, one after the other (before
+//                                              issue 40)
+//   BENCH_WARMUP_SECONDS=3                     load before each server's first measured turn, not counted (0: none)
 //   BENCH_CPU_PROFILE=/tmp/read                V8 CPU profile of nordloan's measured runs only
 //                                              (/tmp/read-<call>.cpuprofile; skips the limit and bare runs)
 //   BENCH_ONLY=read|list|quotes|patch|patch-own   one call only; BENCH_PROFILE=1 skips the limit and bare runs
@@ -11,36 +15,45 @@
 //                                              PATCHing their own application (the goal's PATCH figure;
 //                                              `patch` sends every connection to one application)
 //
-// For each call it serves, one after the other on the same machine:
+// For each call it serves, on the same machine:
 //   nordloan  — the real API (buildApp, logs at warn), an applicant's bearer token;
 //   limit     — Fastify + ES256 verification cached per token + ONE indexed query for the same data,
 //               the stack's limit for that call (what nordloan could reach with no overhead of its own);
 //   bare      — Fastify answering the same JSON from memory (the HTTP stack alone; for the application read).
-// The load comes from autocannon in a child process (the other core); this process runs the servers.
+// nordloan and its limit are measured interleaved (issue 40): after a warm-up of each, turns of
+// BENCH_SLICE_SECONDS on one then the other, the order swapped every round, and per server the requests
+// summed and the latency histograms merged — so each ratio compares the same moments of a machine whose
+// load moves (two runs 13 s apart gave the same code 0.30 and 0.80 of its limit).
+// The load comes from autocannon in one child process (bench/support/load-generator.mjs; the other core);
+// this process runs the servers.
 // It prints the bare-Fastify figure FIRST (how fast this machine is: 66–72k req/s on the fast machine of
 // issue 12, 27–38k on the slow one of issue 40), the load average, then per call requests/s, p50/p99
-// latency, the ratio nordloan / limit of requests/s (goal ≥ 0.8 for the reads) and of p99 (goal ≤ 1.3),
-// each beside its goal, and a summary of the goals at the end.
+// latency and CPU per request of both, the ratio nordloan / limit of requests/s (goal ≥ 0.8 for the reads;
+// with the lowest and highest ratio of one round's two turns) and of p99 (goal ≤ 1.3), each beside its
+// goal, and a summary of the goals at the end.
 //
 //   BENCH_INSTANCES=2 npm run bench:api-read    scale-out (issue 12 goal 5, docs/decisions/0035): the
 //   authorised application read against real API processes (apps/api/dist/server.js) on one database —
 //   one instance directly, one behind HAProxy with deploy/haproxy.cfg (its own cost; ADR 0070), and n
 //   behind it —
 //   with requests/s, p50/p99, the gain of n instances over one and each process's peak resident memory.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { installHint, missingProxies, startHaproxy } from '../apps/api/src/cluster/proxies.ts';
 import { createApiBenchWorld, createClusterBenchWorld } from './support/api-bench-world.ts';
+import {
+  interleave,
+  type LoadOptions,
+  type LoadResult,
+  startLoadGenerator,
+} from './support/load-generator.ts';
 
-const run = promisify(execFile);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 // Every server is loaded this long before it is measured (BENCH_WARMUP_SECONDS=0: not at all). Cold, the
 // first server of a run was measured with V8 still compiling its hot path — and the code it shares with the
@@ -49,45 +62,28 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// nordloan and its limit measured in turns of this many seconds (issue 40): BENCH_SECONDS of each in
+// rounds of one turn each, the order swapped every round. 0: one run of BENCH_SECONDS each, one after the other.
+const sliceSeconds = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
+const rounds = sliceSeconds > 0 ? Math.max(1, Math.round(seconds / sliceSeconds)) : 1;
+const turnSeconds = sliceSeconds > 0 ? sliceSeconds : seconds;
 
-interface LoadResult {
-  requestsPerSecond: number;
-  /** This process's CPU time (user + system) per request answered during the run, in µs: the servers run
-   * here and the load generator in a child process, so this is the measured server's own cost. Steadier
-   * than requests/s on a machine whose speed moves from one run to the next. */
-  cpuMicrosPerRequest: number;
-  total: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
+// The load generator: autocannon in one child process for the whole bench (the other core).
+const generator = startLoadGenerator(connections);
+
+/** One run of the load, not counted anywhere else; no CPU figure (the server may be another process). */
+async function load(url: string, options: LoadOptions & { seconds?: number }): Promise<LoadResult> {
+  const result = await generator.run(null, url, options, options.seconds ?? seconds);
+  return { ...result, cpuMicrosPerRequest: Number.NaN };
 }
 
-/** A request's path and bearer token, for a load spread over many applicants. */
-interface Target {
-  path: string;
-  token: string;
-}
-
-/** autocannon in a child process, so the load generator does not share this process's event loop. */
-interface LoadOptions {
-  method?: string | undefined;
-  token: string;
-  body?: unknown;
-  spreadOver?: Target[] | undefined;
-  /** The run's length; `seconds` unless given. */
-  seconds?: number;
-}
-
-/** load() after a warm-up load of the same call that is not counted. */
+/** A run of `seconds` after a warm-up load of the same call that is not counted, with this process's CPU. */
 async function measure(url: string, options: LoadOptions, profileTo?: string): Promise<LoadResult> {
   if (warmupSeconds > 0) await load(url, { ...options, seconds: warmupSeconds });
   const profiler = profileTo ? await startCpuProfile() : undefined;
-  const cpuBefore = process.cpuUsage();
-  const result = await load(url, options);
-  const cpu = process.cpuUsage(cpuBefore);
+  const result = await generator.run(null, url, options, seconds);
   if (profiler && profileTo) await profiler.stopInto(profileTo);
-  return { ...result, cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.total) };
+  return result;
 }
 
 /**
@@ -111,65 +107,6 @@ async function startCpuProfile() {
       session.disconnect();
       console.log(`  (CPU profile of the measured run: ${path})`);
     },
-  };
-}
-
-async function load(url: string, options: LoadOptions): Promise<LoadResult> {
-  if (options.spreadOver) return loadSpread(url, { ...options, targets: options.spreadOver });
-  const args = [
-    'node_modules/autocannon/autocannon.js',
-    '-c',
-    String(connections),
-    '-d',
-    String(options.seconds ?? seconds),
-    '-j',
-    '-m',
-    options.method ?? 'GET',
-    '-H',
-    `authorization=Bearer ${options.token}`,
-  ];
-  if (options.body !== undefined) {
-    args.push('-H', 'content-type=application/json', '-b', JSON.stringify(options.body));
-  }
-  args.push(url);
-  const { stdout } = await run(process.execPath, args, { maxBuffer: 10_000_000 });
-  return resultOf(stdout);
-}
-
-/** load() over many targets in turn (bench/support/load-spread.mjs): `origin` is the server's address. */
-async function loadSpread(
-  origin: string,
-  options: { method?: string | undefined; body?: unknown; targets: Target[]; seconds?: number },
-): Promise<LoadResult> {
-  const spec = {
-    origin,
-    method: options.method ?? 'GET',
-    body: options.body,
-    connections,
-    seconds: options.seconds ?? seconds,
-    targets: options.targets,
-  };
-  const { stdout } = await run(process.execPath, ['bench/support/load-spread.mjs', JSON.stringify(spec)], {
-    maxBuffer: 10_000_000,
-  });
-  return resultOf(stdout);
-}
-
-function resultOf(stdout: string): LoadResult {
-  const result = JSON.parse(stdout) as {
-    requests: { average: number; total: number };
-    latency: { p50: number; p99: number };
-    non2xx: number;
-    errors: number;
-  };
-  return {
-    requestsPerSecond: result.requests.average,
-    total: result.requests.total,
-    cpuMicrosPerRequest: Number.NaN,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
   };
 }
 
@@ -396,9 +333,14 @@ async function main() {
     },
   ];
 
+  const schedule =
+    sliceSeconds > 0
+      ? `nordloan and its limit in turns: ${rounds} rounds of ${turnSeconds} s each (order swapped every round, ` +
+        `BENCH_SLICE_SECONDS), requests summed and latency histograms merged per server`
+      : `nordloan then its limit, ${seconds} s each (BENCH_SLICE_SECONDS=0)`;
   console.log(
-    `API read benchmark — PostgreSQL, ${connections} connections × ${seconds} s per run after ${warmupSeconds} s ` +
-      `of warm-up, logs at warn, autocannon in a child process`,
+    `API read benchmark — PostgreSQL, ${connections} connections, ${schedule}, after ${warmupSeconds} s of ` +
+      `warm-up per server; logs at warn, autocannon in a child process`,
   );
   const loadNote = () =>
     `load average ${loadavg()
@@ -416,14 +358,24 @@ async function main() {
   const goals: string[] = [];
   for (const call of calls.filter((entry) => !only || entry.key === only)) {
     const options = { token, method: call.method, body: call.body, spreadOver: call.spreadOver };
-    const profileTo = process.env.BENCH_CPU_PROFILE
-      ? `${process.env.BENCH_CPU_PROFILE}-${call.key}.cpuprofile`
-      : undefined;
-    const ours = await measure(nordloan + call.path, options, profileTo);
     console.log(`\n${call.name}${call.note ? ` — ${call.note}` : ''}`);
+    if (profiling) {
+      const profileTo = process.env.BENCH_CPU_PROFILE
+        ? `${process.env.BENCH_CPU_PROFILE}-${call.key}.cpuprofile`
+        : undefined;
+      console.log(`  nordloan  ${format(await measure(nordloan + call.path, options, profileTo))}`);
+      continue;
+    }
+    // The same moments of the machine for both (issue 40): a ratio of two runs 13 s apart measured the load
+    // of the other processes as much as nordloan.
+    const compared = await interleave(
+      generator,
+      { a: nordloan + call.path, b: limitUrl + call.path },
+      options,
+      { rounds, sliceSeconds: turnSeconds, warmupSeconds },
+    );
+    const { a: ours, b: stackLimit } = compared;
     console.log(`  nordloan  ${format(ours)}`);
-    if (profiling) continue;
-    const stackLimit = await measure(limitUrl + call.path, options);
     console.log(`  limit     ${format(stackLimit)}`);
     const throughput = ours.requestsPerSecond / stackLimit.requestsPerSecond;
     const tail = ours.p99 / Math.max(stackLimit.p99, 1);
@@ -432,7 +384,12 @@ async function main() {
     const mark = (met: boolean) => (isRead ? (met ? ' ✓' : ' ✗') : '');
     const throughputLine = `nordloan / limit, requests/s = ${throughput.toFixed(2)}${isRead ? ' (goal ≥ 0.80)' : ''}${mark(throughput >= 0.8)}`;
     const tailLine = `nordloan / limit, p99 = ${tail.toFixed(2)}${isRead ? ' (goal ≤ 1.30)' : ''}${mark(tail <= 1.3)}`;
-    console.log(`  ${throughputLine}\n  ${tailLine}`);
+    // How far the machine moved under the run: each round's ratio of its two turns.
+    const spread =
+      compared.roundRatios.length > 1
+        ? `  (rounds: ${Math.min(...compared.roundRatios).toFixed(2)}–${Math.max(...compared.roundRatios).toFixed(2)})`
+        : '';
+    console.log(`  ${throughputLine}${spread}\n  ${tailLine}`);
     if (isRead) goals.push(`${call.name.padEnd(34)} ${throughputLine}; ${tailLine}`);
   }
   if (goals.length > 0) {
@@ -445,7 +402,9 @@ async function main() {
   await close();
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main()
+  .then(() => generator.close())
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
