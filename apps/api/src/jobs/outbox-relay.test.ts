@@ -3,7 +3,13 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import type { OutboxEventRow } from '#src/db/schema/lending.ts';
 import { createTestDatabase } from '#src/test/test-database.ts';
 import { insertOutboxEvents, takeUnpublishedEvents } from './outbox.repository.ts';
-import { outboxRelayTick, relayOutbox, retryDelayMs } from './outbox-relay.ts';
+import {
+  type EventPublisher,
+  outboxRelayTick,
+  publishToAll,
+  relayOutbox,
+  retryDelayMs,
+} from './outbox-relay.ts';
 
 // The relay's tick drains a backlog in batches, bounded per tick.
 
@@ -216,5 +222,53 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two relays at once (PostgreSQL)',
     expect(firstTook).toEqual([0, 1, 2, 3]);
     expect(secondTook).toEqual([4, 5]);
     expect(await unpublished()).toBe(0);
+  });
+});
+
+describe('relayOutbox with a batch publisher (ADR 0085)', () => {
+  const nameOf = (event: OutboxEventRow, first: string) =>
+    `${event.loanApplicationId === first ? 'A' : 'B'}${(event.payload as { index: number }).index}`;
+
+  it('hands a batch publisher every event of the transaction at once, after the per-event ones, each in order', async () => {
+    const first = await writeEvents(2);
+    await writeEvents(1);
+    const calls: string[] = [];
+    const perEvent: EventPublisher = async (event) => {
+      calls.push(`each ${nameOf(event, first)}`);
+    };
+    const batched: EventPublisher = async (event) => {
+      calls.push(`alone ${nameOf(event, first)}`);
+    };
+    batched.publishBatch = async (events) => {
+      calls.push(`batch ${events.map((event) => nameOf(event, first)).join(' ')}`);
+    };
+    expect(
+      await relayOutbox({ db: database.db, now, publish: publishToAll([perEvent, publishToAll([batched])]) }),
+    ).toBe(3);
+    expect(calls).toEqual(['each A0', 'each A1', 'each B0', 'batch A0 A1 B0']);
+    expect(await unpublished()).toBe(0);
+  });
+
+  it('a batch that fails is handed on event by event: the failing event is put off, the others go on', async () => {
+    const first = await writeEvents(2);
+    const second = await writeEvents(1);
+    const handedOn: string[][] = [];
+    const publish: EventPublisher = async () => {
+      throw new Error('the relay hands a batch publisher batches');
+    };
+    publish.publishBatch = async (events) => {
+      const names = events.map((event) => nameOf(event, first));
+      if (names.includes('A1')) throw new Error('the message for A1 cannot be made');
+      handedOn.push(names);
+    };
+    const logged: object[] = [];
+    await relayOutbox({ db: database.db, now, publish, log: { warn: (object) => logged.push(object) } });
+    // The batch was rolled back; then one event a transaction: A0 and B0 go, A1 waits for its retry.
+    expect(handedOn).toEqual([['A0'], ['B0']]);
+    expect(await unpublishedOf(second)).toEqual([]);
+    expect(
+      (await unpublishedOf(first)).map((event) => [event.payload.index, event.publish_attempts]),
+    ).toEqual([[1, 1]]);
+    expect(logged).toEqual([expect.objectContaining({ err: 'the message for A1 cannot be made' })]);
   });
 });

@@ -13,18 +13,71 @@ import type { WorkerLogger } from './worker.ts';
 /**
  * Gets the relay's transaction: what it writes (e.g. a message to send) commits with "published". The event
  * comes already marked (its `publishedAt` set): taking and marking are one statement.
+ *
+ * `publishBatch`, when given, is called instead, once with every event of the relay's transaction (oldest
+ * first; one event alone when the relay singles events out): a consumer that reads something per event
+ * (the application, its queue item) reads it once for the batch (ADR 0085). It is the same reaction as a
+ * call per event, so the call per event stays for whoever hands on one event outside the relay.
  */
-export type EventPublisher = (event: OutboxEventRow, tx: Executor) => Promise<void>;
+export type EventPublisher = ((event: OutboxEventRow, tx: Executor) => Promise<void>) & {
+  publishBatch?: (events: readonly OutboxEventRow[], tx: Executor) => Promise<void>;
+};
+
+/** The publishers publishToAll combined, flattened: the relay hands the per-event ones and the batch ones on apart. */
+const membersOfCombined = new WeakMap<EventPublisher, readonly EventPublisher[]>();
 
 /**
  * Several publishers as one, each in turn for every event, all in the relay's transaction: the modules that
  * react to events (docs/decisions/0056) and the notifications. One that fails fails the event, which is put
  * off and handed to all of them again later — so each must be idempotent (the event id is not remembered).
+ * In the relay, those without `publishBatch` get each event in turn first, then those with it the batch
+ * (publishEvents): they read what is current, so the order between them does not change what they do.
  */
 export function publishToAll(publishers: readonly EventPublisher[]): EventPublisher {
-  return async (event, tx) => {
-    for (const publish of publishers) await publish(event, tx);
+  const members = publishers.flatMap((publisher) => membersOfCombined.get(publisher) ?? [publisher]);
+  const all: EventPublisher = async (event, tx) => {
+    for (const publish of members) await publish(event, tx);
   };
+  membersOfCombined.set(all, members);
+  return all;
+}
+
+/**
+ * Hands the events of one relay transaction to `publish`: each event in its own span to the publishers
+ * that take one event at a time, then the whole batch to those with `publishBatch`, in one span that
+ * continues the first event's trace and links every event's (as a batch of jobs does, ADR 0072).
+ */
+async function publishEvents(
+  publish: EventPublisher,
+  events: readonly OutboxEventRow[],
+  tx: Executor,
+): Promise<void> {
+  if (events.length === 0) return;
+  const members = membersOfCombined.get(publish) ?? [publish];
+  const perEvent = members.filter((member) => !member.publishBatch);
+  const batched = members.filter((member) => member.publishBatch);
+  if (perEvent.length > 0) {
+    const each: EventPublisher =
+      perEvent.length === 1
+        ? perEvent[0]!
+        : async (event, eventTx) => {
+            for (const member of perEvent) await member(event, eventTx);
+          };
+    for (const event of events) await publishInSpan(each, event, tx);
+  }
+  if (batched.length === 0) return;
+  await inCarriedSpan(
+    events.length === 1 ? `outbox ${events[0]!.eventName}` : 'outbox batch',
+    events.map((event) => event.payload),
+    () => ({ 'nordloan.event.count': events.length }),
+    async () => {
+      const handedOn = events.map((event) => {
+        const payload = withoutTraceContext(event.payload);
+        return payload === event.payload ? event : { ...event, payload };
+      });
+      for (const member of batched) await member.publishBatch!(handedOn, tx);
+    },
+  );
 }
 
 /**
@@ -67,7 +120,7 @@ export async function relayOutbox(options: {
     return await options.db.transaction(async (tx) => {
       const events = await takeUnpublishedEvents(tx, { limit, now: options.now() });
       taken = true;
-      for (const event of events) await publishInSpan(options.publish, event, tx);
+      await publishEvents(options.publish, events, tx);
       return events.length;
     });
   } catch (error) {
@@ -97,7 +150,7 @@ async function relayEachAlone(options: {
     try {
       const relayed = await options.db.transaction(async (tx) => {
         [taken] = await takeUnpublishedEvents(tx, { limit: 1, now: options.now() });
-        if (taken) await publishInSpan(options.publish, taken, tx);
+        if (taken) await publishEvents(options.publish, [taken], tx);
         return taken !== undefined;
       });
       if (!relayed) break;

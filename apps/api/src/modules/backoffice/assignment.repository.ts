@@ -51,6 +51,35 @@ export async function openAssignment(
   return row;
 }
 
+/**
+ * openAssignment for many applications in one statement (work-queue placement of an outbox batch, ADR
+ * 0085): each put into its bucket unless it already has an open assignment. Answers the ids of the
+ * applications it opened an item for.
+ */
+export async function openAssignments(
+  db: Executor,
+  inputs: readonly OpenAssignmentInput[],
+): Promise<Set<string>> {
+  if (inputs.length === 0) return new Set();
+  const rows = await db
+    .insert(assignment)
+    .values(
+      inputs.map((input) => ({
+        loanApplicationId: input.loanApplicationId,
+        bucketId: input.bucketId,
+        assigneeId: input.assigneeId ?? null,
+        country: input.country,
+        revision: input.revision,
+        bucketUpdatedAt: input.now,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })),
+    )
+    .onConflictDoNothing({ target: assignment.loanApplicationId, where: sql`processed_at IS NULL` })
+    .returning({ loanApplicationId: assignment.loanApplicationId });
+  return new Set(rows.map((row) => row.loanApplicationId));
+}
+
 export async function findOpenAssignment(
   db: Executor,
   loanApplicationId: string,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { consentRecord } from '#src/db/schema/applicant.ts';
 
@@ -26,6 +26,40 @@ export async function findCurrentConsents(
     .from(consentRecord)
     .where(and(eq(consentRecord.customerId, customerId), eq(consentRecord.consentBrand, consentBrand)))
     .orderBy(consentRecord.purpose, consentRecord.channel, desc(consentRecord.seq));
+}
+
+/**
+ * findCurrentConsents for many customers in one statement (the notifications of an outbox batch, ADR 0085):
+ * the newest record per customer, consent brand, purpose and channel, of the customers and brands asked
+ * for. The caller picks each customer's brand from them.
+ */
+export async function findCurrentConsentsOfCustomers(
+  db: Executor,
+  customerIds: readonly string[],
+  consentBrands: readonly string[],
+): Promise<ConsentRecordRow[]> {
+  if (customerIds.length === 0 || consentBrands.length === 0) return [];
+  return db
+    .selectDistinctOn([
+      consentRecord.customerId,
+      consentRecord.consentBrand,
+      consentRecord.purpose,
+      consentRecord.channel,
+    ])
+    .from(consentRecord)
+    .where(
+      and(
+        inArray(consentRecord.customerId, [...customerIds]),
+        inArray(consentRecord.consentBrand, [...consentBrands]),
+      ),
+    )
+    .orderBy(
+      consentRecord.customerId,
+      consentRecord.consentBrand,
+      consentRecord.purpose,
+      consentRecord.channel,
+      desc(consentRecord.seq),
+    );
 }
 
 /** Every record, oldest first, optionally for one purpose and/or channel. */

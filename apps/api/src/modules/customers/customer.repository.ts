@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { termsAcceptance } from '#src/db/schema/applicant.ts';
 import { customer } from '#src/db/schema/core.ts';
@@ -16,6 +16,19 @@ export type TermsAcceptanceRow = typeof termsAcceptance.$inferSelect;
 export async function findCustomerById(db: Executor, id: string): Promise<CustomerRow | undefined> {
   const [row] = await db.select().from(customer).where(eq(customer.id, id));
   return row;
+}
+
+/** Customers by id, in one statement (the notifications of an outbox batch, ADR 0085). */
+export async function findCustomersByIds(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, CustomerRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(customer)
+    .where(inArray(customer.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** A person's oldest customer record: the one a login lands on. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { applicationLinkOrigin } from '#src/db/schema/messages.ts';
 
@@ -23,4 +23,17 @@ export async function findLinkOrigin(db: Executor, applicationId: string): Promi
     .from(applicationLinkOrigin)
     .where(eq(applicationLinkOrigin.loanApplicationId, applicationId));
   return row?.origin;
+}
+
+/** The stored origins of many applications, in one statement (the notifications of an outbox batch). */
+export async function findLinkOrigins(
+  db: Executor,
+  applicationIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (applicationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ applicationId: applicationLinkOrigin.loanApplicationId, origin: applicationLinkOrigin.origin })
+    .from(applicationLinkOrigin)
+    .where(inArray(applicationLinkOrigin.loanApplicationId, [...applicationIds]));
+  return new Map(rows.map((row) => [row.applicationId, row.origin]));
 }

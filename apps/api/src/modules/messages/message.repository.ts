@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { loanQuote } from '#src/db/schema/lending.ts';
 import { type MessageRow, message } from '#src/db/schema/messages.ts';
+import { rowsOf } from '#src/jobs/job.repository.ts';
 
 // SQL of the message table (migrations/0014_messages.sql). The rendered content is erased whenever a
 // message reaches its final status: the recipient's inbox is the copy, and a magic link's text is a key.
@@ -16,6 +17,29 @@ export async function insertMessage(db: Executor, values: NewMessageRow): Promis
     .onConflictDoNothing({ target: message.idempotencyKey })
     .returning();
   return row;
+}
+
+/**
+ * insertMessage for many, in one statement (distinct keys): answers the rows inserted — a key already
+ * there is left out, as with insertMessage.
+ */
+export async function insertMessages(db: Executor, values: readonly NewMessageRow[]): Promise<MessageRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(message)
+    .values([...values])
+    .onConflictDoNothing({ target: message.idempotencyKey })
+    .returning();
+}
+
+/** Which of `keys` a message was queued under already. */
+export async function findQueuedMessageKeys(db: Executor, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: message.idempotencyKey })
+    .from(message)
+    .where(inArray(message.idempotencyKey, [...keys]));
+  return new Set(rows.map((row) => row.key));
 }
 
 export async function findMessageById(db: Executor, id: string): Promise<MessageRow | undefined> {
@@ -132,6 +156,46 @@ export async function earliestOfferExpiry(db: Executor, applicationId: string, n
       ),
     );
   return row?.expiresAt ? new Date(row.expiresAt) : undefined;
+}
+
+/**
+ * earliestOfferExpiry for many applications, each at a time of its own, in one statement: answers, in the
+ * order asked, when each one's first still-open offer runs out (undefined: none open).
+ */
+export async function earliestOfferExpiries(
+  db: Executor,
+  asked: readonly { applicationId: string; now: Date }[],
+): Promise<(Date | undefined)[]> {
+  if (asked.length === 0) return [];
+  const rows = JSON.stringify(
+    asked.map((each, index) => ({ i: index, id: each.applicationId, now: each.now })),
+  );
+  const result = await db.execute(sql`SELECT v.i, (SELECT min(${loanQuote.expiresAt}) FROM ${loanQuote}
+      WHERE ${loanQuote.loanApplicationId} = v.id AND ${loanQuote.status} = 'approved' AND ${loanQuote.expiresAt} > v.now) AS expires_at
+    FROM jsonb_to_recordset(${rows}::jsonb) AS v(i integer, id uuid, now timestamptz)`);
+  const expiries: (Date | undefined)[] = asked.map(() => undefined);
+  for (const row of rowsOf<{ i: number; expires_at: string | Date | null }>(result)) {
+    if (row.expires_at) expiries[row.i] = new Date(row.expires_at);
+  }
+  return expiries;
+}
+
+/** How many documents each quote asks of the applicant (for "documents needed"), in one statement. */
+export async function documentRequestCounts(
+  db: Executor,
+  quoteIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (quoteIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: loanQuote.id, documentRequests: loanQuote.documentRequests })
+    .from(loanQuote)
+    .where(inArray(loanQuote.id, [...quoteIds]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      row.documentRequests.filter((request) => request.status === 'pending').length,
+    ]),
+  );
 }
 
 /** How many documents a quote asks of the applicant (for "documents needed"). */

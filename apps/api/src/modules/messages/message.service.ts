@@ -5,25 +5,42 @@ import type { Executor } from '#src/db/client.ts';
 import type { LoanApplicationRow } from '#src/db/schema/applications.ts';
 import type { OutboxEventRow } from '#src/db/schema/lending.ts';
 import type { MessageRow } from '#src/db/schema/messages.ts';
-import { enqueueJob } from '#src/jobs/job.repository.ts';
+import { enqueueJob, enqueueJobs } from '#src/jobs/job.repository.ts';
+import type { EventPublisher } from '#src/jobs/outbox-relay.ts';
 import type { JobHandlers } from '#src/jobs/worker.ts';
 import { serviceUnavailable } from '#src/lib/app-error.ts';
-import { findCurrentConsents } from '#src/modules/consent/consent.repository.ts';
-import { findCustomerById } from '#src/modules/customers/customer.repository.ts';
-import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
-import { findPersonById } from '#src/modules/persons/person.repository.ts';
+import {
+  type ConsentRecordRow,
+  findCurrentConsents,
+  findCurrentConsentsOfCustomers,
+} from '#src/modules/consent/consent.repository.ts';
+import {
+  type CustomerRow,
+  findCustomerById,
+  findCustomersByIds,
+} from '#src/modules/customers/customer.repository.ts';
+import {
+  findApplicationById,
+  findApplicationsByIds,
+} from '#src/modules/loan-applications/application-read.repository.ts';
+import { findPersonById, findPersonsByIds, type PersonRow } from '#src/modules/persons/person.repository.ts';
 import { DeliveryError } from './delivery-error.ts';
 import type { EmailSender } from './email-sender.ts';
+import { findLinkOrigins } from './link-origin.repository.ts';
 import { linkBase, storedLinkOrigin } from './link-origin.service.ts';
 import {
-  documentRequestCount,
+  documentRequestCounts,
+  earliestOfferExpiries,
   earliestOfferExpiry,
   findMessageById,
+  findQueuedMessageKeys,
   insertMessage,
+  insertMessages,
   markMessageFailed,
   markMessageInFlight,
   markMessageRetrying,
   markMessageSent,
+  type NewMessageRow,
 } from './message.repository.ts';
 import { type MessageKind, purposeOfKind, renderMessage } from './message-templates.ts';
 import type { SmsProvider } from './sms-provider.ts';
@@ -85,6 +102,23 @@ export interface QueueMessageInput {
  * queues nothing (answers undefined) — a relayed event, a retried request or a rerun job sends once.
  */
 export async function queueMessage(tx: Executor, input: QueueMessageInput): Promise<MessageRow | undefined> {
+  const row = await insertMessage(tx, messageRowOf(input));
+  if (!row) return undefined;
+  await enqueueJob(tx, sendJobOf(row, input.now));
+  return row;
+}
+
+/** queueMessage for many (distinct keys): the messages in one statement, their send jobs in another. */
+async function queueMessages(tx: Executor, inputs: readonly QueueMessageInput[]): Promise<void> {
+  const rows = await insertMessages(tx, inputs.map(messageRowOf));
+  const nowOf = new Map(inputs.map((input) => [input.idempotencyKey, input.now]));
+  await enqueueJobs(
+    tx,
+    rows.map((row) => sendJobOf(row, nowOf.get(row.idempotencyKey)!)),
+  );
+}
+
+function messageRowOf(input: QueueMessageInput): NewMessageRow {
   const locale = input.brand.i18n.defaultLocale;
   const rendered = renderMessage({
     kind: input.kind,
@@ -94,7 +128,7 @@ export async function queueMessage(tx: Executor, input: QueueMessageInput): Prom
     details: input.details,
     smsDetail: input.smsDetail,
   });
-  const row = await insertMessage(tx, {
+  return {
     idempotencyKey: input.idempotencyKey,
     kind: input.kind,
     purpose: purposeOfKind[input.kind],
@@ -108,16 +142,17 @@ export async function queueMessage(tx: Executor, input: QueueMessageInput): Prom
     htmlBody: input.channel === 'email' ? rendered.html : null,
     createdAt: input.now,
     updatedAt: input.now,
-  });
-  if (!row) return undefined;
-  await enqueueJob(tx, {
+  };
+}
+
+function sendJobOf(row: MessageRow, now: Date) {
+  return {
     kind: SEND_MESSAGE_JOB,
     payload: { messageId: row.id },
-    runAt: input.now,
-    dedupeKey: `message:${input.idempotencyKey}`,
+    runAt: now,
+    dedupeKey: `message:${row.idempotencyKey}`,
     maxAttempts: MESSAGE_MAX_ATTEMPTS,
-  });
-  return row;
+  };
 }
 
 /** The sender id operators accept: letters and digits (å → a, ø → o, æ → ae), at most 11. */
@@ -217,24 +252,47 @@ type ConsentStatus = 'given' | 'not_given' | 'revoked';
 /**
  * The channels the applicant lets us use for `purpose`, in order of preference (e-mail first: it carries
  * more, costs less). Marketing needs the consent given on that channel; a transactional message goes unless
- * the applicant said no on that channel (consent records, modules/consent).
+ * the applicant said no on that channel (`consents`: the customer's current records, modules/consent).
  */
-async function allowedChannels(
-  tx: Executor,
-  input: { customerId: string | null; brand: BrandConfig; purpose: 'transactional' | 'marketing' },
-): Promise<MessageChannel[]> {
-  const consents = input.customerId
-    ? await findCurrentConsents(tx, input.customerId, input.brand.thirdParty.consentBrand)
-    : [];
+function allowedChannels(
+  consents: readonly ConsentRecordRow[],
+  purpose: 'transactional' | 'marketing',
+): MessageChannel[] {
   const statusOf = (channel: MessageChannel): ConsentStatus | undefined =>
-    consents.find((record) => record.purpose === input.purpose && record.channel === channel)?.status as
+    consents.find((record) => record.purpose === purpose && record.channel === channel)?.status as
       | ConsentStatus
       | undefined;
   return (['email', 'sms'] as const).filter((channel) =>
-    input.purpose === 'marketing'
+    purpose === 'marketing'
       ? statusOf(channel) === 'given'
       : statusOf(channel) === undefined || statusOf(channel) === 'given',
   );
+}
+
+/** Who the applicant is to the notifications: their customer record, person and current consents. */
+export interface ApplicantContact {
+  customer: CustomerRow | undefined;
+  person: PersonRow | undefined;
+  consents: readonly ConsentRecordRow[];
+}
+
+/**
+ * The first channel the applicant allows for `kind` that we have an address for and a provider of, and that
+ * address (undefined: none, and nothing is sent, on purpose).
+ */
+export function channelFor(
+  config: Config,
+  contact: ApplicantContact,
+  kind: MessageKind,
+): { channel: MessageChannel; recipient: string } | undefined {
+  const addresses: Record<MessageChannel, string | null | undefined> = {
+    email: contact.customer?.email ?? contact.person?.email,
+    sms: contact.customer?.phone ?? contact.person?.phone,
+  };
+  const channel = allowedChannels(contact.consents, purposeOfKind[kind]).find(
+    (candidate) => addresses[candidate] && channelAvailable(config, candidate),
+  );
+  return channel ? { channel, recipient: addresses[channel]! } : undefined;
 }
 
 /**
@@ -250,23 +308,14 @@ export async function notifyApplicant(
   const brand = brandOfApplication(application);
   const customer = application.customerId ? await findCustomerById(tx, application.customerId) : undefined;
   const person = application.personId ? await findPersonById(tx, application.personId) : undefined;
-  const addresses: Record<MessageChannel, string | null | undefined> = {
-    email: customer?.email ?? person?.email,
-    sms: customer?.phone ?? person?.phone,
-  };
-  const channels = await allowedChannels(tx, {
-    customerId: application.customerId,
-    brand,
-    purpose: purposeOfKind[input.kind],
-  });
-  const channel = channels.find(
-    (candidate) => addresses[candidate] && channelAvailable(input.config, candidate),
-  );
-  if (!channel) return undefined;
+  const consents = application.customerId
+    ? await findCurrentConsents(tx, application.customerId, brand.thirdParty.consentBrand)
+    : [];
+  const way = channelFor(input.config, { customer, person, consents }, input.kind);
+  if (!way) return undefined;
   return queueMessage(tx, {
     kind: input.kind,
-    channel,
-    recipient: addresses[channel]!,
+    ...way,
     brand,
     loanApplicationId: application.id,
     // No request here (the relay, a job): the address the applicant applied on, stored with the application.
@@ -279,45 +328,135 @@ export async function notifyApplicant(
 
 /**
  * The outbox relay's consumer (jobs/outbox-relay.ts), in the relay's transaction: status events become
- * notifications. Keys are per application and kind (offers arrive one by one; the applicant hears once), so an event relayed twice queues nothing twice.
+ * notifications. Keys are per application and kind (offers arrive one by one; the applicant hears once), so
+ * an event relayed twice queues nothing twice. The relay hands it a batch at once (publishBatch, ADR 0085).
  */
-export function messageEventPublisher(config: Config) {
-  return async (event: OutboxEventRow, tx: Executor) => {
-    const payload = event.payload;
-    const notify = async (kind: MessageKind, eventKey: string) => {
-      const application = await findApplicationById(tx, event.loanApplicationId);
-      if (!application) return undefined;
-      return notifyApplicant(tx, { config, application, kind, eventKey, now: event.createdAt });
-    };
+export function messageEventPublisher(config: Config): EventPublisher {
+  const publish: EventPublisher = (event, tx) => notifyForEvents(tx, config, [event]);
+  publish.publishBatch = (events, tx) => notifyForEvents(tx, config, events);
+  return publish;
+}
+
+/** A notification an event asks for; `quoteId`: only if that quote asks for documents. */
+interface AskedNotification {
+  kind: MessageKind;
+  key: string;
+  applicationId: string;
+  now: Date;
+  quoteId?: string;
+}
+
+/**
+ * The notifications and expiry reminders of a batch of events, with the reads made once for the batch —
+ * what event by event was read for each (the application, its customer, person, consents and link origin,
+ * the quote's document requests, the offers' expiry). The outcome is the same as event by event: a key
+ * queued already, or earlier in the batch, queues nothing again (the insert would have found it there).
+ */
+async function notifyForEvents(tx: Executor, config: Config, events: readonly OutboxEventRow[]) {
+  const asked: AskedNotification[] = [];
+  const reminders: { applicationId: string; now: Date }[] = [];
+  for (const event of events) {
+    const ask = (kind: MessageKind, quoteId?: string) =>
+      asked.push({
+        kind,
+        key: `${kind}:${event.loanApplicationId}`,
+        applicationId: event.loanApplicationId,
+        now: event.createdAt,
+        ...(quoteId ? { quoteId } : {}),
+      });
     if (event.eventName === 'loan-application-status-changed') {
-      const to = Number(payload.To);
+      const to = Number(event.payload.To);
       if (isInStatusGroup(to, 'Approved')) {
-        await notify('offers-arrived', `offers-arrived:${event.loanApplicationId}`);
-        await scheduleExpiryReminder(tx, event.loanApplicationId, event.createdAt);
+        ask('offers-arrived');
+        reminders.push({ applicationId: event.loanApplicationId, now: event.createdAt });
       } else if (to === applicationStatus.offerAccepted) {
-        await notify('offer-accepted', `offer-accepted:${event.loanApplicationId}`);
+        ask('offer-accepted');
       }
     } else if (event.eventName === 'loan-quote-approved') {
       // Once per application: several lenders asking for papers is one thing for the applicant to do.
-      if ((await documentRequestCount(tx, event.aggregateId)) > 0) {
-        await notify('documents-needed', `documents-needed:${event.loanApplicationId}`);
-      }
+      ask('documents-needed', event.aggregateId);
     }
-  };
+  }
+  await scheduleExpiryReminders(tx, reminders);
+  if (asked.length === 0) return;
+
+  const queued = await findQueuedMessageKeys(tx, [...new Set(asked.map((each) => each.key))]);
+  const open = asked.filter((each) => !queued.has(each.key));
+  const quoteIds = open.flatMap((each) => (each.quoteId ? [each.quoteId] : []));
+  const documentRequests = await documentRequestCounts(tx, quoteIds);
+  const toSend = new Map<string, AskedNotification>();
+  for (const each of open) {
+    if (each.quoteId && !(documentRequests.get(each.quoteId)! > 0)) continue;
+    if (!toSend.has(each.key)) toSend.set(each.key, each);
+  }
+  if (toSend.size === 0) return;
+
+  const applications = await findApplicationsByIds(tx, [
+    ...new Set([...toSend.values()].map((each) => each.applicationId)),
+  ]);
+  const present = [...applications.values()];
+  const customerIds = present.flatMap((row) => (row.customerId ? [row.customerId] : []));
+  const customers = await findCustomersByIds(tx, [...new Set(customerIds)]);
+  const persons = await findPersonsByIds(tx, [
+    ...new Set(present.flatMap((row) => (row.personId ? [row.personId] : []))),
+  ]);
+  const consents = await findCurrentConsentsOfCustomers(
+    tx,
+    [...new Set(customerIds)],
+    [...new Set(present.map((row) => brandOfApplication(row).thirdParty.consentBrand))],
+  );
+  const origins = await findLinkOrigins(tx, [...applications.keys()]);
+  const messages: QueueMessageInput[] = [];
+  for (const each of toSend.values()) {
+    const application = applications.get(each.applicationId);
+    if (!application) continue;
+    const brand = brandOfApplication(application);
+    const contact: ApplicantContact = {
+      customer: application.customerId ? customers.get(application.customerId) : undefined,
+      person: application.personId ? persons.get(application.personId) : undefined,
+      consents: consents.filter(
+        (record) =>
+          record.customerId === application.customerId &&
+          record.consentBrand === brand.thirdParty.consentBrand,
+      ),
+    };
+    const way = channelFor(config, contact, each.kind);
+    if (!way) continue;
+    messages.push({
+      kind: each.kind,
+      ...way,
+      brand,
+      loanApplicationId: application.id,
+      link: personalPageUrl(config, brand, origins.get(application.id) ?? null),
+      idempotencyKey: each.key,
+      now: each.now,
+    });
+  }
+  await queueMessages(tx, messages);
 }
 
-/** One reminder per application, two days before its first offer runs out (none when that has passed). */
-async function scheduleExpiryReminder(tx: Executor, applicationId: string, now: Date) {
-  const expiresAt = await earliestOfferExpiry(tx, applicationId, now);
-  if (!expiresAt) return;
-  const runAt = new Date(expiresAt.getTime() - EXPIRY_REMINDER_LEAD_MS);
-  if (runAt <= now) return;
-  await enqueueJob(tx, {
-    kind: EXPIRY_REMINDER_JOB,
-    payload: { loanApplicationId: applicationId },
-    runAt,
-    dedupeKey: `expiry-reminder:${applicationId}`,
+/**
+ * One reminder per application, two days before its first offer runs out (none when that has passed): for
+ * each event that asks, by its own time; the first that makes one is queued (its dedupe key keeps it one).
+ */
+async function scheduleExpiryReminders(tx: Executor, asked: readonly { applicationId: string; now: Date }[]) {
+  const expiries = await earliestOfferExpiries(tx, asked);
+  const reminders = new Map<string, Date>();
+  asked.forEach(({ applicationId, now }, index) => {
+    const expiresAt = expiries[index];
+    if (!expiresAt || reminders.has(applicationId)) return;
+    const runAt = new Date(expiresAt.getTime() - EXPIRY_REMINDER_LEAD_MS);
+    if (runAt > now) reminders.set(applicationId, runAt);
   });
+  await enqueueJobs(
+    tx,
+    [...reminders].map(([applicationId, runAt]) => ({
+      kind: EXPIRY_REMINDER_JOB,
+      payload: { loanApplicationId: applicationId },
+      runAt,
+      dedupeKey: `expiry-reminder:${applicationId}`,
+    })),
+  );
 }
 
 /** For callers that send on behalf of a user (magic links): refuse before promising what cannot be sent. */

@@ -374,6 +374,52 @@ describe('status notifications from the outbox', () => {
     expect(t.messaging.inbox.smtpSink!.messages(email)).toHaveLength(1);
     expect((await messagesOf(application.id)).map((row) => row.kind)).toEqual(['offers-arrived']);
   });
+
+  it('notifies the applicants of a batch of events each on their own channel (one relay transaction, ADR 0085)', async () => {
+    const first = await applicant();
+    const second = await applicant();
+    await insertConsentRecords(t.database.db, [
+      {
+        customerId: second.owner.CustomerID,
+        country: 'NO',
+        brand: 'no-main',
+        consentBrand: getBrand('no-main').thirdParty.consentBrand,
+        purpose: 'transactional',
+        channel: 'email',
+        status: 'revoked',
+        textVersion: 'test',
+        source: 'test',
+        changedBy: 'test',
+        createdAt: t.clock.now(),
+      },
+    ]);
+    const statusEvent = (applicationId: string, to: number) => ({
+      eventName: 'loan-application-status-changed' as const,
+      aggregateType: 'loan-application' as const,
+      aggregateId: applicationId,
+      loanApplicationId: applicationId,
+      payload: { LoanApplicationID: applicationId, From: 310, To: to },
+      createdAt: t.clock.now(),
+    });
+    await insertOutboxEvents(t.database.db, [
+      statusEvent(first.application.id, 410),
+      statusEvent(second.application.id, 410),
+      statusEvent(first.application.id, 410),
+      statusEvent(first.application.id, 500),
+    ]);
+    expect(
+      await relayOutbox({ db: t.database.db, now: t.clock.now, publish: messageEventPublisher(t.config) }),
+    ).toBe(4);
+    const byKind = (rows: MessageRow[]) =>
+      rows.map((row) => [row.kind, row.channel, row.recipient]).sort((a, b) => a[0]!.localeCompare(b[0]!));
+    expect(byKind(await messagesOf(first.application.id))).toEqual([
+      ['offer-accepted', 'email', first.email],
+      ['offers-arrived', 'email', first.email],
+    ]);
+    expect(byKind(await messagesOf(second.application.id))).toEqual([
+      ['offers-arrived', 'sms', second.phone],
+    ]);
+  });
 });
 
 describe('contact preferences', () => {

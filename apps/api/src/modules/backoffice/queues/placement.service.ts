@@ -4,7 +4,7 @@ import type { Executor } from '#src/db/client.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
 import { assignment } from '#src/db/schema/backoffice.ts';
 import { workQueueAgentId } from '#src/modules/staff/agent.repository.ts';
-import { openAssignment } from '../assignment.repository.ts';
+import { type OpenAssignmentInput, openAssignments } from '../assignment.repository.ts';
 import {
   type AssignmentChangeAt,
   ensureRuleBucket,
@@ -45,19 +45,31 @@ function planPlacement(status: number, found: OpenItem | undefined): Placement {
 
 /**
  * Puts each application into the bucket its current status belongs in (planPlacement): the statuses and
- * open items read in one statement, the rules' buckets found once each, the moved and closed items changed
- * in one statement. Another relay may place the same application at the same time, from a status read a
- * moment earlier or later: the writes are made only on what was read (one open item per application, a
- * unique index; moves and closes at the item's Revision), and an application whose write found the item
- * changed meanwhile is read and placed again — so the last placement is by the latest status.
+ * open items read in one statement, the rules' buckets found once each, the new items inserted in one
+ * statement, the moved and closed items changed in one. Another relay may place the same application at the
+ * same time, from a status read a moment earlier or later: the writes are made only on what was read (one
+ * open item per application, a unique index; moves and closes at the item's Revision), and an application
+ * whose write found the item changed meanwhile is read and placed again — so the last placement is by the
+ * latest status.
  */
 export async function placeByCurrentStatus(
   tx: Executor,
   applicationIds: readonly string[],
   now: Date,
 ): Promise<void> {
+  await placeEachByCurrentStatus(tx, new Map(applicationIds.map((id) => [id, now])));
+}
+
+/**
+ * placeByCurrentStatus with a time of its own for each application (an outbox batch: each placed at the
+ * time of its event, ADR 0085). `placedAt` maps each application to its placement's time.
+ */
+export async function placeEachByCurrentStatus(
+  tx: Executor,
+  placedAt: ReadonlyMap<string, Date>,
+): Promise<void> {
   const buckets = new Map<WorkQueueRule, string>();
-  const bucketOf = async (rule: WorkQueueRule) => {
+  const bucketOf = async (rule: WorkQueueRule, now: Date) => {
     let id = buckets.get(rule);
     if (!id) {
       id = (await ensureRuleBucket(tx, rule, now)).id;
@@ -65,11 +77,13 @@ export async function placeByCurrentStatus(
     }
     return id;
   };
-  let pending = applicationIds;
+  let pending = [...placedAt.keys()];
   for (let round = 0; round < 3 && pending.length > 0; round++) {
     const lost: string[] = [];
     const changes: Array<AssignmentChangeAt & { applicationId: string }> = [];
+    const opens: OpenAssignmentInput[] = [];
     for (const { application, open } of await findPlacementStates(tx, pending)) {
+      const at = placedAt.get(application.id)!;
       const placement = planPlacement(application.status, open);
       switch (placement.kind) {
         case 'none':
@@ -80,6 +94,7 @@ export async function placeByCurrentStatus(
             id: placement.open.id,
             revision: placement.open.revision,
             close: true,
+            at,
           });
           break;
         case 'move':
@@ -87,23 +102,28 @@ export async function placeByCurrentStatus(
             applicationId: application.id,
             id: placement.open.id,
             revision: placement.open.revision,
-            bucketId: await bucketOf(placement.rule),
+            bucketId: await bucketOf(placement.rule, at),
+            at,
           });
           break;
-        case 'open': {
-          const opened = await openAssignment(tx, {
+        case 'open':
+          opens.push({
             loanApplicationId: application.id,
-            bucketId: await bucketOf(placement.rule),
+            bucketId: await bucketOf(placement.rule, at),
             country: application.country,
             revision: 1,
-            now,
+            now: at,
           });
-          if (!opened) lost.push(application.id);
           break;
-        }
       }
     }
-    const changed = await updateAssignmentsAt(tx, { changes, now, processedBy: workQueueAgentId });
+    const opened = await openAssignments(tx, opens);
+    lost.push(...opens.map((open) => open.loanApplicationId).filter((id) => !opened.has(id)));
+    // Each change carries its own time: `now` is only the statement's default.
+    const changed =
+      changes.length === 0
+        ? new Set<string>()
+        : await updateAssignmentsAt(tx, { changes, now: changes[0]!.at!, processedBy: workQueueAgentId });
     lost.push(...changes.filter((change) => !changed.has(change.id)).map((change) => change.applicationId));
     pending = lost;
   }

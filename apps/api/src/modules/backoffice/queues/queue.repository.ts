@@ -237,6 +237,8 @@ export interface AssignmentChangeAt {
   revision: number;
   bucketId?: string;
   close?: boolean;
+  /** When this item moved or closed (the event's time in a batch of several, ADR 0085); else `now`. */
+  at?: Date;
 }
 
 /**
@@ -254,8 +256,9 @@ export async function updateAssignmentsAt(
     revision: change.revision,
     bucket_id: change.bucketId ?? null,
     close: change.close ?? false,
+    at: (change.at ?? input.now).toISOString(),
   }));
-  const at = sql`${input.now.toISOString()}::timestamptz`;
+  const at = sql`v.at`;
   const changed = await db
     .update(assignment)
     .set({
@@ -264,10 +267,10 @@ export async function updateAssignmentsAt(
       processedAt: sql`CASE WHEN v.close THEN ${at} ELSE ${assignment.processedAt} END`,
       processedBy: sql`CASE WHEN v.close THEN ${input.processedBy} ELSE ${assignment.processedBy} END`,
       revision: sql`${assignment.revision} + 1`,
-      updatedAt: input.now,
+      updatedAt: at,
     })
     .from(
-      sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, revision integer, bucket_id uuid, close boolean)`,
+      sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, revision integer, bucket_id uuid, close boolean, at timestamptz)`,
     )
     .where(and(eq(assignment.id, sql`v.id`), eq(assignment.revision, sql`v.revision`), isOpen))
     .returning({ id: assignment.id });

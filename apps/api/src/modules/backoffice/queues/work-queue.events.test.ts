@@ -140,4 +140,38 @@ describe('work-queue placement from the outbox', () => {
     await handOnAgain(application.id, 'application-screened');
     expect(await listAssignmentHistory(t.database.db, application.id)).toEqual([closed]);
   });
+
+  it('a batch of two applications’ status events places both, each at the time of its event (ADR 0085)', async () => {
+    const submitted = [];
+    for (const minutes of [0, 1]) {
+      const application = await createCompleteApplication(t, { country: 'NO' });
+      t.clock.advance(minutes * 60_000);
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/loan-application/${application.id}/application-complete`,
+        headers: bearer(application.token),
+        payload: {},
+      });
+      submitted.push(application.id);
+    }
+    const events = await Promise.all(
+      submitted.map(
+        async (id) =>
+          (await listOutboxEvents(t.database.db, id)).find(
+            (event) => event.eventName === 'loan-application-status-changed',
+          )!,
+      ),
+    );
+    const subscriber = workQueueEventSubscriber();
+    await t.database.db.transaction((tx) => subscriber.publishBatch!([...events, ...events], tx));
+    const newBucket = (await bucketOfRule('new'))!;
+    for (const [index, id] of submitted.entries()) {
+      const placed = await listAssignmentHistory(t.database.db, id);
+      expect(placed).toEqual([expect.objectContaining({ bucketId: newBucket.id, revision: 1 })]);
+      expect(placed[0]!.bucketUpdatedAt).toEqual(events[index]!.createdAt);
+    }
+    // The relay hands the same events on again: nothing moves.
+    await t.relayEvents();
+    for (const id of submitted) expect(await listAssignmentHistory(t.database.db, id)).toHaveLength(1);
+  });
 });
