@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Country, countries } from '@nordloan/domain/enums';
+import {
+  readJsonObject,
+  type StandInServer,
+  sendJson,
+  startStandInServer,
+} from '../stand-in/stand-in-server.ts';
 import {
   accountCurrency,
   type BankTestPerson,
@@ -32,10 +37,7 @@ export interface BankSandboxOptions {
   now?: () => Date;
   log?: (line: string) => void;
 }
-export interface BankSandbox {
-  url: string;
-  close(): Promise<void>;
-}
+export type BankSandbox = StandInServer;
 
 interface Grant {
   person: BankTestPerson;
@@ -48,29 +50,14 @@ const isPerson = (value: string | null): value is BankTestPerson =>
 const isCountry = (value: string | null): value is Country =>
   value !== null && (countries as readonly string[]).includes(value);
 
-function send(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
+const send = sendJson;
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  try {
-    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 export async function startBankSandbox(options: BankSandboxOptions): Promise<BankSandbox> {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => undefined);
   const codes = new Map<string, Grant>();
   const tokens = new Map<string, Grant>();
-  const hanging = new Set<ServerResponse>();
   const consentDays = options.consentDays ?? 90;
 
   function back(response: ServerResponse, redirectUri: string, query: Record<string, string>): void {
@@ -122,7 +109,7 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     const expected = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
     if (request.headers.authorization !== expected)
       return void send(response, 401, { error: 'invalid_client' });
-    const body = await readJson(request);
+    const body = await readJsonObject(request);
     const grant = typeof body.code === 'string' ? codes.get(body.code) : undefined;
     if (body.grant_type !== 'authorization_code' || !grant || body.redirect_uri !== grant.redirectUri) {
       return void send(response, 400, { error: 'invalid_grant' });
@@ -144,16 +131,12 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     });
   }
 
-  function data(url: URL, request: IncomingMessage, response: ServerResponse): void {
+  function data(url: URL, request: IncomingMessage, response: ServerResponse, hang: () => void): void {
     const bearer = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
     const grant = tokens.get(bearer);
     if (!grant) return void send(response, 401, { error: 'invalid_token' });
     if (grant.person === 'unavailable') return void send(response, 503, { error: 'aspsp_unavailable' });
-    if (grant.person === 'timeout') {
-      hanging.add(response);
-      response.on('close', () => hanging.delete(response));
-      return;
-    }
+    if (grant.person === 'timeout') return void hang();
     const accountId = `acc-${grant.person}`;
     if (url.pathname === '/accounts') {
       return void send(response, 200, {
@@ -173,28 +156,11 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     send(response, 404, { error: 'not_found' });
   }
 
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://sandbox.local');
-    if (request.method === 'GET' && url.pathname === '/authorize') return void authorize(url, response);
-    if (request.method === 'POST' && url.pathname === '/token') {
-      void token(request, response).catch(() => send(response, 500, { error: 'server_error' }));
-      return;
-    }
+  return startStandInServer(options, async (request, response, url, hang) => {
+    if (request.method === 'GET' && url.pathname === '/authorize') return authorize(url, response);
+    if (request.method === 'POST' && url.pathname === '/token') return token(request, response);
     if (request.method === 'GET' && url.pathname.startsWith('/accounts'))
-      return void data(url, request, response);
+      return data(url, request, response, hang);
     send(response, 404, { error: 'not_found' });
   });
-  await new Promise<void>((listening, failed) => {
-    server.once('error', failed);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', listening);
-  });
-  const address = server.address() as AddressInfo;
-  return {
-    url: `http://${address.address}:${address.port}`,
-    async close() {
-      for (const response of hanging) response.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((closed) => server.close(() => closed()));
-    },
-  };
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  readJsonObject,
+  type StandInServer,
+  sendJson,
+  startStandInServer,
+} from '../stand-in/stand-in-server.ts';
 import { finnishLoans, norwegianLoans, testPersonOf } from './test-persons.ts';
 
 // The local stand-in for the national debt registers (issue 35 item 3, docs/decisions/0079): one process
@@ -22,26 +27,9 @@ export interface DebtRegisterSandboxOptions {
   now?: () => Date;
   log?: (line: string) => void;
 }
-export interface DebtRegisterSandbox {
-  url: string;
-  close(): Promise<void>;
-}
+export type DebtRegisterSandbox = StandInServer;
 
-function send(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
-
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  try {
-    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
+const send = sendJson;
 
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
@@ -51,13 +39,17 @@ export async function startDebtRegisterSandbox(
 ): Promise<DebtRegisterSandbox> {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => undefined);
-  const hanging = new Set<ServerResponse>();
 
-  async function inquiry(country: 'NO' | 'FI', request: IncomingMessage, response: ServerResponse) {
+  async function inquiry(
+    country: 'NO' | 'FI',
+    request: IncomingMessage,
+    response: ServerResponse,
+    hang: () => void,
+  ) {
     if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
       return void send(response, 401, { error: 'invalid_client' });
     }
-    const body = await readJson(request);
+    const body = await readJsonObject(request);
     const consent = record(body.consent);
     const nationalId = country === 'NO' ? body.nationalIdentityNumber : body.personIdentifier;
     const consented =
@@ -73,9 +65,7 @@ export async function startDebtRegisterSandbox(
       case 'unavailable':
         return void send(response, 503, { error: 'service_unavailable' });
       case 'timeout':
-        hanging.add(response);
-        response.on('close', () => hanging.delete(response));
-        return;
+        return void hang();
       case 'garbage':
         response.writeHead(200, { 'content-type': 'application/json' });
         return void response.end('<html><body>Vedlikehold / Huoltokatko</body></html>');
@@ -93,28 +83,14 @@ export async function startDebtRegisterSandbox(
     send(response, 200, { extractId: randomUUID(), createdAt: at, loans: finnishLoans(person) });
   }
 
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://sandbox.local');
+  return startStandInServer(options, (request, response, url, hang) => {
     const route =
       request.method === 'POST' && url.pathname === '/no/v1/debt-information'
         ? 'NO'
         : request.method === 'POST' && url.pathname === '/fi/v1/credit-register-extracts'
           ? 'FI'
           : null;
-    if (!route) return void send(response, 404, { error: 'not_found' });
-    void inquiry(route, request, response).catch(() => send(response, 500, { error: 'server_error' }));
+    if (!route) return send(response, 404, { error: 'not_found' });
+    return inquiry(route, request, response, hang);
   });
-  await new Promise<void>((listening, failed) => {
-    server.once('error', failed);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', listening);
-  });
-  const address = server.address() as AddressInfo;
-  return {
-    url: `http://${address.address}:${address.port}`,
-    async close() {
-      for (const response of hanging) response.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((closed) => server.close(() => closed()));
-    },
-  };
 }
