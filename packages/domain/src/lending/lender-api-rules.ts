@@ -33,8 +33,9 @@ export interface CallbackState {
   /** Whether the lender's request has an offer still open (approved or accepted). */
   requestHasOpenQuote: boolean;
   /**
-   * The lender sent its credit agreement and not every applicant has signed it yet (docs/decisions/0077):
-   * no payout may be approved or recorded before, so an approval or a payout report waits for the signing.
+   * The offer is accepted and its credit agreement is not signed yet — whether or not the lender has handed
+   * it over (docs/decisions/0077): no payout may be approved or recorded before, so an approval or a payout
+   * report waits for the signing.
    */
   payoutHeld?: boolean;
 }

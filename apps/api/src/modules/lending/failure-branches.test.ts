@@ -14,6 +14,8 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { sharedTestLenderPanel } from '#src/test/test-lender-sandbox.ts';
+import { signAgreementWithEid } from './agreement-signing/test-helpers.ts';
 import { failureSteps } from './failure-steps.ts';
 import { listQuotes } from './loan-quote.repository.ts';
 
@@ -397,6 +399,8 @@ describe('withdrawal by the customer, by phase', () => {
     await post(`/loan-quote/${offer.ID}/accept`, second.token, { Consent: true });
     const worker = testWorker(t, { disbursement: 'callback' });
     await settle(t, worker);
+    // The payout waits for the signed agreement (ADR 0077).
+    await signAgreementWithEid(t, second, sharedTestLenderPanel({ disbursement: 'callback' }));
     const superToken = await t.staffToken([{ Name: 'Super' }]);
     await post(
       `/lender-callback/${offer.Lender.ID}/loan-quote/${offer.ID}/disbursement-decision`,
@@ -413,6 +417,8 @@ describe('withdrawal by the customer, by phase', () => {
     const third = await createCompleteApplication(t);
     const [paid] = await submitToOffers(third);
     await post(`/loan-quote/${paid.ID}/accept`, third.token, { Consent: true });
+    await settle(t, testWorker(t));
+    await signAgreementWithEid(t, third, sharedTestLenderPanel());
     await settle(t, testWorker(t));
     expect(await statusOf(third)).toBe(700);
     const refused = await withdraw(third);

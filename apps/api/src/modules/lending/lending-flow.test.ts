@@ -17,6 +17,8 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { sharedTestLenderPanel } from '#src/test/test-lender-sandbox.ts';
+import { signAgreementWithEid } from './agreement-signing/test-helpers.ts';
 
 // The whole lifecycle (issue 4 "Done when"): an application created through the API gets quotes from the
 // panel, the applicant accepts one, and the lender adapters walk it to 700 — automatically (simulated
@@ -127,7 +129,12 @@ describe('create → 700 with lenders that answer at once', () => {
     expect(goToBankTooEarly.statusCode).toBe(409);
   });
 
-  it('is walked to 700 by the lender adapters', async () => {
+  it('waits at 510 for the signed agreement, then is walked to 700 by the lender adapters', async () => {
+    await settle(t, testWorker(t));
+    // The lender would approve and pay out at once, but nothing is paid out before the agreement is signed
+    // (ADR 0077) — held though the applicant has not even opened it yet.
+    expect(await statusOf(application)).toBe(510);
+    await signAgreementWithEid(t, application, sharedTestLenderPanel());
     await settle(t, testWorker(t));
     expect(await statusOf(application)).toBe(700);
     const summary = (await get(`/loan-application/${application.id}/lending`, application.token)).json();
@@ -263,6 +270,12 @@ describe('create → 700 through the lender callbacks', () => {
       (await callback('disbursement-decision', application.token, { Decision: 'approved' })).statusCode,
     ).toBe(403);
     expect((await callback('disbursed', lenderToken, { Reference: 'too-early' })).statusCode).toBe(409);
+    // Nor approved before the agreement is signed (ADR 0077), and the lender is told why.
+    const unsigned = await callback('disbursement-decision', lenderToken, { Decision: 'approved' });
+    expect(unsigned.statusCode).toBe(409);
+    expect(unsigned.json().Message).toBe('The payout waits for the signed credit agreement');
+    await signAgreementWithEid(t, application, sharedTestLenderPanel({ disbursement: 'callback' }));
+    await settle(t, worker);
 
     const approved = await callback('disbursement-decision', lenderToken, { Decision: 'approved' });
     expect(approved.statusCode).toBe(200);

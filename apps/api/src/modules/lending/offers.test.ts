@@ -10,6 +10,7 @@ import {
 } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { testLenderPanel } from '#src/test/test-lender-sandbox.ts';
+import { agreementSignedAtLender, signAgreementWithEid } from './agreement-signing/test-helpers.ts';
 import { listQuotes } from './loan-quote.repository.ts';
 import { listLoanRequests } from './loan-request.repository.ts';
 
@@ -225,6 +226,9 @@ describe('accepting', () => {
     const second = await post(`/loan-quote/${other.ID}/accept`, application.token, { Consent: true });
     expect(second.statusCode).toBe(201);
     await settle(t, worker);
+    // No payout before the agreement is signed (ADR 0077).
+    await signAgreementWithEid(t, application, refusing);
+    await settle(t, worker);
     expect((await get(`/loan-application/${application.id}`, application.token)).json().Status).toBe(700);
   });
 
@@ -350,6 +354,10 @@ describe('changing an offer', () => {
 
     // The changed offer is accepted as 452 "Accepted, changed offer".
     await post(`/loan-quote/${changed.json().ID}/accept`, application.token, { Consent: true });
+    await settle(t, testWorker(t));
+    // No payout before the agreement is signed (ADR 0077): this applicant's e-ID stand-in cancels, so the
+    // customer signs at the lender, which reports it.
+    await agreementSignedAtLender(t, changed.json().ID);
     await settle(t, testWorker(t));
     const request = (await listLoanRequests(t.database.db, application.id)).find(
       (r) => r.lenderId === 'no-fjordbanken',

@@ -76,8 +76,9 @@ export function disbursementDecisionJobHandler(panel: LenderPanel): JobHandlers[
     async run({ job, db, now, finish }) {
       const quote = await findQuote(db, payloadId(job.payload, 'quoteId'));
       if (quote?.status !== 'accepted') return finish();
-      // The lender's agreement waits for its signatures (ADR 0077): the lender is asked once it has them
-      // (agreement-signing-jobs.ts enqueues this job again).
+      // The payout waits for the signed agreement, opened or not (ADR 0077): the lender is asked once the
+      // signing is recorded (agreement-signing-jobs.ts, or the lender's agreement-signed callback, enqueues
+      // this job again).
       if (await agreementHoldsPayout(db, quote.id)) return finish();
       const adapter = requireAdapter(panel, quote.lenderId);
       // What the lender reported while the signing was awaited (its approval, its payout) is acted on first,

@@ -1,11 +1,14 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
+import { lender } from '#src/db/schema/lenders.ts';
+import { loanQuote } from '#src/db/schema/lending.ts';
 import {
   type LoanAgreementRow,
   type LoanAgreementSignatureRow,
   loanAgreement,
   loanAgreementSignature,
 } from '#src/db/schema/loan-agreements.ts';
+import { findAgreementSignedAt } from '#src/modules/lending/withdrawal/withdrawal.repository.ts';
 
 // The SQL of the credit agreement and its e-ID signatures (docs/decisions/0075).
 
@@ -23,15 +26,26 @@ export async function findAgreementById(db: Executor, id: string): Promise<LoanA
 }
 
 /**
- * Whether the payout of the offer waits for the agreement (docs/decisions/0077): the lender sent its credit
- * agreement and not every applicant has signed it. Until then no payout is approved, ordered or recorded.
+ * Whether the payout of the offer waits for the signed credit agreement (docs/decisions/0077): from the
+ * lender's confirmation of the acceptance until the signing is recorded — every applicant signed the lender's
+ * agreement here with e-ID, or the lender reported it signed by its own signed `agreement-signed` callback
+ * (the record the withdrawal's 14 days start from). Until then no payout is approved, ordered or recorded,
+ * whether or not the applicant has opened the agreement yet. A portal lender hands over no agreement to
+ * sign here (ADR 0075: its upload is not built), so its payout is not held by us.
  */
 export async function agreementHoldsPayout(db: Executor, quoteId: string): Promise<boolean> {
-  const [row] = await db
+  const [offer] = await db
+    .select({ status: loanQuote.status, channel: lender.channel })
+    .from(loanQuote)
+    .leftJoin(lender, eq(lender.id, loanQuote.lenderId))
+    .where(eq(loanQuote.id, quoteId));
+  if (offer?.status !== 'accepted' || offer.channel === 'portal') return false;
+  const [completed] = await db
     .select({ id: loanAgreement.id })
     .from(loanAgreement)
-    .where(and(eq(loanAgreement.loanQuoteId, quoteId), isNull(loanAgreement.completedAt)));
-  return row !== undefined;
+    .where(and(eq(loanAgreement.loanQuoteId, quoteId), isNotNull(loanAgreement.completedAt)));
+  if (completed) return false;
+  return (await findAgreementSignedAt(db, quoteId)) === undefined;
 }
 
 /** Keeps the lender's agreement once per offer; a second copy (a race) answers the first. */

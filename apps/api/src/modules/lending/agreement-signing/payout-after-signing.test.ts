@@ -13,6 +13,7 @@ import { listQuotes } from '#src/modules/lending/loan-quote.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
 import { createCompleteApplication, settle, submit, testWorker } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { findAgreementOfQuote } from './agreement-signing.repository.ts';
 import { signAgreementWithEid } from './test-helpers.ts';
 
 // The payout waits for the signed agreement (ADR 0077), over the sandbox lender: after the acceptance the
@@ -77,26 +78,40 @@ afterAll(async () => {
 const statusOf = async (applicationId: string) =>
   (await findApplicationById(t.database.db, applicationId))?.status;
 
+/** An application whose offer the sandbox lender confirmed (510), and that offer. */
+async function acceptedAt510(worker: ReturnType<typeof testWorker>) {
+  const application = await createCompleteApplication(t, { country: 'FI', amount: 20_000, duration: 5 });
+  await submit(t, application);
+  await settle(t, worker);
+  const [quote] = await listQuotes(t.database.db, application.id, ['approved']);
+  if (!quote) throw new Error('no offer from the sandbox lenders');
+  const accepted = await t.app.inject({
+    method: 'POST',
+    url: `/loan-quote/${quote.id}/accept`,
+    headers: bearer(application.token),
+    payload: { Consent: true },
+  });
+  expect(accepted.statusCode, accepted.body).toBe(201);
+  await settle(t, worker);
+  await sandbox.callbacks.idle();
+  expect(await statusOf(application.id)).toBe(applicationStatus.pendingDisbursementApproval);
+  return { application, quote };
+}
+
+const payoutCallbacks = (quote: { id: string; lenderId: string; loanRequestId: string }) => {
+  const common = { ApplicationReference: quote.loanRequestId, QuoteId: quote.id };
+  return {
+    approval: callbackOf(quote.lenderId, { Type: 'disbursement-decision', ...common, Decision: 'approved' }),
+    payout: callbackOf(quote.lenderId, { Type: 'disbursed', ...common, Reference: 'early-payout' }),
+  };
+};
+
 describe('the payout waits for the signed agreement', () => {
   it('keeps an early payout approval and payout report, and acts on them once the agreement is signed', async () => {
     const worker = testWorker(t, { panel: lenders });
-    const application = await createCompleteApplication(t, { country: 'FI', amount: 20_000, duration: 5 });
-    await submit(t, application);
-    await settle(t, worker);
-    const [quote] = await listQuotes(t.database.db, application.id, ['approved']);
-    if (!quote) throw new Error('no offer from the sandbox lenders');
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: `/loan-quote/${quote.id}/accept`,
-      headers: bearer(application.token),
-      payload: { Consent: true },
-    });
-    expect(accepted.statusCode, accepted.body).toBe(201);
-    await settle(t, worker);
-    await sandbox.callbacks.idle();
-    // The lender confirmed the acceptance and was asked for its decision: it waits for the signatures.
-    expect(await statusOf(application.id)).toBe(applicationStatus.pendingDisbursementApproval);
-    expect(sandbox.requests.get(`${quote.lenderId}|requestDisbursementDecision`)).toBe(1);
+    const { application, quote } = await acceptedAt510(worker);
+    // The lender confirmed the acceptance; it is not asked for its payout decision before the signing.
+    expect(sandbox.requests.get(`${quote.lenderId}|requestDisbursementDecision`)).toBeUndefined();
     expect(sandbox.callbacks.delivered().filter((d) => d.message.Type === 'disbursement-decision')).toEqual(
       [],
     );
@@ -110,13 +125,7 @@ describe('the payout waits for the signed agreement', () => {
     expect(shown.json()).toMatchObject({ State: 'awaiting-signatures', QuoteID: quote.id });
 
     // A lender that reports its approval and the payout before the signing: kept, waiting.
-    const common = { ApplicationReference: quote.loanRequestId, QuoteId: quote.id };
-    const approval = callbackOf(quote.lenderId, {
-      Type: 'disbursement-decision',
-      ...common,
-      Decision: 'approved',
-    });
-    const payout = callbackOf(quote.lenderId, { Type: 'disbursed', ...common, Reference: 'early-payout' });
+    const { approval, payout } = payoutCallbacks(quote);
     for (const message of [payout, approval]) {
       const kept = await postCallback(t, quote.lenderId, message);
       expect(kept.statusCode, kept.body).toBe(202);
@@ -142,12 +151,58 @@ describe('the payout waits for the signed agreement', () => {
     expect(ours(approval)[0]).toMatchObject({ state: 'applied' });
     expect(ours(payout)[0]).toMatchObject({ state: 'applied' });
     expect(ours(payout)[0]!.settledAt!.getTime()).toBeGreaterThanOrEqual(signedAt.getTime());
-    // The sandbox lender approved only once it had the signed agreement; its late approval changed nothing.
+    // The reports that waited were acted on first: the application no longer waited for a decision, so the
+    // lender was never asked for one, and sent none of its own.
+    expect(sandbox.requests.get(`${quote.lenderId}|requestDisbursementDecision`)).toBeUndefined();
     const fromSandbox = sandbox.callbacks
       .delivered()
       .filter((d) => d.message.Type === 'disbursement-decision' && d.message.QuoteId === quote.id);
-    expect(fromSandbox).toHaveLength(1);
-    const late = kept.find((row) => row.messageId === fromSandbox[0]!.message.MessageId);
-    expect(late?.state).toBe('ignored');
+    expect(fromSandbox).toEqual([]);
+  }, 120_000);
+
+  it('holds a payout approval and payout reported before the agreement is even opened', async () => {
+    const worker = testWorker(t, { panel: lenders });
+    const { application, quote } = await acceptedAt510(worker);
+    // Nobody has opened the agreement: we hold no copy of it yet — the payout waits all the same.
+    expect(await findAgreementOfQuote(t.database.db, quote.id)).toBeUndefined();
+    const { approval, payout } = payoutCallbacks(quote);
+    for (const message of [approval, payout]) {
+      const kept = await postCallback(t, quote.lenderId, message);
+      expect(kept.statusCode, kept.body).toBe(202);
+      expect(kept.json().Outcome).toBe('waiting');
+    }
+    await settle(t, worker);
+    expect(await statusOf(application.id)).toBe(applicationStatus.pendingDisbursementApproval);
+
+    await signAgreementWithEid(t, application, lenders);
+    await settle(t, worker);
+    await sandbox.callbacks.idle();
+    await settle(t, worker);
+    expect(await statusOf(application.id)).toBe(applicationStatus.loanDisbursed);
+    const kept = await listCallbacksOfApplication(t.database.db, application.id);
+    for (const message of [approval, payout])
+      expect(kept.find((row) => row.messageId === message.MessageId)).toMatchObject({ state: 'applied' });
+  }, 120_000);
+
+  it("takes the lender's own signed report that the agreement is signed as the signing", async () => {
+    const worker = testWorker(t, { panel: lenders });
+    const { application, quote } = await acceptedAt510(worker);
+    const { approval, payout } = payoutCallbacks(quote);
+    expect((await postCallback(t, quote.lenderId, approval)).json().Outcome).toBe('waiting');
+    // The customer signed at the lender's own signing page; the lender says so, signed: the approval that
+    // waited takes effect in the same delivery, and the payout report after it.
+    const signed = callbackOf(quote.lenderId, {
+      Type: 'agreement-signed',
+      ApplicationReference: quote.loanRequestId,
+      QuoteId: quote.id,
+      SignedAt: t.clock.now().toISOString(),
+    });
+    expect((await postCallback(t, quote.lenderId, signed)).json().Outcome).toBe('applied');
+    const kept = await listCallbacksOfApplication(t.database.db, application.id);
+    expect(kept.find((row) => row.messageId === approval.MessageId)).toMatchObject({ state: 'applied' });
+    expect(await statusOf(application.id)).toBe(applicationStatus.approvedForDisbursement);
+    await settle(t, worker);
+    expect((await postCallback(t, quote.lenderId, payout)).json().Outcome).toBe('applied');
+    expect(await statusOf(application.id)).toBe(applicationStatus.loanDisbursed);
   }, 120_000);
 });

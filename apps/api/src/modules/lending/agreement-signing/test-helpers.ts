@@ -1,6 +1,8 @@
 import { createJobWorker } from '#src/jobs/worker.ts';
+import { callbackOf, postCallback } from '#src/modules/lending/callbacks/test-helpers.ts';
 import { createLenderAgreementApi } from '#src/modules/lending/lender-api/lender-agreement.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { findQuote } from '#src/modules/lending/loan-quote.repository.ts';
 import { bearer, type TestApp } from '#src/test/test-app.ts';
 import { agreementSigningJobHandlers } from './agreement-signing-jobs.ts';
 
@@ -35,4 +37,22 @@ export async function signAgreementWithEid(
     retryDelayMs: () => 0,
     handlers: agreementSigningJobHandlers({ lenders: createLenderAgreementApi({ panel }) }),
   }).runUntilIdle();
+}
+
+/**
+ * The lender reports, by its signed callback, that the customer signed its agreement at the lender (its own
+ * signing page): the other way the payout stops waiting (ADR 0077). For tests whose applicant's e-ID stand-in
+ * cancels (a national id ending in 9).
+ */
+export async function agreementSignedAtLender(t: TestApp, quoteId: string): Promise<void> {
+  const quote = await findQuote(t.database.db, quoteId);
+  if (!quote) throw new Error(`no offer ${quoteId}`);
+  const message = callbackOf(quote.lenderId, {
+    Type: 'agreement-signed',
+    ApplicationReference: quote.loanRequestId,
+    QuoteId: quote.id,
+    SignedAt: t.clock.now().toISOString(),
+  });
+  const answer = await postCallback(t, quote.lenderId, message);
+  if (answer.json().Outcome !== 'applied') throw new Error(`agreement-signed: ${answer.body}`);
 }

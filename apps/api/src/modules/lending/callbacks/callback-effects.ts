@@ -5,6 +5,7 @@ import { isLoanRequestTransitionAllowed } from '@nordloan/domain/status-machine'
 import { applicationStatus, type FinerStatusCode } from '@nordloan/domain/statuses';
 import type { Executor } from '#src/db/client.ts';
 import type { LoanQuoteRow, LoanRequestRow, StoredDocumentRequest } from '#src/db/schema/lending.ts';
+import { enqueueJob } from '#src/jobs/job.repository.ts';
 import {
   recordDisbursement,
   recordDisbursementDecision,
@@ -14,6 +15,7 @@ import { pendingDecision } from '#src/modules/lending/fan-out/request-progress.s
 import { documentAskFromWire, offerFromWire } from '#src/modules/lending/lender-api/wire-mapping.ts';
 import { type LenderAdapter, lenderOfferSchema } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { loadLenderApplication } from '#src/modules/lending/lender-panel/lender-view.ts';
+import { jobKinds } from '#src/modules/lending/lending-job-kinds.ts';
 import { findQuote, listQuotes, updateQuote } from '#src/modules/lending/loan-quote.repository.ts';
 import { findLoanRequest } from '#src/modules/lending/loan-request.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
@@ -118,6 +120,16 @@ async function markSigned(tx: Executor, quote: LoanQuoteRow, now: Date): Promise
     document.action === 'sign' ? { ...document, status: 'resolved' as const } : document,
   );
   await updateQuote(tx, quote.id, { documentRequests, updatedAt: now });
+  // The payout waited for this signing (ADR 0077): the lender is asked for its payout decision now, as
+  // after an e-ID signing here (agreement-signing-jobs.ts; the same key, so once either way).
+  const application = await findApplicationById(tx, quote.loanApplicationId);
+  if (quote.status === 'accepted' && application?.status === applicationStatus.pendingDisbursementApproval)
+    await enqueueJob(tx, {
+      kind: jobKinds.lenderDisbursementDecision,
+      payload: { quoteId: quote.id },
+      dedupeKey: `${jobKinds.lenderDisbursementDecision}:${quote.id}:signed`,
+      runAt: now,
+    });
   return applied;
 }
 

@@ -17,6 +17,7 @@ import {
   recordDisbursement,
   recordDisbursementDecision,
 } from '#src/modules/lending/acceptance-and-payout/lender-confirmation.service.ts';
+import { agreementHoldsPayout } from '#src/modules/lending/agreement-signing/agreement-signing.repository.ts';
 import { endOpenWork } from '#src/modules/lending/closing/end-open-work.service.ts';
 import { moveRequest } from '#src/modules/lending/fan-out/request-progress.service.ts';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
@@ -69,6 +70,16 @@ async function loadCallback(options: {
 const notWaiting = (application: LoanApplicationRow | undefined, what: string) =>
   conflict(`The application is not waiting for ${what}`, { Status: application?.status ?? null });
 
+/** A payout approved or reported before the agreement is signed (ADR 0077) is refused with its reason. */
+async function refusal(db: Db, quote: LoanQuoteRow, what: string) {
+  const application = await findApplicationById(db, quote.loanApplicationId);
+  if (await agreementHoldsPayout(db, quote.id))
+    return conflict('The payout waits for the signed credit agreement', {
+      Status: application?.status ?? null,
+    });
+  return notWaiting(application, what);
+}
+
 export async function reportDisbursementDecision(options: {
   db: Db;
   caller: Caller;
@@ -99,8 +110,7 @@ export async function reportDisbursementDecision(options: {
       now: options.now(),
     }),
   );
-  if (!moved)
-    throw notWaiting(await findApplicationById(db, quote.loanApplicationId), 'a disbursement decision');
+  if (!moved) throw await refusal(db, quote, 'a disbursement decision');
   return moved;
 }
 
@@ -126,8 +136,7 @@ export async function reportDisbursed(options: {
       now: options.now(),
     }),
   );
-  if (paid?.status !== applicationStatus.loanDisbursed)
-    throw notWaiting(await findApplicationById(db, quote.loanApplicationId), 'a payout');
+  if (paid?.status !== applicationStatus.loanDisbursed) throw await refusal(db, quote, 'a payout');
   return paid;
 }
 

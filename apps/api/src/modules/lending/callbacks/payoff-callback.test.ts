@@ -55,8 +55,10 @@ const payoffOf = (target: AcceptedApplication, debtId: string) =>
     ...ids(target),
     Payoffs: [{ DebtReference: debtId, Amount: 8_012, PaidAt: '2026-11-29T10:00:00Z', Reference: 'PAY-1' }],
   });
+/** The lender reports the agreement signed (no payout before it, ADR 0077), then approves and pays out. */
 const payOut = async (target: AcceptedApplication) => {
   for (const input of [
+    { Type: 'agreement-signed' as const, ...ids(target), SignedAt: new Date().toISOString() },
     { Type: 'disbursement-decision' as const, ...ids(target), Decision: 'approved' as const },
     { Type: 'disbursed' as const, ...ids(target), Reference: 'PAYOUT-1' },
   ]) {
