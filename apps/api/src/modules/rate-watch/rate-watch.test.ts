@@ -128,7 +128,19 @@ describe('rate watch: who may', () => {
     const view = await call('GET', url(notPaidOut), notPaidOut.token);
     expect(view.statusCode).toBe(200);
     expect(view.json()).toMatchObject({ Eligible: false, State: 'off', LatestCheck: null });
-    expect((await call('POST', url(notPaidOut), notPaidOut.token, start)).statusCode).toBe(409);
+    const refused = await call('POST', url(notPaidOut), notPaidOut.token, start);
+    expect(refused.statusCode).toBe(409);
+    // The panel shows these words in the brand's language (web: my-page/rate-watch/rate-watch-refusal.ts).
+    expect(refused.json().Message).toBe('A rate watch can start once the loan is paid out');
+  });
+
+  it('a threshold out of range is a 400 naming ThresholdAmount, with the words the panel knows', async () => {
+    const answer = await call('POST', url(paidOut), paidOut.application.token, {
+      ...start,
+      ThresholdAmount: 20_000_000,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().Errors).toEqual([{ Field: 'ThresholdAmount', Message: 'Threshold is too large' }]);
   });
 
   it.each([
@@ -170,7 +182,9 @@ describe('rate watch: the customer’s loan', () => {
     });
     expect(Date.parse(body.ExpiresAt)).toBeGreaterThan(Date.parse(body.StartedAt) + 729 * day);
     expect(body.NextCheckAt).toBe(body.StartedAt);
-    expect((await call('POST', url(paidOut), paidOut.application.token, start)).statusCode).toBe(409);
+    const again = await call('POST', url(paidOut), paidOut.application.token, start);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().Message).toBe('The rate watch is on already: change or renew it');
     const consents = (await t.database.db.execute(
       `SELECT purpose, channel, status, text_version, source FROM consent_record WHERE customer_id = '${paidOut.application.customerId}' AND purpose = 'rate-watch'` as never,
     )) as unknown as { rows: unknown[] } | unknown[];

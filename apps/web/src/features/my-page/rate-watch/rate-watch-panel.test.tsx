@@ -9,6 +9,7 @@ import { BrandProvider } from '#src/brands/brand-context.tsx';
 import { createI18n } from '#src/i18n/i18n.ts';
 import { authStore, initialAuthData } from '#src/session/auth-store.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { messages as svSE } from './messages/sv-SE.ts';
 import { RateWatchPanel } from './rate-watch-panel.tsx';
 
 // Rate watch (ADR 0081): opt-in with an unticked consent, the latest look with its basis, one-press stop.
@@ -138,6 +139,65 @@ describe('rate watch panel', () => {
     fireEvent.click(screen.getByTestId('rate-watch-stop'));
     await screen.findByTestId('rate-watch-stopped');
     expect(String(fetchMock.mock.calls[1]![0])).toBe('https://api.test/loan-application/a-1/rate-watch/stop');
+  });
+
+  // The API's refusals (rate-watch.service.ts, the domain's body schemas) in the §8 bad-result shape.
+  const refused = (status: number, message: string, field?: string) =>
+    json({ Bad: true, Message: message, Errors: field ? [{ Field: field, Message: message }] : [] }, status);
+
+  it.each([
+    [
+      'not paid out yet',
+      refused(409, 'A rate watch can start once the loan is paid out'),
+      svSE.refusal.notPaidOut,
+    ],
+    ['already on', refused(409, 'The rate watch is on already: change or renew it'), svSE.refusal.alreadyOn],
+    ['no phone number', refused(400, 'We have no phone number for you', 'Channel'), svSE.refusal.noPhone],
+    ['too many', refused(429, 'Too many requests'), svSE.refusal.tooMany],
+    ['our side', refused(500, 'Internal Server Error'), svSE.refusal.serverError],
+    [
+      'a message the page does not know, as the API said it',
+      refused(409, 'Application is archived'),
+      'Det gick inte: Application is archived',
+    ],
+  ])('says why a start was refused: %s', async (_name, answer, words) => {
+    fetchMock.mockResolvedValueOnce(json(off)).mockResolvedValueOnce(answer);
+    renderPanel();
+    fireEvent.click(await screen.findByTestId('rate-watch-consent'));
+    fireEvent.click(screen.getByTestId('rate-watch-start'));
+    expect((await screen.findByTestId('rate-watch-refused')).textContent).toBe(words);
+  });
+
+  it('says the network failed when there was no answer', async () => {
+    fetchMock.mockResolvedValueOnce(json(off)).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderPanel();
+    fireEvent.click(await screen.findByTestId('rate-watch-consent'));
+    fireEvent.click(screen.getByTestId('rate-watch-start'));
+    expect((await screen.findByTestId('rate-watch-refused')).textContent).toBe(svSE.refusal.network);
+  });
+
+  it('a threshold out of range is said beside the field, whether the page or the API finds it', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(active))
+      .mockResolvedValueOnce(refused(400, 'Threshold is too large', 'ThresholdAmount'))
+      .mockResolvedValue(json(active));
+    renderPanel();
+    const threshold = await screen.findByTestId('rate-watch-threshold');
+    // Over the API's ceiling: the page says so before sending.
+    fireEvent.input(threshold, { target: { value: '20000000' } });
+    fireEvent.click(screen.getByRole('button', { name: svSE.save }));
+    expect((await screen.findByRole('alert')).textContent).toBe(svSE.thresholdInvalid);
+    expect(threshold.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // A bound only the API knows: its field message, in the brand's words, beside the same field.
+    fireEvent.input(threshold, { target: { value: '9000000' } });
+    fireEvent.click(screen.getByRole('button', { name: svSE.save }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect((await screen.findByRole('alert')).textContent).toBe(svSE.thresholdInvalid);
+    expect(screen.queryByTestId('rate-watch-refused')).toBeNull();
+    // Typing again clears it.
+    fireEvent.input(threshold, { target: { value: '3000' } });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows nothing for a loan that is not paid out', async () => {

@@ -10,6 +10,10 @@ import { useBrand } from '#src/brands/brand-context.tsx';
 import { useOfferFormat } from '#src/features/my-page/components/use-offer-format.ts';
 import { useRateWatch, useRateWatchAction } from '#src/features/my-page/rate-watch/api/rate-watch.ts';
 import '#src/features/my-page/rate-watch/rate-watch.css';
+import {
+  type RateWatchRefusal,
+  rateWatchRefusal,
+} from '#src/features/my-page/rate-watch/rate-watch-refusal.ts';
 
 // Rate watch after the loan (issue 36 item 2, docs/decisions/0081), on the personal page of a paid-out loan,
 // for the customer who took it. Opt-in: the consent box starts unticked and nothing starts without it; one
@@ -29,7 +33,20 @@ function settingsOf(watch: RateWatch): Settings {
   };
 }
 
-const validThreshold = (value: string) => /^\d+$/.test(value.trim()) && Number(value) >= 100;
+// The API's own bounds (the domain's threshold schema): a whole amount from 100 to 10 000 000.
+const validThreshold = (value: string) =>
+  /^\d+$/.test(value.trim()) && Number(value) >= 100 && Number(value) <= 10_000_000;
+
+/** The words for a refusal: the brand's where the API's message is known, else the API's own. */
+function refusalText(
+  refusal: RateWatchRefusal,
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
+  if (!('key' in refusal)) return t('rateWatch.refused', { reason: refusal.text });
+  if (refusal.key === 'threshold') return t('rateWatch.thresholdInvalid');
+  if (refusal.key === 'consentRequired') return t('rateWatch.consentRequired');
+  return t(`rateWatch.refusal.${refusal.key}`);
+}
 
 function SettingsFields(props: {
   watch: RateWatch;
@@ -182,10 +199,15 @@ function WatchForm({ watch, applicationId }: { watch: RateWatch; applicationId: 
   const action = useRateWatchAction(applicationId);
   const [settings, setSettings] = useState<Settings>(() => settingsOf(watch));
   const [consent, setConsent] = useState(false);
-  const [tried, setTried] = useState(false);
+  // What a press checked: the settings (start, save) and the consent (start, renew) are told apart, so
+  // saving a threshold does not scold the renewal's unticked box.
+  const [tried, setTried] = useState({ settings: false, consent: false });
   const [notice, setNotice] = useState('');
   const active = watch.State === 'active';
-  const invalid = tried && !validThreshold(settings.threshold);
+  const refusal = action.isError ? rateWatchRefusal(action.error) : null;
+  // A threshold the API refused is said beside the field, as the form's own check is.
+  const thresholdRefused = refusal !== null && 'key' in refusal && refusal.key === 'threshold';
+  const invalid = (tried.settings && !validThreshold(settings.threshold)) || thresholdRefused;
   const body = {
     IntervalMonths: settings.interval as 3 | 6 | 12,
     ThresholdAmount: Number(settings.threshold),
@@ -199,7 +221,7 @@ function WatchForm({ watch, applicationId }: { watch: RateWatch; applicationId: 
     try {
       const answer = await action.mutateAsync(next);
       setConsent(false);
-      setTried(false);
+      setTried({ settings: false, consent: false });
       if (answer) {
         setSettings(settingsOf(answer));
         setNotice(done(answer));
@@ -209,17 +231,17 @@ function WatchForm({ watch, applicationId }: { watch: RateWatch; applicationId: 
     }
   };
   const start = () => {
-    setTried(true);
+    setTried({ settings: true, consent: true });
     if (!consent || !validThreshold(settings.threshold)) return;
     void run({ kind: 'start', body });
   };
   const save = () => {
-    setTried(true);
+    setTried({ settings: true, consent: false });
     if (!validThreshold(settings.threshold)) return;
     void run({ kind: 'change', body }, () => t('rateWatch.saved'));
   };
   const renew = () => {
-    setTried(true);
+    setTried({ settings: false, consent: true });
     if (!consent) return;
     void run({ kind: 'renew' }, (answer) =>
       answer.ExpiresAt ? t('rateWatch.renewed', { date: format.day(answer.ExpiresAt) }) : '',
@@ -227,7 +249,15 @@ function WatchForm({ watch, applicationId }: { watch: RateWatch; applicationId: 
   };
   return (
     <>
-      <SettingsFields watch={watch} settings={settings} onChange={setSettings} invalid={invalid} />
+      <SettingsFields
+        watch={watch}
+        settings={settings}
+        onChange={(next) => {
+          setSettings(next);
+          if (action.isError) action.reset();
+        }}
+        invalid={invalid}
+      />
       {active ? (
         <>
           <div className="rate-watch__actions">
@@ -245,7 +275,7 @@ function WatchForm({ watch, applicationId }: { watch: RateWatch; applicationId: 
             </button>
           </div>
           <h4>{t('rateWatch.renewHeading')}</h4>
-          <ConsentBox checked={consent} onChange={setConsent} showError={tried} />
+          <ConsentBox checked={consent} onChange={setConsent} showError={tried.consent} />
           <button
             type="button"
             className="button button--secondary"
@@ -258,7 +288,7 @@ function WatchForm({ watch, applicationId }: { watch: RateWatch; applicationId: 
         </>
       ) : (
         <>
-          <ConsentBox checked={consent} onChange={setConsent} showError={tried} />
+          <ConsentBox checked={consent} onChange={setConsent} showError={tried.consent} />
           <button
             type="button"
             className="button"
@@ -273,9 +303,9 @@ function WatchForm({ watch, applicationId }: { watch: RateWatch; applicationId: 
       <p role="status" aria-live="polite" className="rate-watch__notice">
         {notice}
       </p>
-      {action.isError && (
-        <p role="alert" className="form-error">
-          {t('rateWatch.failed')}
+      {refusal && !thresholdRefused && (
+        <p role="alert" className="form-error" data-testid="rate-watch-refused">
+          {refusalText(refusal, t)}
         </p>
       )}
     </>

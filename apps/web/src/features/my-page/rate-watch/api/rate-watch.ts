@@ -7,7 +7,15 @@ import {
 } from '@nordloan/domain/lending/rate-watch';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { effectiveToken, useAuthStore } from '#src/session/auth-store.ts';
-import { fillPath, getJson, joinUrl, parseAnswer, patchJson, postJson } from '#src/shared/api/http.ts';
+import {
+  ApiError,
+  fillPath,
+  getJson,
+  joinUrl,
+  parseAnswer,
+  patchJson,
+  postJson,
+} from '#src/shared/api/http.ts';
 import { serviceUrl } from '#src/shared/api/service-urls.ts';
 
 // Issue 36 item 2 (ADR 0081): the rate watch of a paid-out loan. GET /loan-application/{id}/rate-watch,
@@ -53,8 +61,14 @@ export function useRateWatchAction(applicationID: string) {
   const token = useAuthStore(effectiveToken);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (action: RateWatchAction) =>
-      parseAnswer(rateWatchSchema, await send(applicationID, token, action)),
+    mutationFn: async (action: RateWatchAction) => {
+      const answer = await send(applicationID, token, action);
+      // Every action answers with the watch; nothing back is the 429 the helpers only warn of (§8), and
+      // the customer is told to wait rather than shown nothing.
+      if (answer === undefined)
+        throw new ApiError('Too many requests', 429, { Message: 'Too many requests' });
+      return parseAnswer(rateWatchSchema, answer);
+    },
     onSuccess: (watch) => {
       if (watch) queryClient.setQueryData(watchKey(applicationID), watch);
     },

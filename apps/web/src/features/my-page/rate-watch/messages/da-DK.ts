@@ -6,7 +6,7 @@ export const messages = {
   interval: 'Hvor ofte',
   everyMonths: 'Hver {{count}}. måned',
   threshold: 'Giv besked, når jeg kan spare mere end ({{currency}})',
-  thresholdInvalid: 'Skriv et helt beløb på mindst 100.',
+  thresholdInvalid: 'Skriv et helt beløb mellem 100 og 10.000.000.',
   channel: 'Giv besked på',
   email: 'E-mail',
   sms: 'SMS',
@@ -33,5 +33,21 @@ export const messages = {
   basisEstimate: 'Bedste skøn: {{lender}}, {{from}}–{{to}} nominel rente – regnet med {{to}}.',
   basisCosts:
     'Resten af lånet koster {{current}}; et nyt lån på restgælden ville koste {{refinance}}, med samme månedsgebyr og et nyt etableringsgebyr på {{startup}}.',
-  failed: 'Det lykkedes ikke. Prøv igen.',
+  // Why the API refused (rate-watch-refusal.ts): its messages in the brand's words; unknown ones as said.
+  refused: 'Det lykkedes ikke: {{reason}}',
+  refusal: {
+    notPaidOut: 'Renteovervågningen kan først slås til, når lånet er udbetalt.',
+    alreadyOn:
+      'Renteovervågningen er allerede slået til, måske fra en anden fane. Genindlæs siden for at se indstillingerne.',
+    notOn: 'Renteovervågningen er ikke længere slået til. Genindlæs siden, og slå den til igen.',
+    smsUnavailable: 'Vi kan ikke sende sms endnu. Vælg e-mail.',
+    emailUnavailable: 'Vi kan ikke sende e-mail lige nu. Prøv igen senere.',
+    noEmail: 'Vi har ingen e-mailadresse på dig. Vælg sms.',
+    noPhone: 'Vi har ikke dit telefonnummer. Vælg e-mail.',
+    notBorrower: 'Kun den, der har optaget lånet, kan styre renteovervågningen.',
+    consentChanged: 'Samtykketeksten er ændret. Genindlæs siden, og sæt kryds igen.',
+    tooMany: 'For mange forsøg på kort tid. Vent lidt, og prøv igen.',
+    network: 'Vi fik ikke forbindelse. Tjek internetforbindelsen, og prøv igen.',
+    serverError: 'Noget gik galt hos os. Prøv igen om lidt.',
+  },
 };

@@ -6,7 +6,7 @@ export const messages = {
   interval: 'Kuinka usein',
   everyMonths: '{{count}} kuukauden välein',
   threshold: 'Kerro, kun voin säästää enemmän kuin ({{currency}})',
-  thresholdInvalid: 'Kirjoita kokonainen summa, vähintään 100.',
+  thresholdInvalid: 'Kirjoita kokonainen summa väliltä 100–10 000 000.',
   channel: 'Ilmoitus',
   email: 'Sähköposti',
   sms: 'Tekstiviesti',
@@ -33,5 +33,21 @@ export const messages = {
   basisEstimate: 'Paras arvio: {{lender}}, nimelliskorko {{from}}–{{to}} – laskettu korolla {{to}}.',
   basisCosts:
     'Lainan loppuosa maksaa {{current}}; uusi laina jäljellä olevalle velalle maksaisi {{refinance}} samalla kuukausimaksulla ja uudella avausmaksulla {{startup}}.',
-  failed: 'Se ei onnistunut. Yritä uudelleen.',
+  // Why the API refused (rate-watch-refusal.ts): its messages in the brand's words; unknown ones as said.
+  refused: 'Se ei onnistunut: {{reason}}',
+  refusal: {
+    notPaidOut: 'Koron seurannan voi ottaa käyttöön vasta, kun laina on maksettu.',
+    alreadyOn:
+      'Koron seuranta on jo käytössä, ehkä toisesta välilehdestä. Lataa sivu uudelleen nähdäksesi asetukset.',
+    notOn: 'Koron seuranta ei ole enää käytössä. Lataa sivu uudelleen ja ota se taas käyttöön.',
+    smsUnavailable: 'Emme voi vielä lähettää tekstiviestejä. Valitse sähköposti.',
+    emailUnavailable: 'Emme voi lähettää sähköpostia juuri nyt. Yritä myöhemmin uudelleen.',
+    noEmail: 'Meillä ei ole sähköpostiosoitettasi. Valitse tekstiviesti.',
+    noPhone: 'Meillä ei ole puhelinnumeroasi. Valitse sähköposti.',
+    notBorrower: 'Vain lainan ottanut voi hallita koron seurantaa.',
+    consentChanged: 'Suostumuksen teksti on muuttunut. Lataa sivu uudelleen ja rastita suostumus uudelleen.',
+    tooMany: 'Liian monta yritystä lyhyessä ajassa. Odota hetki ja yritä uudelleen.',
+    network: 'Yhteyttä ei saatu. Tarkista internetyhteys ja yritä uudelleen.',
+    serverError: 'Meillä meni jotain vikaan. Yritä hetken kuluttua uudelleen.',
+  },
 };

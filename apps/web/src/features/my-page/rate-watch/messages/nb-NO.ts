@@ -7,7 +7,7 @@ export const messages = {
   interval: 'Hvor ofte',
   everyMonths: 'Hver {{count}}. måned',
   threshold: 'Gi beskjed når jeg kan spare mer enn ({{currency}})',
-  thresholdInvalid: 'Skriv et helt beløp på minst 100.',
+  thresholdInvalid: 'Skriv et helt beløp mellom 100 og 10 000 000.',
   channel: 'Gi beskjed på',
   email: 'E-post',
   sms: 'SMS',
@@ -34,5 +34,21 @@ export const messages = {
   basisEstimate: 'Beste anslag: {{lender}}, {{from}}–{{to}} nominell rente – regnet med {{to}}.',
   basisCosts:
     'Resten av lånet koster {{current}}; et nytt lån på restgjelden ville koste {{refinance}}, med samme månedsgebyr og et nytt etableringsgebyr på {{startup}}.',
-  failed: 'Det gikk ikke. Prøv igjen.',
+  // Why the API refused (rate-watch-refusal.ts): its messages in the brand's words; unknown ones as said.
+  refused: 'Det gikk ikke: {{reason}}',
+  refusal: {
+    notPaidOut: 'Rentevakten kan slås på først når lånet er utbetalt.',
+    alreadyOn:
+      'Rentevakten er allerede på, kanskje fra en annen fane. Last inn siden på nytt for å se innstillingene.',
+    notOn: 'Rentevakten er ikke på lenger. Last inn siden på nytt og slå den på igjen.',
+    smsUnavailable: 'Vi kan ikke sende SMS ennå. Velg e-post.',
+    emailUnavailable: 'Vi kan ikke sende e-post akkurat nå. Prøv igjen senere.',
+    noEmail: 'Vi har ingen e-postadresse til deg. Velg SMS.',
+    noPhone: 'Vi har ikke telefonnummeret ditt. Velg e-post.',
+    notBorrower: 'Bare den som tok opp lånet, kan styre rentevakten.',
+    consentChanged: 'Samtykketeksten er endret. Last inn siden på nytt og kryss av igjen.',
+    tooMany: 'For mange forsøk på kort tid. Vent litt og prøv igjen.',
+    network: 'Vi fikk ikke kontakt. Sjekk internettforbindelsen og prøv igjen.',
+    serverError: 'Noe gikk galt hos oss. Prøv igjen om litt.',
+  },
 };

@@ -6,7 +6,7 @@ export const messages = {
   interval: 'Hur ofta',
   everyMonths: 'Var {{count}}:e månad',
   threshold: 'Hör av er när jag kan spara mer än ({{currency}})',
-  thresholdInvalid: 'Skriv ett helt belopp på minst 100.',
+  thresholdInvalid: 'Skriv ett helt belopp mellan 100 och 10 000 000.',
   channel: 'Meddela mig via',
   email: 'E-post',
   sms: 'SMS',
@@ -33,5 +33,21 @@ export const messages = {
   basisEstimate: 'Bästa uppskattning: {{lender}}, {{from}}–{{to}} nominell ränta – räknat med {{to}}.',
   basisCosts:
     'Resten av lånet kostar {{current}}; ett nytt lån på skulden skulle kosta {{refinance}}, med samma månadsavgift och en ny uppläggningsavgift på {{startup}}.',
-  failed: 'Det gick inte. Försök igen.',
+  // Why the API refused (rate-watch-refusal.ts): its messages in the brand's words; unknown ones as said.
+  refused: 'Det gick inte: {{reason}}',
+  refusal: {
+    notPaidOut: 'Räntebevakningen kan slås på först när lånet är utbetalt.',
+    alreadyOn:
+      'Räntebevakningen är redan på, kanske från en annan flik. Ladda om sidan för att se inställningarna.',
+    notOn: 'Räntebevakningen är inte längre på. Ladda om sidan och slå på den igen.',
+    smsUnavailable: 'Vi kan inte skicka sms än. Välj e-post.',
+    emailUnavailable: 'Vi kan inte skicka e-post just nu. Försök igen senare.',
+    noEmail: 'Vi har ingen e-postadress till dig. Välj sms.',
+    noPhone: 'Vi har inte ditt telefonnummer. Välj e-post.',
+    notBorrower: 'Bara den som tog lånet kan styra räntebevakningen.',
+    consentChanged: 'Samtyckestexten har ändrats. Ladda om sidan och kryssa i igen.',
+    tooMany: 'För många försök på kort tid. Vänta en stund och försök igen.',
+    network: 'Vi fick ingen kontakt. Kontrollera internetanslutningen och försök igen.',
+    serverError: 'Något gick fel hos oss. Försök igen om en stund.',
+  },
 };
