@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { pureModuleValues } from './src/build/pure-module-values.ts';
 
 // The API serves the built app (apps/web/dist) with an SPA fallback. In development, `vite` serves the
 // app with hot reload and forwards every API path to the API server (NORDLOAN_API_URL, default :3000);
@@ -101,7 +102,8 @@ const preactAliases = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // The domain's module-level values marked pure, so that a page keeps only those it reads (ADR 0086).
+  plugins: [react(), precompress(), pureModuleValues(/[\\/]packages[\\/]domain[\\/]src[\\/]/)],
   resolve: { alias: preactAliases },
   server: {
     // `<brand>.localhost` hosts (architecture.md "Brands and hosts").
@@ -115,6 +117,17 @@ export default defineConfig({
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: the API reads it to preload the chunk of the requested page (web-app.ts).
     manifest: true,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          // Every module the entry imports statically is in the entry's chunk. Left alone, the bundler
+          // made a chunk of each set of them another chunk shares too (preact, compat, the auth store …:
+          // ten), each compressed on its own — ≈ 4 kB gzip more than the same code in one file, for
+          // scripts that every page loads before anything else anyway (issue 40, ADR 0086).
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   test: {
     name: 'web',
