@@ -275,14 +275,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Issue 35 item 1 (ADR 0074): approval odds from the lenders' soft pre-qualification, no credit inquiry.
   await app.register(approvalOddsRoutes, {
     ...moduleOptions,
-    lenders: createLenderPrequalificationApi({ panel, seed: config.worker.lenderSeed }),
+    lenders: createLenderPrequalificationApi({ panel }),
     timeoutMs: deps.prequalificationTimeoutMs,
   });
   // Issue 36 item 2 (ADR 0081): the rate watch after a paid-out loan, on the same soft pre-qualification.
   await app.register(rateWatchRoutes, {
     ...moduleOptions,
     worker,
-    lenders: createLenderPrequalificationApi({ panel, seed: config.worker.lenderSeed }),
+    lenders: createLenderPrequalificationApi({ panel }),
   });
   await app.register(bankDataRoutes, {
     ...moduleOptions,

@@ -42,7 +42,7 @@ export async function realPrequalification(
   const panel = defaultDependencies({ config: t.config, db: t.database.db, now: t.clock.now }).panel;
   await panel.refresh?.(t.database.db);
   return {
-    lenders: createLenderPrequalificationApi({ panel, seed: t.config.worker.lenderSeed }),
+    lenders: createLenderPrequalificationApi({ panel }),
     close: () => closeHttpLenders(panel),
   };
 }

@@ -5,8 +5,8 @@ import {
   lenderAgreementRequestSchema,
   lenderSignedAgreementPath,
   lenderSignedAgreementRequestSchema,
-  simulatedAgreement,
 } from '#src/modules/lending/lender-api/lender-agreement.ts';
+import { agreementPdf } from './agreement-pdf.ts';
 import { answerSandboxOperation, operationPattern, type SandboxOperation } from './sandbox-operation.ts';
 
 // The sandbox lender's side of the credit agreement (issue 36 item 1, docs/decisions/0075 and 0077): it
@@ -29,6 +29,27 @@ export interface AgreementEvent {
 }
 
 type Listener = (event: AgreementEvent) => void;
+
+/** The agreement a simulated lender writes for an offer: a small PDF of its terms. */
+export function simulatedAgreement(call: {
+  lenderName: string;
+  quoteId: string;
+  amount: number;
+  durationMonths: number;
+  nominalRate: number;
+  currency: string;
+}) {
+  return {
+    fileName: `agreement-${call.quoteId.slice(0, 8)}.pdf`,
+    content: agreementPdf(`${call.lenderName} - credit agreement`, [
+      `Offer ${call.quoteId}`,
+      `Amount: ${call.amount} ${call.currency}`,
+      `Term: ${call.durationMonths} months`,
+      `Nominal rate: ${call.nominalRate} %`,
+      'Right of withdrawal: 14 days from signing.',
+    ]),
+  };
+}
 
 /**
  * Who hears of a lender's agreements, by the profile object the server passes with each request:
@@ -59,7 +80,6 @@ export function answerAgreement(
       });
       const { fileName, content } = simulatedAgreement({
         lenderName: profile.name,
-        loanRequestId: call.ApplicationReference,
         quoteId: call.QuoteId,
         amount: call.Amount,
         durationMonths: call.DurationMonths,

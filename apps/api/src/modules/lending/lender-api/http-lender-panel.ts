@@ -7,9 +7,9 @@ import {
 } from './http-lender-adapter.ts';
 import type { LenderCredentials } from './lender-credentials.ts';
 
-// The panel the engine runs with (docs/decisions/0062): every lender whose configuration has an endpoint is
-// called over HTTP (http-lender-adapter.ts), every other one stays as the panel had it (the in-process
-// simulation by default — npm test, the benchmarks and npm start keep it until moved on purpose).
+// Lenders over HTTP (docs/decisions/0062): the endpoint of each lender from the config, and a panel whose
+// lenders with an endpoint are called over HTTP (http-lender-adapter.ts). The app's panel is the lender table
+// (register-panel.ts, ADR 0083); tests and benchmarks build theirs with withHttpLenders.
 
 /** The endpoint of each lender to call over HTTP: named in LENDER_API_LENDERS, or all at the sandbox URL. */
 export function lenderEndpointsOf(

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { lenderPanel as builtInLenders } from '@nordloan/domain/lending/lender-panel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lenderEndpointSchema } from '#src/config.ts';
 import { type LenderSandbox, startLenderSandbox } from '#src/dev/lender-sandbox/lender-sandbox.ts';
-import { createSimulatedLenderPanel } from '#src/dev/lender-sandbox/simulated-lender.ts';
-import { closeHttpLenders, withHttpLenders } from './http-lender-panel.ts';
+import { lenderPanelOf } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { createPortalLender } from '#src/modules/lending/lender-panel/portal-lender.ts';
+import { createHttpLenderAdapter } from './http-lender-adapter.ts';
+import { closeHttpLenders } from './http-lender-panel.ts';
 import { createLenderAgreementApi, sha256Hex } from './lender-agreement.ts';
 import { credentialsOf } from './lender-credentials.ts';
 
 // The credit agreement over the lender API (issue 36 item 1, ADR 0075): the sandbox lender hands over a PDF
-// and acknowledges the signed evidence; the in-process simulation writes its PDF at once.
+// and acknowledges the signed evidence; a portal lender has none to hand over yet (its upload is not built).
 
 let sandbox: LenderSandbox;
 beforeAll(async () => {
@@ -16,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox?.close());
 
-const simulated = () =>
-  createSimulatedLenderPanel({ seed: 42, delayScale: 0, failures: false, disbursement: 'automatic' });
+const profileOf = (lenderId: string) => builtInLenders.find((profile) => profile.id === lenderId)!;
 const call = (lenderId: string) => ({
   lenderId,
   lenderName: 'Saimaan Pankki',
@@ -34,12 +36,13 @@ describe('the lender API’s credit agreement', () => {
   it('the sandbox lender hands over its PDF and acknowledges the signed evidence', async () => {
     const credentials = credentialsOf({}, { sandboxSecrets: true });
     const lenderId = 'fi-saimaa-pankki';
-    const panel = withHttpLenders(simulated(), {
-      endpoints: new Map([
-        [lenderId, lenderEndpointSchema.parse({ url: sandbox.urlOf(lenderId), simulation: true })],
-      ]),
-      credentials,
-    });
+    const panel = lenderPanelOf([
+      createHttpLenderAdapter({
+        profile: profileOf(lenderId),
+        endpoint: lenderEndpointSchema.parse({ url: sandbox.urlOf(lenderId), simulation: true }),
+        credentials,
+      }),
+    ]);
     const api = createLenderAgreementApi({ panel });
     const asked = call(lenderId);
     const fetched = await api.fetchAgreement(asked);
@@ -72,10 +75,11 @@ describe('the lender API’s credit agreement', () => {
     closeHttpLenders(panel);
   });
 
-  it('a lender of the in-process simulation writes its PDF at once; one off the panel cannot', async () => {
-    const api = createLenderAgreementApi({ panel: simulated() });
-    const fetched = await api.fetchAgreement(call('fi-saimaa-pankki'));
-    expect(fetched.status).toBe('ready');
+  it('a portal lender has no agreement to hand over yet; one off the panel cannot answer', async () => {
+    const api = createLenderAgreementApi({
+      panel: lenderPanelOf([createPortalLender(profileOf('fi-saimaa-pankki'))]),
+    });
+    expect(await api.fetchAgreement(call('fi-saimaa-pankki'))).toEqual({ status: 'not-ready' });
     await expect(api.fetchAgreement(call('xx-nobody'))).rejects.toThrow(/not on the panel/);
   });
 });

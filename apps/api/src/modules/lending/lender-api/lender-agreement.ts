@@ -4,8 +4,6 @@ import {
   type LenderPanel,
   LenderUnavailableError,
 } from '#src/modules/lending/lender-panel/lender-adapter.ts';
-import { portalDecisionPollMs } from '#src/modules/lending/lender-panel/portal-lender.ts';
-import { agreementPdf } from './agreement-pdf.ts';
 import { isHttpLenderAdapter } from './http-lender-adapter.ts';
 import { answerOutsideContract, lenderPathOf, postToLender } from './signed-lender-post.ts';
 
@@ -15,9 +13,9 @@ import { answerOutsideContract, lenderPathOf, postToLender } from './signed-lend
 // - sendSignedAgreement: once every applicant has signed with e-ID, the lender receives the signatures'
 //   evidence (who, when, the document's SHA-256, the e-ID transaction).
 // A lender with an endpoint answers over HTTP through its own client (signed, idempotent per agreement, its
-// breaker and counters: signed-lender-post.ts, docs/decisions/0077); a lender of the
-// in-process simulation writes its agreement at once and takes the signatures as given; a portal lender's
-// upload is not built yet (it answers "not yet").
+// breaker and counters: signed-lender-post.ts, docs/decisions/0077). Every other lender on the panel is a
+// portal lender (ADR 0083: the simulated lenders are the sandbox's, over HTTP); its upload is not built yet,
+// so it has no agreement to hand over ("not yet") and none signed to receive.
 
 export const lenderAgreementPath = '/applications/{ApplicationReference}/agreement';
 export const lenderSignedAgreementPath = '/applications/{ApplicationReference}/agreement/signed';
@@ -115,30 +113,13 @@ export function sha256Hex(content: Buffer): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
-/** The agreement a simulated (or sandbox) lender writes for an offer. */
-export function simulatedAgreement(call: Omit<LenderAgreementCall, 'lenderId' | 'externalReference'>) {
-  return {
-    fileName: `agreement-${call.quoteId.slice(0, 8)}.pdf`,
-    content: agreementPdf(`${call.lenderName} - credit agreement`, [
-      `Offer ${call.quoteId}`,
-      `Amount: ${call.amount} ${call.currency}`,
-      `Term: ${call.durationMonths} months`,
-      `Nominal rate: ${call.nominalRate} %`,
-      'Right of withdrawal: 14 days from signing.',
-    ]),
-  };
-}
-
 export function createLenderAgreementApi(options: { panel: LenderPanel }): LenderAgreementApi {
   return {
     async fetchAgreement(call) {
       const adapter = options.panel.adapter(call.lenderId);
       if (!adapter) throw new LenderUnavailableError(call.lenderId, 'fetchAgreement (not on the panel)');
-      if (!isHttpLenderAdapter(adapter)) {
-        // A portal lender uploads its agreement in the portal (not built yet): nothing to show until then.
-        if (adapter.responseDelayMs('decision') === portalDecisionPollMs) return { status: 'not-ready' };
-        return { status: 'ready', ...simulatedAgreement(call) };
-      }
+      // A portal lender uploads its agreement in the portal (not built yet): nothing to show until then.
+      if (!isHttpLenderAdapter(adapter)) return { status: 'not-ready' };
       const answer = lenderAgreementResponseSchema.safeParse(
         await postToLender(adapter, {
           operation: 'fetchAgreement',
@@ -167,7 +148,7 @@ export function createLenderAgreementApi(options: { panel: LenderPanel }): Lende
     async sendSignedAgreement(call) {
       const adapter = options.panel.adapter(call.lenderId);
       if (!adapter) throw new LenderUnavailableError(call.lenderId, 'sendSignedAgreement (not on the panel)');
-      // The in-process simulation (and a portal lender, who reads it in the portal) takes it as given.
+      // A portal lender handed over no agreement (above), so none was signed here to send it.
       if (!isHttpLenderAdapter(adapter)) return;
       const answer = lenderSignedAgreementResponseSchema.safeParse(
         await postToLender(adapter, {

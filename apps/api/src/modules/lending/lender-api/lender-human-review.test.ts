@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { lenderPanel as builtInLenders } from '@nordloan/domain/lending/lender-panel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lenderEndpointSchema } from '#src/config.ts';
 import { type LenderSandbox, startLenderSandbox } from '#src/dev/lender-sandbox/lender-sandbox.ts';
-import { createSimulatedLenderPanel } from '#src/dev/lender-sandbox/simulated-lender.ts';
-import { closeHttpLenders, withHttpLenders } from './http-lender-panel.ts';
+import { LenderUnavailableError, lenderPanelOf } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { createPortalLender } from '#src/modules/lending/lender-panel/portal-lender.ts';
+import { createHttpLenderAdapter } from './http-lender-adapter.ts';
+import { closeHttpLenders } from './http-lender-panel.ts';
 import { credentialsOf } from './lender-credentials.ts';
 import { createLenderReviewApi } from './lender-human-review.ts';
 
 // A review of a lender's decline forwarded over the lender API (CCD2 art. 18(8), ADR 0065): the sandbox
-// lender checks the signature and answers in its own language; a lender that cannot check our signature,
-// and a lender of the in-process simulation, as they are.
+// lender checks the signature and answers in its own language; a lender that cannot check our signature
+// gives no answer; a portal lender cannot be asked (its portal takes no reviews yet): no answer is made up.
 
 let sandbox: LenderSandbox;
 beforeAll(async () => {
@@ -17,8 +20,9 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox?.close());
 
-const simulated = () =>
-  createSimulatedLenderPanel({ seed: 42, delayScale: 0, failures: false, disbursement: 'automatic' });
+const profileOf = (lenderId: string) => builtInLenders.find((profile) => profile.id === lenderId)!;
+/** A panel of one portal lender: the only lender on a panel not called over HTTP (ADR 0083). */
+const portalPanel = (lenderId: string) => lenderPanelOf([createPortalLender(profileOf(lenderId))]);
 const call = (lenderId: string) => ({
   lenderId,
   loanRequestId: randomUUID(),
@@ -33,12 +37,13 @@ const call = (lenderId: string) => ({
 
 function overHttp(lenderId: string, secrets: Record<string, string> = {}) {
   const credentials = credentialsOf(secrets, { sandboxSecrets: true });
-  const panel = withHttpLenders(simulated(), {
-    endpoints: new Map([
-      [lenderId, lenderEndpointSchema.parse({ url: sandbox.urlOf(lenderId), simulation: true })],
-    ]),
-    credentials,
-  });
+  const panel = lenderPanelOf([
+    createHttpLenderAdapter({
+      profile: profileOf(lenderId),
+      endpoint: lenderEndpointSchema.parse({ url: sandbox.urlOf(lenderId), simulation: true }),
+      credentials,
+    }),
+  ]);
   return { panel, api: createLenderReviewApi({ panel }) };
 }
 
@@ -58,11 +63,10 @@ describe('the lender API’s human-review operation', () => {
     closeHttpLenders(panel);
   });
 
-  it('a lender of the in-process simulation answers as the simulation does', async () => {
-    const api = createLenderReviewApi({ panel: simulated() });
-    expect((await api.requestReview(call('fi-saimaa-pankki'))).explanation).toMatch(
-      /Kielteinen päätös pysyy/,
-    );
+  it('a portal lender cannot be asked (the job retries, then staff answer); one off the panel neither', async () => {
+    const api = createLenderReviewApi({ panel: portalPanel('fi-saimaa-pankki') });
+    await expect(api.requestReview(call('fi-saimaa-pankki'))).rejects.toThrow(LenderUnavailableError);
+    await expect(api.requestReview(call('fi-saimaa-pankki'))).rejects.toThrow(/lender portal/);
     await expect(api.requestReview(call('xx-nobody'))).rejects.toThrow(/not on the panel/);
   });
 });

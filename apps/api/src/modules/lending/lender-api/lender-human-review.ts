@@ -2,7 +2,6 @@ import {
   type HumanReviewOutcome,
   lenderReviewPath,
   lenderReviewResponseSchema,
-  simulatedLenderReviewAnswer,
 } from '@nordloan/domain/human-review';
 import {
   type LenderPanel,
@@ -16,8 +15,9 @@ import { answerOutsideContract, lenderPathOf, postToLender } from './signed-lend
 // operation of the lender API, kept in its own file beside the adapter (lenders are becoming rows of the
 // database; the adapter is left as it is): a lender with an endpoint is asked over HTTP through its own client
 // (signed, with an idempotency key, its breaker and counters: docs/decisions/0077), its answer held against
-// the contract; a lender of the in-process simulation answers
-// as the simulation does. The compliance module calls it through its HumanReviewLenders port (app.ts).
+// the contract. Every other lender on the panel is a portal lender (ADR 0083), whose portal takes no reviews
+// yet: it cannot be asked, and after the job's last try staff answer without it — never an answer made up
+// in its name. The compliance module calls it through its HumanReviewLenders port (app.ts).
 
 export interface LenderReviewCall {
   lenderId: string;
@@ -47,10 +47,11 @@ export function createLenderReviewApi(options: { panel: LenderPanel }): LenderRe
     async requestReview(call) {
       const adapter = options.panel.adapter(call.lenderId);
       if (!adapter) throw new LenderUnavailableError(call.lenderId, 'requestHumanReview (not on the panel)');
-      if (!isHttpLenderAdapter(adapter)) {
-        const answer = simulatedLenderReviewAnswer(adapter.profile.country);
-        return { outcome: answer.Outcome, explanation: answer.Explanation };
-      }
+      if (!isHttpLenderAdapter(adapter))
+        throw new LenderUnavailableError(
+          call.lenderId,
+          'requestHumanReview (the lender portal takes no reviews yet)',
+        );
       const answer = await postToLender(adapter, {
         operation: 'requestHumanReview',
         path: lenderPathOf(lenderReviewPath, call.loanRequestId),

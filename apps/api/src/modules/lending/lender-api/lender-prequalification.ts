@@ -4,9 +4,7 @@ import {
   type LenderPrequalificationRequest,
   lenderPrequalificationPath,
   lenderPrequalificationResponseSchema,
-  softPrequalification,
 } from '@nordloan/domain/lending/approval-odds';
-import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
 import type { LenderPanel } from '#src/modules/lending/lender-panel/lender-adapter.ts';
 import { isHttpLenderAdapter } from './http-lender-adapter.ts';
 
@@ -14,8 +12,8 @@ import { isHttpLenderAdapter } from './http-lender-adapter.ts';
 // figures, no identity, and the promise that no bureau is asked (InquiryType "soft"). One more operation in
 // its own file beside the adapter, like the withdrawal notice: a lender with an endpoint is asked over HTTP
 // through its own client (signed; no idempotency key — it changes nothing at the lender, so a lost answer is
-// simply "no estimate"; its breaker, rate limit and counters, ADR 0077);
-// a lender of the in-process simulation answers from its credit policy at once. Each call has its own
+// simply "no estimate"; its breaker, rate limit and counters, ADR 0077); a portal lender (the only other
+// kind on the panel, ADR 0083) has no such operation: no estimate. Each call has its own
 // deadline: a lender that is slow, fails, answers outside the contract or has no such operation (404/501)
 // gives null — "no estimate" — and never holds the others.
 
@@ -35,13 +33,7 @@ export interface LenderPrequalificationApi {
   ): Promise<LenderPrequalificationEstimate | null>;
 }
 
-export function createLenderPrequalificationApi(options: {
-  panel: LenderPanel;
-  seed: number;
-  /** In-process lenders that have the operation; all unless given (tests take it from one). */
-  simulatedSupports?: (profile: LenderProfile) => boolean;
-}): LenderPrequalificationApi {
-  const supports = options.simulatedSupports ?? (() => true);
+export function createLenderPrequalificationApi(options: { panel: LenderPanel }): LenderPrequalificationApi {
   return {
     lendersIn(country) {
       return options.panel
@@ -51,12 +43,7 @@ export function createLenderPrequalificationApi(options: {
     },
     async prequalify(lenderId, request, { timeoutMs }) {
       const adapter = options.panel.adapter(lenderId);
-      if (!adapter) return null;
-      if (!isHttpLenderAdapter(adapter)) {
-        return supports(adapter.profile)
-          ? softPrequalification(adapter.profile, request, options.seed)
-          : null;
-      }
+      if (!adapter || !isHttpLenderAdapter(adapter)) return null;
       try {
         // Through the lender's own client (docs/decisions/0077): its open circuit answers at once, its rate
         // limit holds, the call is counted. One try within our deadline: a lender slower than that gives no

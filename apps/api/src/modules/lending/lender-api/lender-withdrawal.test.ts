@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { lenderPanel as builtInLenders } from '@nordloan/domain/lending/lender-panel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lenderEndpointSchema } from '#src/config.ts';
 import { type LenderSandbox, startLenderSandbox } from '#src/dev/lender-sandbox/lender-sandbox.ts';
-import { createSimulatedLenderPanel } from '#src/dev/lender-sandbox/simulated-lender.ts';
-import { closeHttpLenders, withHttpLenders } from './http-lender-panel.ts';
+import { LenderUnavailableError, lenderPanelOf } from '#src/modules/lending/lender-panel/lender-adapter.ts';
+import { createPortalLender } from '#src/modules/lending/lender-panel/portal-lender.ts';
+import { createHttpLenderAdapter } from './http-lender-adapter.ts';
+import { closeHttpLenders } from './http-lender-panel.ts';
 import { credentialsOf } from './lender-credentials.ts';
 import { createLenderWithdrawalApi } from './lender-withdrawal.ts';
 
 // The withdrawal notice over the lender API (CCD2 art. 26, ADR 0066): the sandbox lender checks the
-// signature and acknowledges; a notice it cannot verify is no notice (the job retries); the in-process
-// simulation takes it as given.
+// signature and acknowledges; a notice it cannot verify is no notice (the job retries); nor is one to a
+// portal lender, whose portal shows no withdrawals yet (staff pass it on after the last try).
 
 let sandbox: LenderSandbox;
 beforeAll(async () => {
@@ -17,8 +20,9 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox?.close());
 
-const simulated = () =>
-  createSimulatedLenderPanel({ seed: 42, delayScale: 0, failures: false, disbursement: 'automatic' });
+const profileOf = (lenderId: string) => builtInLenders.find((profile) => profile.id === lenderId)!;
+/** A panel of one portal lender: the only lender on a panel not called over HTTP (ADR 0083). */
+const portalPanel = (lenderId: string) => lenderPanelOf([createPortalLender(profileOf(lenderId))]);
 const call = (lenderId: string) => ({
   lenderId,
   loanRequestId: randomUUID(),
@@ -36,12 +40,13 @@ const call = (lenderId: string) => ({
 
 function overHttp(lenderId: string, secrets: Record<string, string> = {}) {
   const credentials = credentialsOf(secrets, { sandboxSecrets: true });
-  const panel = withHttpLenders(simulated(), {
-    endpoints: new Map([
-      [lenderId, lenderEndpointSchema.parse({ url: sandbox.urlOf(lenderId), simulation: true })],
-    ]),
-    credentials,
-  });
+  const panel = lenderPanelOf([
+    createHttpLenderAdapter({
+      profile: profileOf(lenderId),
+      endpoint: lenderEndpointSchema.parse({ url: sandbox.urlOf(lenderId), simulation: true }),
+      credentials,
+    }),
+  ]);
   return { panel, api: createLenderWithdrawalApi({ panel }) };
 }
 
@@ -61,9 +66,9 @@ describe('the lender API’s withdrawal notice', () => {
     closeHttpLenders(panel);
   });
 
-  it('a lender of the in-process simulation takes the notice; one off the panel cannot', async () => {
-    const api = createLenderWithdrawalApi({ panel: simulated() });
-    await expect(api.notifyWithdrawal(call('fi-saimaa-pankki'))).resolves.toBeUndefined();
+  it('a portal lender is not told by the API (never marked sent), nor one off the panel', async () => {
+    const api = createLenderWithdrawalApi({ panel: portalPanel('fi-saimaa-pankki') });
+    await expect(api.notifyWithdrawal(call('fi-saimaa-pankki'))).rejects.toThrow(LenderUnavailableError);
     await expect(api.notifyWithdrawal(call('xx-nobody'))).rejects.toThrow(/not on the panel/);
   });
 });

@@ -13,8 +13,9 @@ import { answerOutsideContract, lenderPathOf, postToLender } from './signed-lend
 // passed on to the lender. One more operation of the lender API in its own file beside the adapter (lenders
 // are rows of the database now; the adapter is left as it is): a lender with an endpoint is told over HTTP
 // through its own client (signed, an idempotency key per withdrawal, its breaker and counters: ADR 0077), its
-// receipt held against the contract; a lender of the
-// in-process simulation takes note at once. The withdrawal job (withdrawal/withdrawal-jobs.ts) calls it.
+// receipt held against the contract. Every other lender on the panel is a portal lender (ADR 0083), whose
+// portal shows no withdrawals yet: the notice cannot reach it, and after the job's last try staff pass it on
+// (never marked sent unsent). The withdrawal job (withdrawal/withdrawal-jobs.ts) calls it.
 
 export interface LenderWithdrawalCall {
   lenderId: string;
@@ -42,8 +43,11 @@ export function createLenderWithdrawalApi(options: { panel: LenderPanel }): Lend
     async notifyWithdrawal(call) {
       const adapter = options.panel.adapter(call.lenderId);
       if (!adapter) throw new LenderUnavailableError(call.lenderId, 'notifyWithdrawal (not on the panel)');
-      // The in-process simulation has no inbox: it takes the notice as given.
-      if (!isHttpLenderAdapter(adapter)) return;
+      if (!isHttpLenderAdapter(adapter))
+        throw new LenderUnavailableError(
+          call.lenderId,
+          'notifyWithdrawal (the lender portal shows no withdrawals yet)',
+        );
       const answer = await postToLender(adapter, {
         operation: 'notifyWithdrawal',
         path: lenderPathOf(lenderWithdrawalPath, call.loanRequestId),

@@ -1,5 +1,5 @@
-// A minimal, valid one-page PDF of text lines (Helvetica, WinAnsi): the agreement the simulated lenders
-// and the sandbox lender send (ADR 0075). Real lenders send their own PDF; we only store, hash and show it.
+// A minimal, valid one-page PDF of text lines (Helvetica, WinAnsi): the agreement the sandbox lender's
+// simulated lenders send (ADR 0075). Real lenders send their own PDF; we only store, hash and show it.
 
 function escapeText(line: string): string {
   // Latin-1 covers the Nordic letters; anything else becomes '?'.
