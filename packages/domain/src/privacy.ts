@@ -204,6 +204,37 @@ export const personDataExportSchema = /* @__PURE__ */ z.object({
       UpdatedAt: z.string(),
     }),
   ),
+  /**
+   * Their own debt-register inquiries (ADR 0079): when, which register, the consent they gave, and the
+   * debts it returned as found. Of a shared application only the person's own part (an inquiry is about
+   * one person); the register's account numbers are never kept, so none is here.
+   */
+  DebtRegisterInquiries: z.array(
+    z.object({
+      LoanApplicationID: z.string(),
+      Role: z.enum(['MainApplicant', 'CoApplicant']),
+      Register: z.string(),
+      State: z.string(),
+      Failure: nullableString,
+      ConsentGivenAt: z.string(),
+      ConsentScope: z.string(),
+      ConsentPurpose: z.string(),
+      /** The register's own reference of the inquiry (to quote to the register). */
+      RegisterReference: nullableString,
+      FetchedAt: z.string(),
+      Found: z.array(
+        z.object({
+          DebtType: z.string(),
+          Creditor: z.string(),
+          Balance: z.number(),
+          CreditLimit: z.number().nullable(),
+          MonthlyPayment: z.number().nullable(),
+          InterestRate: z.number().nullable(),
+          RemainingTermMonths: z.number().nullable(),
+        }),
+      ),
+    }),
+  ),
   /** The rate watches of their loans (ADR 0081), every look with its basis. */
   RateWatches: z.array(
     z.object({

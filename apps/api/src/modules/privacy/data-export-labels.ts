@@ -42,7 +42,16 @@ export type ExportLabelKey =
   | 'insurance'
   | 'bankData'
   | 'rateWatches'
-  | 'saving';
+  | 'saving'
+  | 'debtRegister'
+  | 'registerNO'
+  | 'registerFI'
+  | 'consentGiven'
+  | 'purpose'
+  | 'registerReference'
+  | 'debtsFound'
+  | 'creditLimit'
+  | 'perMonth';
 
 export const exportLabels: Record<Locale, Record<ExportLabelKey, string>> = {
   'nb-NO': {
@@ -86,6 +95,15 @@ export const exportLabels: Record<Locale, Record<ExportLabelKey, string>> = {
     bankData: 'Bankdata (samtykke og tall)',
     rateWatches: 'Renteovervåking',
     saving: 'Besparelse',
+    debtRegister: 'Gjeldsregisteret (samtykke og gjeld vi fikk)',
+    registerNO: 'Gjeldsregisteret',
+    registerFI: 'Det finske positive kredittregisteret',
+    consentGiven: 'Samtykke gitt',
+    purpose: 'Formål',
+    registerReference: 'Registerets referanse',
+    debtsFound: 'Gjeld registeret oppga',
+    creditLimit: 'kredittramme',
+    perMonth: 'per måned',
   },
   'sv-SE': {
     title: 'Dina uppgifter hos oss',
@@ -128,6 +146,15 @@ export const exportLabels: Record<Locale, Record<ExportLabelKey, string>> = {
     bankData: 'Bankdata (samtycke och siffror)',
     rateWatches: 'Räntebevakning',
     saving: 'Besparing',
+    debtRegister: 'Skuldregister (samtycke och skulder vi fick)',
+    registerNO: 'Norska skuldregistret (Gjeldsregisteret)',
+    registerFI: 'Finska positiva kreditupplysningsregistret',
+    consentGiven: 'Samtycke givet',
+    purpose: 'Ändamål',
+    registerReference: 'Registrets referens',
+    debtsFound: 'Skulder registret uppgav',
+    creditLimit: 'kreditgräns',
+    perMonth: 'per månad',
   },
   'fi-FI': {
     title: 'Tietosi meillä',
@@ -170,6 +197,15 @@ export const exportLabels: Record<Locale, Record<ExportLabelKey, string>> = {
     bankData: 'Pankkitiedot (suostumus ja luvut)',
     rateWatches: 'Koron seuranta',
     saving: 'Säästö',
+    debtRegister: 'Luottotietorekisteri (suostumus ja saadut velat)',
+    registerNO: 'Norjan velkarekisteri (Gjeldsregisteret)',
+    registerFI: 'Positiivinen luottotietorekisteri',
+    consentGiven: 'Suostumus annettu',
+    purpose: 'Käyttötarkoitus',
+    registerReference: 'Rekisterin viite',
+    debtsFound: 'Rekisterin ilmoittamat velat',
+    creditLimit: 'luottoraja',
+    perMonth: 'kuukaudessa',
   },
   'da-DK': {
     title: 'Dine data hos os',
@@ -212,5 +248,14 @@ export const exportLabels: Record<Locale, Record<ExportLabelKey, string>> = {
     bankData: 'Bankdata (samtykke og tal)',
     rateWatches: 'Renteovervågning',
     saving: 'Besparelse',
+    debtRegister: 'Gældsregister (samtykke og gæld vi fik)',
+    registerNO: 'Det norske gældsregister (Gjeldsregisteret)',
+    registerFI: 'Det finske positive kreditregister',
+    consentGiven: 'Samtykke givet',
+    purpose: 'Formål',
+    registerReference: 'Registrets reference',
+    debtsFound: 'Gæld registret oplyste',
+    creditLimit: 'kreditramme',
+    perMonth: 'om måneden',
   },
 };

@@ -12,7 +12,11 @@ interface Section {
   items: { title?: string; rows: [string, string][] }[];
 }
 
-function sectionsOf(data: PersonDataExport, locale: Locale): { title: string; sections: Section[] } {
+/** The export's sections as headings and label: value rows in the person's language (tested on their own). */
+export function dataExportSections(
+  data: PersonDataExport,
+  locale: Locale,
+): { title: string; sections: Section[] } {
   const l = (key: ExportLabelKey) => exportLabels[locale][key];
   const dateTime = new Intl.DateTimeFormat(locale, {
     dateStyle: 'short',
@@ -28,6 +32,8 @@ function sectionsOf(data: PersonDataExport, locale: Locale): { title: string; se
         ? number.format(value)
         : value;
   const person = data.Person;
+  const registerName = (register: string) =>
+    register.startsWith('NO-') ? l('registerNO') : register.startsWith('FI-') ? l('registerFI') : register;
   return {
     title: l('title'),
     sections: [
@@ -151,6 +157,30 @@ function sectionsOf(data: PersonDataExport, locale: Locale): { title: string; se
         })),
       },
       {
+        heading: l('debtRegister'),
+        items: data.DebtRegisterInquiries.map((row) => ({
+          title: registerName(row.Register),
+          rows: [
+            [l('role'), row.Role === 'MainApplicant' ? l('mainApplicant') : l('coApplicant')],
+            [l('consentGiven'), `${at(row.ConsentGivenAt)} (${row.ConsentScope})`],
+            [l('purpose'), row.ConsentPurpose],
+            [l('status'), `${row.State}${row.Failure ? ` (${row.Failure})` : ''}, ${at(row.FetchedAt)}`],
+            [l('registerReference'), text(row.RegisterReference)],
+            [l('debtsFound'), row.Found.length === 0 ? l('none') : String(row.Found.length)],
+            ...row.Found.map((debt): [string, string] => [
+              `${debt.Creditor} (${debt.DebtType})`,
+              [
+                text(debt.Balance),
+                debt.CreditLimit === null ? null : `${l('creditLimit')} ${text(debt.CreditLimit)}`,
+                debt.MonthlyPayment === null ? null : `${text(debt.MonthlyPayment)} ${l('perMonth')}`,
+              ]
+                .filter(Boolean)
+                .join(', '),
+            ]),
+          ],
+        })),
+      },
+      {
         heading: l('rateWatches'),
         items: data.RateWatches.map((row) => ({
           rows: [
@@ -176,7 +206,7 @@ function sectionsOf(data: PersonDataExport, locale: Locale): { title: string; se
 }
 
 export function renderDataExportPdf(data: PersonDataExport, locale: Locale): Promise<Buffer> {
-  const { title, sections } = sectionsOf(data, locale);
+  const { title, sections } = dataExportSections(data, locale);
   const none = exportLabels[locale].none;
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });

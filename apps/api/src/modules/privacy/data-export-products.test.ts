@@ -2,6 +2,7 @@ import { makeTestNationalId } from '@nordloan/domain/national-id';
 import { type PersonDataExport, personDataExportSchema } from '@nordloan/domain/privacy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBankDataConnection } from '#src/modules/bank-data/bank-data.repository.ts';
+import { saveInquiry } from '#src/modules/debt-registers/debt-registers.repository.ts';
 import { insertMandate, insertPaymentMandate } from '#src/modules/insurance/insurance.repository.ts';
 import { insertInsuranceRequest } from '#src/modules/insurance/insurance-policy.repository.ts';
 import {
@@ -12,9 +13,10 @@ import {
 import { mainApplicantDetails } from '#src/test/lending-test-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '#src/test/test-app.ts';
 import { nextTestFileSerial } from '#src/test/test-file-serial.ts';
+import { dataExportSections } from './data-export-pdf.ts';
 
-// The data export's insurance, bank data and rate watches (ADR 0069, ADR 0081): each person finds their
-// own, and never another person's — the co-applicant of a shared application included. Each person's
+// The data export's insurance, bank data, debt-register inquiries and rate watches (ADR 0069, ADR 0079,
+// ADR 0081): each person finds their own, and never another person's — the co-applicant of a shared application included. Each person's
 // records carry distinctive figures; every other person's figures must be absent from the export.
 
 let t: TestApp;
@@ -125,6 +127,39 @@ async function holdings(who: Login, applicationId: string, figure: number) {
   });
 }
 
+/** A consented register inquiry of one applicant of an application, its debt's figures theirs alone. */
+async function registerInquiry(applicationId: string, role: 'MainApplicant' | 'CoApplicant', figure: number) {
+  const at = t.clock.now();
+  await saveInquiry(
+    t.database.db,
+    {
+      loanApplicationId: applicationId,
+      ownerRole: role,
+      register: 'NO-GJELDSREGISTERET',
+      state: 'fetched',
+      failureReason: null,
+      consentGivenAt: at,
+      consentScope: 'Gjeldsregisteret: unsecured loans, credit facilities and charge cards',
+      consentPurpose: `Loan application ${applicationId}: the applicant's debts (${role})`,
+      registerReference: `ref-${figure}`,
+      found: [
+        {
+          ExternalRef: `debt-register:${figure}`,
+          DebtType: 'CreditCard',
+          Creditor: `Kortbank ${figure}`,
+          Balance: figure + 5,
+          CreditLimit: figure + 6,
+          MonthlyPayment: 700,
+          InterestRate: 0.219,
+          RemainingTermMonths: null,
+        },
+      ],
+      fetchedAt: at,
+    },
+    at,
+  );
+}
+
 let main: Login;
 let co: Login;
 let other: Login;
@@ -144,6 +179,10 @@ beforeAll(async () => {
   othersApplication = await apply(other);
   await holdings(main, shared.ID, 41_771);
   await holdings(other, othersApplication.ID, 53_331);
+  // Both applicants of the shared application asked the register, each about themselves.
+  await registerInquiry(shared.ID, 'MainApplicant', 41_771);
+  await registerInquiry(shared.ID, 'CoApplicant', 67_761);
+  await registerInquiry(othersApplication.ID, 'MainApplicant', 53_331);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -174,8 +213,45 @@ describe('the data export: insurance, bank data, rate watches', () => {
     expect(data.RateWatches[0]!.Checks).toEqual([
       expect.objectContaining({ Saving: 41_775, Notified: true }),
     ]);
+    expect(data.DebtRegisterInquiries).toEqual([
+      {
+        LoanApplicationID: shared.ID,
+        Role: 'MainApplicant',
+        Register: 'NO-GJELDSREGISTERET',
+        State: 'fetched',
+        Failure: null,
+        ConsentGivenAt: expect.any(String),
+        ConsentScope: 'Gjeldsregisteret: unsecured loans, credit facilities and charge cards',
+        ConsentPurpose: `Loan application ${shared.ID}: the applicant's debts (MainApplicant)`,
+        RegisterReference: 'ref-41771',
+        FetchedAt: expect.any(String),
+        Found: [
+          {
+            DebtType: 'CreditCard',
+            Creditor: 'Kortbank 41771',
+            Balance: 41_776,
+            CreditLimit: 41_777,
+            MonthlyPayment: 700,
+            InterestRate: 0.219,
+            RemainingTermMonths: null,
+          },
+        ],
+      },
+    ]);
     const text = JSON.stringify(data);
-    for (const foreign of ['53331', '53332', '53333', '53334', '53335', other.PersonID, other.CustomerID])
+    // Not the other person's, nor the co-applicant's inquiry on the same application.
+    for (const foreign of [
+      '53331',
+      '53332',
+      '53333',
+      '53334',
+      '53335',
+      '5333',
+      '6776',
+      'CoApplicant',
+      other.PersonID,
+      other.CustomerID,
+    ])
       expect(text).not.toContain(foreign);
   });
 
@@ -185,8 +261,17 @@ describe('the data export: insurance, bank data, rate watches', () => {
     expect(data.Insurance).toEqual([]);
     expect(data.BankData).toEqual([]);
     expect(data.RateWatches).toEqual([]);
+    // Their own register inquiry, and only theirs.
+    expect(data.DebtRegisterInquiries).toEqual([
+      expect.objectContaining({
+        LoanApplicationID: shared.ID,
+        Role: 'CoApplicant',
+        RegisterReference: 'ref-67761',
+        Found: [expect.objectContaining({ Creditor: 'Kortbank 67761', Balance: 67_766 })],
+      }),
+    ]);
     const text = JSON.stringify(data);
-    for (const foreign of ['41771', '41772', '41773', '41774', '41775', 'NordTrygg', main.CustomerID])
+    for (const foreign of ['4177', 'NordTrygg', 'MainApplicant', main.CustomerID])
       expect(text).not.toContain(foreign);
   });
 
@@ -203,6 +288,26 @@ describe('the data export: insurance, bank data, rate watches', () => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
+  });
+
+  it('the readable PDF lists the register inquiry in the person’s language', async () => {
+    const data = await exportOf(main);
+    const section = (locale: 'nb-NO' | 'fi-FI') =>
+      dataExportSections(data, locale).sections.find((candidate) =>
+        candidate.items.some((item) => item.rows.some(([, value]) => value === 'ref-41771')),
+      );
+    const norwegian = section('nb-NO');
+    expect(norwegian?.heading).toBe('Gjeldsregisteret (samtykke og gjeld vi fikk)');
+    expect(norwegian?.items[0]?.title).toBe('Gjeldsregisteret');
+    const rows = new Map(norwegian?.items[0]?.rows);
+    expect(rows.get('Din rolle')).toBe('Hovedsøker');
+    expect(rows.get('Formål')).toBe(`Loan application ${shared.ID}: the applicant's debts (MainApplicant)`);
+    expect(rows.get('Samtykke gitt')).toContain('Gjeldsregisteret: unsecured loans');
+    expect(rows.get('Gjeld registeret oppga')).toBe('1');
+    expect(rows.get('Kortbank 41771 (CreditCard)')?.replace(/\s/g, ' ')).toBe(
+      '41 776, kredittramme 41 777, 700 per måned',
+    );
+    expect(section('fi-FI')?.heading).toBe('Luottotietorekisteri (suostumus ja saadut velat)');
   });
 
   it('an erasure request stops the person’s rate watch at once, and nobody else’s', async () => {

@@ -1,6 +1,7 @@
 import type { PersonDataExport } from '@nordloan/domain/privacy';
 import type { Executor } from '#src/db/client.ts';
 import { findBankDataConnection } from '#src/modules/bank-data/bank-data.repository.ts';
+import { findInquiries } from '#src/modules/debt-registers/debt-registers.repository.ts';
 import {
   listMandatesOfRequest,
   listPaymentMandatesOfRequest,
@@ -14,7 +15,7 @@ import { findRateWatchesOfCustomers } from '#src/modules/rate-watch/rate-watch.r
 
 // What the export holds beside the applications (ADR 0069, ADR 0081): the person's insurance (requests,
 // policies, the mandates they signed), the bank consent and figures of the applications where they are the
-// main applicant, and the rate watches of their loans. Each read is by the person's own id or customer ids;
+// main applicant, their own debt-register inquiries (ADR 0079), and the rate watches of their loans. Each read is by the person's own id or customer ids;
 // of a shared application the co-applicant's export has no bank figures (the main applicant connects their
 // bank, ADR 0076) — the tests check both ways.
 
@@ -98,6 +99,50 @@ export async function bankDataOfPerson(
       Corrected: row.corrected ?? null,
       UpdatedAt: row.updatedAt.toISOString(),
     });
+  }
+  return result;
+}
+
+/**
+ * The person's own debt-register inquiries: of each application, only the inquiry of the part they are
+ * named in (main or co-applicant) — what a register says about the other applicant is that person's alone.
+ * An application where the person is not positively named (neither applicant row nor main person) gives
+ * nothing, rather than a guess.
+ */
+export async function debtRegisterInquiriesOfPerson(
+  db: Executor,
+  applications: readonly ApplicationWithApplicants[],
+  personId: string,
+): Promise<PersonDataExport['DebtRegisterInquiries']> {
+  const result: PersonDataExport['DebtRegisterInquiries'] = [];
+  for (const found of applications) {
+    const own = found.applicants.find((applicant) => applicant.personId === personId);
+    const role = own?.role ?? (found.row.personId === personId ? 'MainApplicant' : null);
+    if (role !== 'MainApplicant' && role !== 'CoApplicant') continue;
+    for (const row of await findInquiries(db, found.row.id)) {
+      if (row.ownerRole !== role) continue;
+      result.push({
+        LoanApplicationID: found.row.id,
+        Role: role,
+        Register: row.register,
+        State: row.state,
+        Failure: row.failureReason,
+        ConsentGivenAt: row.consentGivenAt.toISOString(),
+        ConsentScope: row.consentScope,
+        ConsentPurpose: row.consentPurpose,
+        RegisterReference: row.registerReference,
+        FetchedAt: row.fetchedAt.toISOString(),
+        Found: (row.found ?? []).map((debt) => ({
+          DebtType: debt.DebtType,
+          Creditor: debt.Creditor,
+          Balance: debt.Balance,
+          CreditLimit: debt.CreditLimit,
+          MonthlyPayment: debt.MonthlyPayment,
+          InterestRate: debt.InterestRate,
+          RemainingTermMonths: debt.RemainingTermMonths,
+        })),
+      });
+    }
   }
   return result;
 }

@@ -17,7 +17,12 @@ import { searchApplicationsWithApplicants } from '#src/modules/loan-applications
 import { listMessagesOfApplication, maskedAddress } from '#src/modules/messages/message.repository.ts';
 import type { PersonRow } from '#src/modules/persons/person.repository.ts';
 import { loadPersonForCaller } from '#src/modules/persons/person.service.ts';
-import { bankDataOfPerson, insuranceOfPerson, rateWatchesOfCustomers } from './data-export-products.ts';
+import {
+  bankDataOfPerson,
+  debtRegisterInquiriesOfPerson,
+  insuranceOfPerson,
+  rateWatchesOfCustomers,
+} from './data-export-products.ts';
 import { findConsentRecordsOfCustomers, findCustomersOfPerson } from './privacy.repository.ts';
 
 // Issue 36 item 3 (ADR 0069): everything we hold about one person, for that person only. Of an application
@@ -244,6 +249,7 @@ export async function buildDataExport(options: {
     StaffReads: staffReads,
     Insurance: await insuranceOfPerson(db, person.id),
     BankData: await bankDataOfPerson(db, applications, person.id),
+    DebtRegisterInquiries: await debtRegisterInquiriesOfPerson(db, applications, person.id),
     RateWatches: await rateWatchesOfCustomers(db, customerIds),
   };
 }
