@@ -11,6 +11,23 @@ export async function insertPersonCheck(db: Executor, values: NewPersonCheckRow)
   return row!;
 }
 
+/** Screening runs of many persons and applications in one statement, in the order given. */
+export async function insertPersonChecks(
+  db: Executor,
+  values: readonly NewPersonCheckRow[],
+): Promise<PersonCheckRow[]> {
+  if (values.length === 0) return [];
+  const rows = await db
+    .insert(personCheck)
+    .values([...values])
+    .returning();
+  // Matched back by application and person (unique within one call): RETURNING's order is not promised.
+  const keyOf = (row: Pick<PersonCheckRow, 'loanApplicationId' | 'personId'>) =>
+    `${row.loanApplicationId}:${row.personId}`;
+  const byKey = new Map(rows.map((row) => [keyOf(row as PersonCheckRow), row]));
+  return values.map((value) => byKey.get(keyOf(value as PersonCheckRow))!);
+}
+
 export async function findPersonCheckById(db: Executor, id: string): Promise<PersonCheckRow | undefined> {
   const [row] = await db.select().from(personCheck).where(eq(personCheck.id, id));
   return row;

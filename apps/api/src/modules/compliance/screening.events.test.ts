@@ -84,4 +84,32 @@ describe('screening a submission from its event', () => {
     expect(await listPersonChecks(t.database.db, application.personId)).toHaveLength(1);
     expect(await intakeJobsOf(application.id)).toHaveLength(1);
   });
+
+  it('screens every submission of a batch once, each with its own checks and event (ADR 0085)', async () => {
+    const applications = [await submitWithoutRelay(), await submitWithoutRelay()];
+    const submitted = await Promise.all(
+      applications.map(
+        async (application) =>
+          (await listOutboxEvents(t.database.db, application.id)).find(
+            (event) => event.eventName === 'loan-application-status-changed',
+          )!,
+      ),
+    );
+    const subscriber = screeningEventSubscriber({ screening: provider, now: t.clock.now });
+    // The first submission's event twice in the batch, as a second delivery: screened once all the same.
+    await t.database.db.transaction((tx) =>
+      subscriber.publishBatch!([submitted[0]!, submitted[1]!, submitted[0]!], tx),
+    );
+    for (const application of applications) {
+      const [check] = await listPersonChecks(t.database.db, application.personId);
+      expect(check).toMatchObject({ loanApplicationId: application.id, isPep: false });
+      const screened = (await listOutboxEvents(t.database.db, application.id)).filter(
+        (event) => event.eventName === 'application-screened',
+      );
+      expect(screened.map((event) => event.payload)).toEqual([
+        expect.objectContaining({ PersonCheckIDs: [check!.id], Hits: 0, Trigger: 'submission' }),
+      ]);
+      expect(await listPersonChecks(t.database.db, application.personId)).toHaveLength(1);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { applicationStatus } from '@nordloan/domain/statuses';
-import { and, asc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#src/db/client.ts';
 import { qualified } from '#src/db/json-rows.ts';
 import { loanApplication } from '#src/db/schema/applications.ts';
@@ -114,14 +114,28 @@ export async function screeningHoldsOf(
   return holds;
 }
 
-/** Whether a screening of the application was stored at or after `since` (a submission's screening ran). */
-export async function screenedSince(db: Executor, loanApplicationId: string, since: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: personCheck.id })
+/**
+ * screenedSince for many applications at once, each since its own time: answers the ids of those with a
+ * screening stored at or after it (one statement: each application's latest screening).
+ */
+export async function screenedSinceEach(
+  db: Executor,
+  since: ReadonlyMap<string, Date>,
+): Promise<Set<string>> {
+  if (since.size === 0) return new Set();
+  const rows = await db
+    .select({
+      applicationId: personCheck.loanApplicationId,
+      latest: sql<Date>`max(${personCheck.createdAt})`.mapWith(personCheck.createdAt),
+    })
     .from(personCheck)
-    .where(and(eq(personCheck.loanApplicationId, loanApplicationId), gte(personCheck.createdAt, since)))
-    .limit(1);
-  return row !== undefined;
+    .where(inArray(personCheck.loanApplicationId, [...since.keys()]))
+    .groupBy(personCheck.loanApplicationId);
+  return new Set(
+    rows
+      .filter((row) => row.applicationId && row.latest >= since.get(row.applicationId)!)
+      .map((row) => row.applicationId!),
+  );
 }
 
 export interface OpenHitRow {

@@ -9,16 +9,24 @@ import { isUuid } from '#src/lib/application-access.ts';
 import type { Caller } from '#src/lib/caller.ts';
 import { assertStaffMay } from '#src/lib/staff-access.ts';
 import { recordAudit } from '#src/modules/audit/audit.service.ts';
-import { findApplicationByIdForUpdate } from '#src/modules/loan-applications/application-locked-read.repository.ts';
+import {
+  findApplicationByIdForUpdate,
+  findApplicationsByIdsForUpdate,
+} from '#src/modules/loan-applications/application-locked-read.repository.ts';
 import { findApplicationById } from '#src/modules/loan-applications/application-read.repository.ts';
-import { findPersonById } from '#src/modules/persons/person.repository.ts';
+import { findPersonsByIds, type PersonRow } from '#src/modules/persons/person.repository.ts';
 import { toPersonCheck } from './person-check.mapper.ts';
-import { insertPersonCheck, listPersonChecks, type PersonCheckRow } from './person-check.repository.ts';
+import {
+  insertPersonChecks,
+  listPersonChecks,
+  type NewPersonCheckRow,
+  type PersonCheckRow,
+} from './person-check.repository.ts';
 import {
   hasOpenHit,
   isHitRow,
   type ScreeningHold,
-  screenedSince,
+  screenedSinceEach,
   screeningHoldsOf,
 } from './screening.repository.ts';
 import type { ScreeningAdapter, ScreeningSubject } from './screening-adapter.ts';
@@ -92,6 +100,107 @@ export function screeningEvent(
   };
 }
 
+/** One application's screening as asked of the provider, its checks not yet stored. */
+interface PlannedScreening {
+  application: LoanApplicationRow;
+  checks: NewPersonCheckRow[];
+  now: Date;
+}
+
+/**
+ * Asks the provider about the main applicant and co-applicant of an application the caller holds FOR
+ * UPDATE (`persons`: their rows, read by the caller): the PersonCheck each gets. A provider that does not
+ * answer for someone fails the caller's transaction: nothing is stored.
+ */
+async function planScreening(
+  application: LoanApplicationRow,
+  persons: ReadonlyMap<string, PersonRow>,
+  adapter: ScreeningAdapter,
+  now: Date,
+): Promise<PlannedScreening> {
+  const found = [application.personId, application.coApplicantPersonId].flatMap((id) => {
+    const row = id ? persons.get(id) : undefined;
+    return row ? [row] : [];
+  });
+  if (found.length === 0) return { application, checks: [], now };
+  const subjects: ScreeningSubject[] = found.map((each) => ({
+    reference: each.id,
+    fullName: [each.firstName, each.lastName].filter(Boolean).join(' ').trim(),
+    birthDate: each.birthDate,
+    country: application.country as Country,
+  }));
+  const results = new Map((await adapter.screen(subjects)).map((result) => [result.reference, result]));
+  const checks = found.map((each, index): NewPersonCheckRow => {
+    const subject = subjects[index]!;
+    const result = results.get(each.id);
+    // No answer for an applicant is no screening: nothing is stored and the caller's transaction fails.
+    if (!result) throw serviceUnavailable('The screening provider did not answer');
+    const details: string[] = [];
+    if (result.details) details.push(result.details);
+    // The applicant's own answer counts as a hit too: the form asks whether they are politically exposed.
+    if (each.isPoliticallyExposed) {
+      details.push(
+        `Self-declared politically exposed person${each.politicallyExposedRole ? `: ${each.politicallyExposedRole}` : ''}`,
+      );
+    }
+    if (!subject.fullName) details.push('No name on record: screened without a name, review by hand');
+    return {
+      personId: each.id,
+      loanApplicationId: application.id,
+      fullName: (subject.fullName || 'Name not on record').slice(0, 300),
+      isPep: result.pep || each.isPoliticallyExposed === true,
+      isRca: result.rca,
+      isSanctioned: result.sanctioned,
+      details: details.length > 0 ? details.join('\n').slice(0, 10_000) : null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  return { application, checks, now };
+}
+
+/**
+ * Stores the planned screenings — every check in one statement, an `application-screened` each (those with
+ * an applicant to screen) in another — and answers each one's stored checks, in the order given.
+ */
+async function storeScreenings(
+  tx: Executor,
+  planned: readonly PlannedScreening[],
+  trigger: ApplicationScreenedPayload['Trigger'],
+): Promise<PersonCheckRow[][]> {
+  const stored = await insertPersonChecks(
+    tx,
+    planned.flatMap((each) => each.checks),
+  );
+  let next = 0;
+  const checksOf = planned.map((each) => {
+    const checks = stored.slice(next, next + each.checks.length);
+    next += each.checks.length;
+    return checks;
+  });
+  await insertOutboxEvents(
+    tx,
+    planned.flatMap(({ application, now }, index) => {
+      const checks = checksOf[index]!;
+      if (checks.length === 0) return [];
+      return [
+        screeningEvent(
+          application,
+          {
+            LoanApplicationID: application.id,
+            Country: application.country,
+            PersonCheckIDs: checks.map((check) => check.id),
+            Hits: checks.filter(isHitRow).length,
+            Trigger: trigger,
+          },
+          now,
+        ),
+      ];
+    }),
+  );
+  return checksOf;
+}
+
 /**
  * Screens the main applicant and co-applicant of an application the caller holds FOR UPDATE, stores a
  * PersonCheck each and writes `application-screened`. A provider that does not answer for someone fails
@@ -106,88 +215,66 @@ async function screenApplication(
     trigger: ApplicationScreenedPayload['Trigger'];
   },
 ): Promise<PersonCheckRow[]> {
-  const { application, adapter, now } = input;
-  const personIds = [application.personId, application.coApplicantPersonId].filter(
-    (id): id is string => id !== null,
+  const { application } = input;
+  const persons = await findPersonsByIds(
+    tx,
+    [application.personId, application.coApplicantPersonId].filter((id): id is string => id !== null),
   );
-  const persons = (await Promise.all(personIds.map((id) => findPersonById(tx, id)))).filter(
-    (found) => found !== undefined,
-  );
-  if (persons.length === 0) return [];
-  const subjects: ScreeningSubject[] = persons.map((found) => ({
-    reference: found.id,
-    fullName: [found.firstName, found.lastName].filter(Boolean).join(' ').trim(),
-    birthDate: found.birthDate,
-    country: application.country as Country,
-  }));
-  const results = new Map((await adapter.screen(subjects)).map((result) => [result.reference, result]));
-  const checks: PersonCheckRow[] = [];
-  for (const found of persons) {
-    const subject = subjects.find((candidate) => candidate.reference === found.id)!;
-    const result = results.get(found.id);
-    // No answer for an applicant is no screening: nothing is stored and the caller's transaction fails.
-    if (!result) throw serviceUnavailable('The screening provider did not answer');
-    const details: string[] = [];
-    if (result.details) details.push(result.details);
-    // The applicant's own answer counts as a hit too: the form asks whether they are politically exposed.
-    if (found.isPoliticallyExposed) {
-      details.push(
-        `Self-declared politically exposed person${found.politicallyExposedRole ? `: ${found.politicallyExposedRole}` : ''}`,
-      );
-    }
-    if (!subject.fullName) details.push('No name on record: screened without a name, review by hand');
-    checks.push(
-      await insertPersonCheck(tx, {
-        personId: found.id,
-        loanApplicationId: application.id,
-        fullName: (subject.fullName || 'Name not on record').slice(0, 300),
-        isPep: result.pep || found.isPoliticallyExposed === true,
-        isRca: result.rca,
-        isSanctioned: result.sanctioned,
-        details: details.length > 0 ? details.join('\n').slice(0, 10_000) : null,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
-  }
-  await insertOutboxEvents(tx, [
-    screeningEvent(
-      application,
-      {
-        LoanApplicationID: application.id,
-        Country: application.country,
-        PersonCheckIDs: checks.map((check) => check.id),
-        Hits: checks.filter(isHitRow).length,
-        Trigger: input.trigger,
-      },
-      now,
-    ),
-  ]);
-  return checks;
+  const planned = await planScreening(application, persons, input.adapter, input.now);
+  const [checks] = await storeScreenings(tx, [planned], input.trigger);
+  return checks!;
 }
 
 /**
- * The screening of a submission (the relay's `loan-application-status-changed` to 160, screening.events.ts).
- * At most once per submission: a screening stored at or after `submittedAt` (a second delivery of the event,
- * or a staff run since) already screened it. The checks are stored at `now`, and never before the
- * submission (another instance's clock), which is what screeningHoldsOf compares.
+ * The screening of submissions (the relay's `loan-application-status-changed` to 160, screening.events.ts).
+ * At most once per submission: a screening stored at or after `submittedAt` (a second delivery of the
+ * event, or a staff run since) already screened it. The checks are stored at `now`, and never before the
+ * submission (another instance's clock), which is what screeningHoldsOf compares. Many submissions (an
+ * outbox batch, ADR 0085) are read, locked and stored together; the provider is asked per application.
  */
-export async function screenSubmission(
+export async function screenSubmissions(
   tx: Executor,
-  input: { applicationId: string; adapter: ScreeningAdapter; submittedAt: Date; now: Date },
+  input: {
+    submissions: readonly { applicationId: string; submittedAt: Date }[];
+    adapter: ScreeningAdapter;
+    now: Date;
+  },
 ): Promise<void> {
+  // An application submitted twice in one batch: its later submissions after the first is stored, one by
+  // one, as event by event (the first's screening may already count for them).
+  const submittedAt = new Map<string, Date>();
+  const later: { applicationId: string; submittedAt: Date }[] = [];
+  for (const submission of input.submissions) {
+    if (submittedAt.has(submission.applicationId)) later.push(submission);
+    else submittedAt.set(submission.applicationId, submission.submittedAt);
+  }
   // Held as a staff run holds it: the batch intake reads the holds under the same lock (ADR 0047).
-  const application = await findApplicationByIdForUpdate(tx, input.applicationId);
-  if (!application) return;
-  if (await screenedSince(tx, application.id, input.submittedAt)) return;
-  const now = new Date(Math.max(input.now.getTime(), input.submittedAt.getTime()));
-  const checks = await screenApplication(tx, {
-    application,
-    adapter: input.adapter,
-    now,
-    trigger: 'submission',
+  const applications = await findApplicationsByIdsForUpdate(tx, [...submittedAt.keys()]);
+  const screened = await screenedSinceEach(
+    tx,
+    new Map([...applications.keys()].map((id) => [id, submittedAt.get(id)!])),
+  );
+  const toScreen = [...submittedAt.keys()].flatMap((id) => {
+    const application = applications.get(id);
+    return application && !screened.has(id) ? [application] : [];
   });
-  if (checks.some(isHitRow)) {
+  const persons = await findPersonsByIds(tx, [
+    ...new Set(
+      toScreen.flatMap((application) =>
+        [application.personId, application.coApplicantPersonId].filter((id): id is string => id !== null),
+      ),
+    ),
+  ]);
+  const planned: PlannedScreening[] = [];
+  for (const application of toScreen) {
+    const at = submittedAt.get(application.id)!;
+    const now = new Date(Math.max(input.now.getTime(), at.getTime()));
+    planned.push(await planScreening(application, persons, input.adapter, now));
+  }
+  const stored = await storeScreenings(tx, planned, 'submission');
+  for (const [index, { application, now }] of planned.entries()) {
+    const hits = stored[index]!.filter(isHitRow);
+    if (hits.length === 0) continue;
     await recordAudit(tx, {
       actor: { kind: 'system', name: 'screening' },
       action: 'screening.hit',
@@ -195,10 +282,11 @@ export async function screenSubmission(
       subjectId: application.id,
       loanApplicationId: application.id,
       country: application.country as Country,
-      details: { PersonCheckIDs: checks.filter(isHitRow).map((check) => check.id) },
+      details: { PersonCheckIDs: hits.map((check) => check.id) },
       at: now,
     });
   }
+  for (const submission of later) await screenSubmissions(tx, { ...input, submissions: [submission] });
 }
 
 /** Staff run the screening again (e.g. after a name change or a list update). */

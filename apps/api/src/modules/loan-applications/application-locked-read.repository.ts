@@ -108,6 +108,24 @@ export async function findApplicationByIdForUpdate(
 }
 
 /**
+ * findApplicationByIdForUpdate for many applications in one statement (the screening of an outbox batch,
+ * ADR 0085), locked in id order as every writer of several applications locks them (no deadlock).
+ */
+export async function findApplicationsByIdsForUpdate(
+  tx: Executor,
+  ids: readonly string[],
+): Promise<Map<string, LoanApplicationRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(loanApplication)
+    .where(inArray(loanApplication.id, [...ids]))
+    .orderBy(asc(loanApplication.id))
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
  * Holds the owner's customer row (or, with no customer, the person row) until the transaction ends, so
  * that two creates for the same owner run one after the other: the second then sees the first's
  * application in findOtherApplicationIds instead of both passing the check (SELECT then INSERT).
