@@ -174,7 +174,7 @@ class Bank:
         pdf = agreement_pdf(f"Credit agreement {stored['LenderReference']}: {body['Amount']} {body['Currency']}, "
                             f"{body['DurationMonths']} months, {body['NominalRate']} %")
         return 200, {
-            "ApplicationReference": reference,
+            **envelope(reference),
             "QuoteId": body["QuoteId"],
             "Status": "ready",
             "FileName": f"agreement-{stored['LenderReference']}.pdf",
@@ -185,13 +185,13 @@ class Bank:
     def received(self, reference, body):
         if reference not in self.applications:
             return 404, error("Unknown application", "UNKNOWN_APPLICATION")
-        return 200, {"ApplicationReference": reference, "QuoteId": body["QuoteId"], "Status": "received"}
+        return 200, {**envelope(reference), "QuoteId": body["QuoteId"], "Status": "received"}
 
     def human_review(self, reference, body):
         if reference not in self.applications:
             return 404, error("Unknown application", "UNKNOWN_APPLICATION")
         explanation = "A credit officer looked at the application again with what you wrote; the decision stands."
-        return 200, {"ApplicationReference": reference, "ReviewId": body["ReviewId"], "Outcome": "upheld",
+        return 200, {**envelope(reference), "ReviewId": body["ReviewId"], "Outcome": "upheld",
                      "Explanation": explanation}
 
     # -- credit policy ----------------------------------------------------------------------------------

@@ -148,6 +148,9 @@ export const lenderReviewRequestSchema = /* @__PURE__ */ z.object({
 export type LenderReviewRequest = z.infer<typeof lenderReviewRequestSchema>;
 
 export const lenderReviewResponseSchema = /* @__PURE__ */ z.object({
+  // Every message of the lender API has an id and a time, answers too (ADR 0062).
+  MessageId: z.uuid(),
+  SentAt: z.iso.datetime({ offset: true }),
   ApplicationReference: z.string(),
   ReviewId: z.uuid(),
   Outcome: humanReviewOutcomeSchema,

@@ -143,6 +143,9 @@ export const lenderWithdrawalRequestSchema = /* @__PURE__ */ z.object({
 export type LenderWithdrawalRequest = z.infer<typeof lenderWithdrawalRequestSchema>;
 
 export const lenderWithdrawalResponseSchema = /* @__PURE__ */ z.object({
+  // Every message of the lender API has an id and a time, answers too (ADR 0062).
+  MessageId: z.uuid(),
+  SentAt: z.iso.datetime({ offset: true }),
   ApplicationReference: z.string(),
   QuoteId: z.uuid(),
   Status: z.literal('received'),

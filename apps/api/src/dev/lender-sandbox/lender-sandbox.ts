@@ -17,6 +17,7 @@ import { applySandboxFault, type SandboxFault } from './sandbox-faults.ts';
 import { answerHumanReview, isHumanReviewPath } from './sandbox-human-review.ts';
 import { createSandboxLedger, sandboxLedgerPath } from './sandbox-ledger.ts';
 import { createSandboxLender, type SandboxAnswer, type SandboxLender } from './sandbox-lender.ts';
+import type { SandboxReplies } from './sandbox-operation.ts';
 import {
   answerPrequalification,
   isPrequalificationPath,
@@ -175,6 +176,8 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
     return index < 0 ? undefined : queue.splice(index, 1)[0]!.fault;
   };
   const stored = new Map<string, StoredAnswer>();
+  /** The answers of the operations beside the adapter's, by path and key (sandbox-operation.ts). */
+  const replies: SandboxReplies = new Map();
   const requests = new Map<string, number>();
   const ledger = createSandboxLedger();
   /** Requests being answered right now (the ledger's own read not counted). */
@@ -210,6 +213,7 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
         path,
         secret: secretOf(lenderId),
         counted,
+        replies,
       });
     }
     // The credit agreement and its signed evidence (ADR 0075) likewise (sandbox-agreement.ts).
@@ -221,13 +225,14 @@ export async function startLenderSandbox(options: LenderSandboxOptions): Promise
         path,
         secret: secretOf(lenderId),
         counted,
+        replies,
       });
     }
     // The withdrawal notice (ADR 0066) likewise (sandbox-withdrawal.ts).
     if (request.method === 'POST' && isWithdrawalPath(path)) {
       const counter = `${lenderId}|notifyWithdrawal`;
       const counted = () => requests.set(counter, (requests.get(counter) ?? 0) + 1);
-      return answerWithdrawal(request, response, { path, secret: secretOf(lenderId), counted });
+      return answerWithdrawal(request, response, { path, secret: secretOf(lenderId), counted, replies });
     }
     // The soft pre-qualification (ADR 0074) likewise (sandbox-prequalification.ts).
     if (request.method === 'POST' && isPrequalificationPath(path)) {

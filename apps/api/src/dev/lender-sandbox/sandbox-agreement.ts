@@ -7,7 +7,12 @@ import {
   lenderSignedAgreementRequestSchema,
 } from '#src/modules/lending/lender-api/lender-agreement.ts';
 import { agreementPdf } from './agreement-pdf.ts';
-import { answerSandboxOperation, operationPattern, type SandboxOperation } from './sandbox-operation.ts';
+import {
+  answerSandboxOperation,
+  operationPattern,
+  type SandboxOperation,
+  type SandboxOperationOptions,
+} from './sandbox-operation.ts';
 
 // The sandbox lender's side of the credit agreement (issue 36 item 1, docs/decisions/0075 and 0077): it
 // hands over its agreement PDF for an accepted offer, and takes the signed agreement's evidence — after
@@ -65,7 +70,7 @@ export function onAgreementEvent(profile: LenderProfile, listener: Listener): vo
 export function answerAgreement(
   request: IncomingMessage,
   response: ServerResponse,
-  options: { profile: LenderProfile; path: string; secret: string; counted: () => void },
+  options: SandboxOperationOptions & { profile: LenderProfile },
 ): Promise<void> {
   const { profile } = options;
   const agreement: SandboxOperation<ReturnType<typeof lenderAgreementRequestSchema.parse>> = {

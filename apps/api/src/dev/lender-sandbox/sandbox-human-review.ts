@@ -5,12 +5,16 @@ import {
   simulatedLenderReviewAnswer,
 } from '@nordloan/domain/human-review';
 import type { LenderProfile } from '@nordloan/domain/lending/lender-panel';
-import { answerSandboxOperation, operationPattern } from './sandbox-operation.ts';
+import {
+  answerSandboxOperation,
+  operationPattern,
+  type SandboxOperationOptions,
+} from './sandbox-operation.ts';
 
 // The sandbox lender's side of a human review (CCD2 art. 18(8); docs/decisions/0065): checked as every
 // operation beside the adapter's is (sandbox-operation.ts), answered as the simulation does — a person
 // looked at the application again, the decline stands — in the lender's language. A repeated idempotency
-// key is answered the same (the answer depends only on the lender).
+// key gets the first answer again (sandbox-operation.ts keeps it).
 
 const reviewPattern = operationPattern(lenderReviewPath);
 
@@ -21,7 +25,7 @@ export function isHumanReviewPath(path: string): boolean {
 export function answerHumanReview(
   request: IncomingMessage,
   response: ServerResponse,
-  options: { profile: LenderProfile; path: string; secret: string; counted: () => void },
+  options: SandboxOperationOptions & { profile: LenderProfile },
 ): Promise<void> {
   return answerSandboxOperation(request, response, {
     ...options,

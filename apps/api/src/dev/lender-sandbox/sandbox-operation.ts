@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { idempotencyKeyHeader, lenderSignatureHeader } from '@nordloan/domain/lending/lender-api';
 import type { z } from 'zod';
@@ -7,12 +8,39 @@ import { verifyLenderSignature } from '#src/modules/lending/lender-api/lender-si
 // evidence, a human review, a withdrawal notice, the soft pre-qualification; docs/decisions/0077): read the
 // body, check our signature (401), count the call, ask for the idempotency key where the operation changes
 // something at the lender (400), parse the JSON and hold it against the operation's schema (400), check
-// that the path and the body name the same application (400), then answer as the operation says. Each
-// operation file says only its path, its schema and its answer.
+// that the path and the body name the same application (400), then answer as the operation says — an
+// answer carries its own MessageId and SentAt, as every message of the lender API does (ADR 0062), and a
+// repeated Idempotency-Key gets its first answer again, byte for byte (a key reused for another request:
+// 422). Each operation file says only its path, its schema and its answer.
 
 export interface SandboxReply {
   status: number;
   body: Record<string, unknown>;
+}
+
+/** The answers given, by path and Idempotency-Key: one store per sandbox (lender-sandbox.ts). */
+export type SandboxReplies = Map<string, { fingerprint: string; reply: SandboxReply }>;
+
+/** What every operation beside the adapter's is handed by the sandbox's router. */
+export interface SandboxOperationOptions {
+  path: string;
+  secret: string;
+  counted: () => void;
+  replies: SandboxReplies;
+}
+
+/** The request without its envelope: two tries of one call have the same fingerprint. */
+function fingerprintOf(path: string, body: object): string {
+  const { MessageId: _id, SentAt: _at, ...content } = body as Record<string, unknown>;
+  return createHash('sha256')
+    .update(`${path}\n${JSON.stringify(content)}`)
+    .digest('hex');
+}
+
+/** A 2xx answer with its own envelope; a refusal is a plain error body. */
+function enveloped(reply: SandboxReply): SandboxReply {
+  if (reply.status < 200 || reply.status > 299) return reply;
+  return { ...reply, body: { MessageId: randomUUID(), SentAt: new Date().toISOString(), ...reply.body } };
 }
 
 export interface SandboxOperation<Request> {
@@ -59,11 +87,10 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
 export async function answerSandboxOperation<Request extends object>(
   request: IncomingMessage,
   response: ServerResponse,
-  options: {
+  options: Omit<SandboxOperationOptions, 'replies'> & {
     operation: SandboxOperation<Request>;
-    path: string;
-    secret: string;
-    counted: () => void;
+    /** Where an idempotent operation keeps its answers (not needed by one that is not). */
+    replies?: SandboxReplies;
     /** An answer before anything is checked (a lender without the operation answers 404 to anyone). */
     refuse?: () => SandboxReply | undefined;
   },
@@ -109,5 +136,19 @@ export async function answerSandboxOperation<Request extends object>(
       status: 400,
       body: { Message: 'The path and the body name different applications' },
     });
-  send(response, await operation.answer(parsed.data, reference));
+  if (!operation.idempotent || !options.replies)
+    return send(response, enveloped(await operation.answer(parsed.data, reference)));
+  const stored = `${options.path}\n${key as string}`;
+  const fingerprint = fingerprintOf(options.path, parsed.data);
+  const first = options.replies.get(stored);
+  if (first && first.fingerprint !== fingerprint)
+    return send(response, {
+      status: 422,
+      body: { Message: 'Idempotency-Key reused with a different request', Code: 'IDEMPOTENCY_KEY_REUSED' },
+    });
+  if (first) return send(response, first.reply);
+  const reply = enveloped(await operation.answer(parsed.data, reference));
+  // Only an answer is kept: a refusal may be asked again once what was missing is there.
+  if (reply.status >= 200 && reply.status <= 299) options.replies.set(stored, { fingerprint, reply });
+  send(response, reply);
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   lenderPrequalificationPath,
@@ -10,7 +9,7 @@ import { answerSandboxOperation } from './sandbox-operation.ts';
 
 // The sandbox lender's soft pre-qualification (ADR 0074): checked as every operation beside the adapter's
 // is (sandbox-operation.ts; no idempotency key — it changes nothing at the lender), answered from the
-// lender's credit policy (the same function as the in-process simulation). Tests make a lender slow
+// lender's credit policy (the same function as the simulated lenders'). Tests make a lender slow
 // (`delayMsOf`) or leave the operation out (`unsupported`: 404, as a lender without it would).
 
 export interface SandboxPrequalificationOptions {
@@ -53,11 +52,7 @@ export function answerPrequalification(
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         return {
           status: 200,
-          body: {
-            MessageId: randomUUID(),
-            SentAt: new Date().toISOString(),
-            ...softPrequalification(profile, asked, options.seed),
-          },
+          body: softPrequalification(profile, asked, options.seed),
         };
       },
     },

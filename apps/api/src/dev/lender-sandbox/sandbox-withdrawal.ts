@@ -3,11 +3,15 @@ import {
   lenderWithdrawalPath,
   lenderWithdrawalRequestSchema,
 } from '@nordloan/domain/lending/credit-withdrawal';
-import { answerSandboxOperation, operationPattern } from './sandbox-operation.ts';
+import {
+  answerSandboxOperation,
+  operationPattern,
+  type SandboxOperationOptions,
+} from './sandbox-operation.ts';
 
 // The sandbox lender's side of a withdrawal notice (CCD2 art. 26; docs/decisions/0066): checked as every
-// operation beside the adapter's is (sandbox-operation.ts), and acknowledged. A repeated idempotency key is
-// answered the same (the answer depends only on the request).
+// operation beside the adapter's is (sandbox-operation.ts), and acknowledged. A repeated idempotency key
+// gets the first acknowledgement again (sandbox-operation.ts keeps it).
 
 const withdrawalPattern = operationPattern(lenderWithdrawalPath);
 
@@ -18,7 +22,7 @@ export function isWithdrawalPath(path: string): boolean {
 export function answerWithdrawal(
   request: IncomingMessage,
   response: ServerResponse,
-  options: { path: string; secret: string; counted: () => void },
+  options: SandboxOperationOptions,
 ): Promise<void> {
   return answerSandboxOperation(request, response, {
     ...options,

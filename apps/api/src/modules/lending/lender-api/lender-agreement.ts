@@ -32,7 +32,10 @@ export const lenderAgreementRequestSchema = z.object({
   Currency: z.string().length(3),
 });
 
+// Every message of the lender API has an id and a time, answers too (ADR 0062).
 export const lenderAgreementResponseSchema = z.object({
+  MessageId: z.uuid(),
+  SentAt: z.iso.datetime({ offset: true }),
   ApplicationReference: z.string(),
   QuoteId: z.string(),
   Status: z.enum(['ready', 'not-ready']),
@@ -62,6 +65,8 @@ export const lenderSignedAgreementRequestSchema = z.object({
 });
 
 export const lenderSignedAgreementResponseSchema = z.object({
+  MessageId: z.uuid(),
+  SentAt: z.iso.datetime({ offset: true }),
   ApplicationReference: z.string(),
   QuoteId: z.string(),
   Status: z.literal('received'),
