@@ -191,8 +191,21 @@ describe('debt registers', () => {
       `SELECT action FROM audit_entry WHERE loan_application_id = '${who.id}'` as never,
     );
     expect(JSON.stringify(audited)).toContain('debtRegister.read');
+    // Every staff read is an entry of its own (the back office's Finances tab reads through this route);
+    // the applicant's own read and a refused read are none.
+    const staffReads = async () => {
+      const result = (await t.database.db.execute(
+        `SELECT actor FROM audit_entry WHERE loan_application_id = '${who.id}' AND action = 'debtRegister.read'` as never,
+      )) as unknown as { rows: { actor: string }[] } | { actor: string }[];
+      return (Array.isArray(result) ? result : result.rows).map((row) => row.actor.split(':')[0]);
+    };
+    expect(await staffReads()).toEqual(['staff']);
+    await read({ token: staff, id: who.id });
+    await read(who);
+    expect(await staffReads()).toEqual(['staff', 'staff']);
     const swedishStaff = await t.staffToken([{ Name: 'Sales', Country: 'SE' }], 'SE case handler');
     expect([403, 404]).toContain((await read({ token: swedishStaff, id: who.id })).statusCode);
+    expect(await staffReads()).toHaveLength(2);
   });
 
   it('lets the applicant correct a debt: it becomes their own statement, the register’s answer kept as found', async () => {

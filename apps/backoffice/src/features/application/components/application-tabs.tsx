@@ -1,11 +1,13 @@
 import type { StaffPermission } from '@nordloan/domain/access';
 import type { Applicant360, Application360 } from '@nordloan/domain/application-360';
 import type { Country } from '@nordloan/domain/enums';
+import { debtRegisterCountries, useDebtRegister } from '#src/features/application/api/debt-register.ts';
 import { fullName } from '#src/features/application/api/get-application-360.ts';
 import { useI18n } from '#src/shared/i18n/i18n.tsx';
 import type { AnswerGroup } from '#src/shared/i18n/messages/answer-words.ts';
 import { Empty } from '#src/shared/ui/feedback.tsx';
 import { RecordView, useFieldLabel, useValueText } from '#src/shared/ui/record-view.tsx';
+import { DebtRegisterInquirySection } from './debt-register-inquiry.tsx';
 
 // The 360° view's tabs (which there are, who sees them) and the read-only applicants and finances tabs, in
 // the staff member's language; consents, history and documents are in record-tabs.tsx. Internal ids are
@@ -273,6 +275,8 @@ export function FinancesTab({ view }: { view: Application360 }) {
   const { t, fmt } = useI18n();
   const roleLabel = useRoleLabel();
   const country = view.Application.Country;
+  // One read of the register inquiries for both applicants (audited by the server), where a register exists.
+  const register = useDebtRegister(view.Application.ID, view.Applicants.length > 0 ? country : '');
   if (view.Applicants.length === 0) return <Empty>{t.applicants.none}</Empty>;
   const rules = view.LendingRules;
   return (
@@ -311,6 +315,18 @@ export function FinancesTab({ view }: { view: Application360 }) {
               'IsRefinanced',
             ]}
           />
+          {debtRegisterCountries.includes(country) ? (
+            <DebtRegisterInquirySection
+              query={register}
+              role={
+                applicant.Role === 'CoApplicant' || (!applicant.Role && index > 0)
+                  ? 'CoApplicant'
+                  : 'MainApplicant'
+              }
+              country={country}
+              headingID={`debt-register-${index}`}
+            />
+          ) : null}
           <h4>{t.finances.expenses}</h4>
           <FactTable
             caption={t.finances.expenses}
