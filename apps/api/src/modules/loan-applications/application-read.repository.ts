@@ -20,9 +20,19 @@ import {
   snapshotPartsJson,
 } from './application-revision.repository.ts';
 
+// The row alone by id, prepared once per handle and as one json column (as the reads below): the outbox
+// relay's reactions read it per event (ADR 0085).
+const selectApplicationRow = preparedPerHandle((db) =>
+  db
+    .select({ row: sql<unknown>`to_json(${loanApplication})` })
+    .from(loanApplication)
+    .where(eq(loanApplication.id, sql.placeholder('id')))
+    .prepare('read_application_row'),
+);
+
 export async function findApplicationById(db: Executor, id: string): Promise<LoanApplicationRow | undefined> {
-  const [row] = await db.select().from(loanApplication).where(eq(loanApplication.id, id));
-  return row;
+  const [selected] = await selectApplicationRow(db).execute({ id });
+  return selected && rowFromJson(loanApplication, parsedJson<Record<string, unknown>>(selected.row));
 }
 
 /** Application rows by id, in one statement. */
