@@ -250,3 +250,44 @@ describe('debt registers', () => {
     expect(JSON.stringify(rows)).toContain('"n":0');
   });
 });
+
+describe('the co-applicant’s own inquiry (ADR 0079: each applicant for their own part)', () => {
+  it('the co-applicant fetches their own register debts; neither applicant sees the other’s', async () => {
+    const main = await t.login({
+      nationalId: makeTestNationalId('NO', '1985-03-02', serial++),
+      country: 'NO',
+      role: 'Customer',
+    });
+    const coNationalId = makeTestNationalId('NO', '1987-06-01', serial++);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/loan-application',
+      headers: bearer(main.token),
+      payload: {
+        Product: 'UnsecuredLoan',
+        Brand: 'no-main',
+        Amount: 150_000,
+        Duration: 5,
+        CoApplicant: { NationalID: coNationalId, NetMonthlyIncome: 31_000 },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { ID: string }).ID;
+    const co = await t.login({ nationalId: coNationalId, country: 'NO', role: 'Customer' });
+    const asCo = { token: co.token as string, id };
+    const asMain = { token: main.token as string, id };
+
+    const fetched = await fetchDebts(asCo);
+    expect(fetched.statusCode, fetched.body).toBe(200);
+    expect(fetched.json()).toMatchObject({ OwnerRole: 'CoApplicant', State: 'fetched' });
+    expect(fetched.json().Found.length).toBeGreaterThan(0);
+    // The register's answer about the co-applicant is theirs alone.
+    expect((await read(asCo)).json().Inquiries.map((row: { OwnerRole: string }) => row.OwnerRole)).toEqual([
+      'CoApplicant',
+    ]);
+    expect((await read(asMain)).json().Inquiries).toEqual([]);
+    // The main applicant's own inquiry (born on the 2nd: no debts) stays apart from it.
+    expect((await fetchDebts(asMain)).json()).toMatchObject({ OwnerRole: 'MainApplicant', Found: [] });
+    expect((await read(asCo)).json().Inquiries).toHaveLength(1);
+  });
+});
