@@ -25,6 +25,9 @@ function optionsOf(message) {
     url: message.url,
     connections: message.connections,
     duration: message.seconds,
+    // autocannon ends a run at its first sample tick after `duration`: ticks every 100 ms (not every second)
+    // keep a turn of one or two seconds that long, not up to a second longer.
+    sampleInt: 100,
     skipAggregateResult: true,
   };
   if (!message.targets) return { ...base, method: message.method, headers, body };
