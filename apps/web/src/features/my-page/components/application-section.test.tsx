@@ -16,6 +16,7 @@ import { messages as svSE } from '#src/features/my-page/messages/sv-SE.ts';
 import { createI18n } from '#src/i18n/i18n.ts';
 import { authStore, initialAuthData } from '#src/session/auth-store.ts';
 import { configureServiceUrls, resetServiceUrls } from '#src/shared/api/service-urls.ts';
+import { provideDebtRegisterPanel } from '#src/shared/debt-register/debt-register-slot.tsx';
 
 // Issue 38 on one application of the personal page, against answers of the API: after acceptance the next
 // step is the bank's call in every language and nothing links to a lender's address; a draft continues on
@@ -209,5 +210,24 @@ describe('right after submitting', () => {
         'Bankene vurderer søknaden – venter på svar fra 3 banker.',
       ),
     );
+  });
+});
+
+describe('the co-applicant’s own debt register (ADR 0079)', () => {
+  it('offers the co-applicant, not the main applicant, to fetch their own register debts while open', async () => {
+    provideDebtRegisterPanel(async () => ({ default: () => null }));
+    fetchMock.mockImplementation(answer(100, []));
+    authStore.setState({ ...initialAuthData, token: 'tok', customerId: 'c-2', personId: 'p-2' });
+    const shared = { ...application(100), CoApplicantPersonID: 'p-2' };
+    const { unmount } = render(wrap(<ApplicationSection application={shared} continueHref={null} />));
+    expect((await screen.findByTestId('debt-register-open')).textContent).toBe(
+      'Hent gjelden min fra Gjeldsregisteret',
+    );
+    unmount();
+    // The main applicant fetches theirs on the form's debts step; here nothing.
+    authStore.setState({ ...initialAuthData, token: 'tok', customerId: 'c-1', personId: 'p-1' });
+    render(wrap(<ApplicationSection application={shared} continueHref={null} />));
+    await screen.findByTestId('application-state');
+    expect(screen.queryByTestId('debt-register-open')).toBeNull();
   });
 });

@@ -53,6 +53,7 @@ import { RateWatchPanel } from '#src/features/my-page/rate-watch/rate-watch-pane
 import { RefinancingPanel } from '#src/features/my-page/refinancing/refinancing-panel.tsx';
 import { CreditWithdrawalPanel } from '#src/features/my-page/withdrawal/credit-withdrawal-panel.tsx';
 import { useAuthStore } from '#src/session/auth-store.ts';
+import { DebtRegisterSlot } from '#src/shared/debt-register/debt-register-slot.tsx';
 import { trackFlowEvent } from '#src/shared/tracking/flow-events.ts';
 import '#src/features/my-page/my-page.css';
 
@@ -321,6 +322,10 @@ export function ApplicationSection({
           )}
           {withdrawButton}
         </div>
+      )}
+      {isCoApplicant && editable && (
+        // ADR 0079: the co-applicant fetches their own register debts here (theirs alone; NO and FI).
+        <DebtRegisterSlot applicationId={application.ID} onCorrected={() => undefined} />
       )}
       {afterAcceptance && acceptedQuote && (
         <NextStepsPanel lender={acceptedQuote.Lender.Name} status={status} />
