@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { brandModules } from './src/build/brand-modules.ts';
 import { pureModuleValues } from './src/build/pure-module-values.ts';
 
 // The API serves the built app (apps/web/dist) with an SPA fallback. In development, `vite` serves the
@@ -102,8 +103,14 @@ const preactAliases = [
 ];
 
 export default defineConfig({
-  // The domain's module-level values marked pure, so that a page keeps only those it reads (ADR 0086).
-  plugins: [react(), precompress(), pureModuleValues(/[\\/]packages[\\/]domain[\\/]src[\\/]/)],
+  plugins: [
+    react(),
+    precompress(),
+    // The domain's module-level values marked pure, so that a page keeps only those it reads, and each
+    // brand's configuration a chunk of its own (ADR 0086).
+    pureModuleValues(/[\\/]packages[\\/]domain[\\/]src[\\/]/),
+    brandModules(),
+  ],
   resolve: { alias: preactAliases },
   server: {
     // `<brand>.localhost` hosts (architecture.md "Brands and hosts").

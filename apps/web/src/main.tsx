@@ -1,3 +1,5 @@
+import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
+import { brandIds } from '@nordloan/domain/brands/brand-ids';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -8,7 +10,7 @@ import { loadLocaleMessages } from '#src/app/locale-messages.ts';
 import { attachI18n } from '#src/app/page-messages.ts';
 import { routerInitialized } from '#src/app/router-initialized.ts';
 import { brandRoutes } from '#src/app/routes.tsx';
-import { resolveSite } from '#src/app/runtime.ts';
+import { loadBrand, resolveSite } from '#src/app/runtime.ts';
 import { applyBrandToDocument } from '#src/brands/theme.ts';
 import { createI18nFromMessages } from '#src/i18n/i18n-instance.ts';
 import { readAndCleanStartParameters, type StartParameters } from '#src/session/start-params.ts';
@@ -28,17 +30,25 @@ if (site.kind === 'brand-index') {
   document.title = 'nordloan — brands';
   // §2 "On a local host all start parameters are ignored" (and §4: no authentication is attempted).
   // Its own chunk: brand sites never need it.
-  void import('#src/app/routes/brand-index-page.tsx').then(({ BrandIndexPage }) =>
+  void Promise.all([
+    import('#src/app/routes/brand-index-page.tsx'),
+    Promise.all(brandIds.map(loadBrand)),
+  ]).then(([{ BrandIndexPage }, brands]) =>
     createRoot(container).render(
       <StrictMode>
-        <BrandIndexPage />
+        <BrandIndexPage brands={brands} />
       </StrictMode>,
     ),
   );
 } else {
-  const { brand, isMyPageHost } = site;
+  const { brandId, isMyPageHost } = site;
   const startParams = readAndCleanStartParameters(window, { isLocalHost: false });
   configureServiceUrls(defaultServiceUrls(window.location.origin, import.meta.env));
+  // The brand's configuration is a chunk of its own (issue 40, ADR 0086); the HTML already has its colours.
+  void loadBrand(brandId).then((brand) => startBrandSite(brand, isMyPageHost, startParams));
+}
+
+function startBrandSite(brand: BrandConfig, isMyPageHost: boolean, startParams: StartParameters) {
   const environment = (import.meta.env.VITE_ERROR_TRACKING_ENV ??
     (import.meta.env.PROD ? 'production' : 'development')) as TrackingEnvironment;
   void initErrorTracking({ dsn: import.meta.env.VITE_SENTRY_DSN, environment, brand: brand.brand });

@@ -10,3 +10,14 @@ interface ImportMetaEnv {
   readonly VITE_INTEGRATION_URL?: string;
   readonly VITE_PERSON_URL?: string;
 }
+
+/** The host → brand table and a loader per brand, made from the registry by build/brand-modules.ts. */
+declare module 'virtual:nordloan-brands' {
+  import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
+  import type { BrandId } from '@nordloan/domain/brands/brand-ids';
+  /** Every host of every brand (the 'test' environment's list, the widest), normalised, to its brand. */
+  export const brandIdByHost: Readonly<Record<string, BrandId>>;
+  /** §5: the brand of an unknown host. */
+  export const defaultBrandId: BrandId;
+  export function loadBrandConfig(id: BrandId): Promise<{ default: BrandConfig }>;
+}

@@ -1,9 +1,10 @@
-import { brandIds, brands } from '@nordloan/domain/brands/registry';
+import type { BrandConfig } from '@nordloan/domain/brands/brand-config.schema';
 import { brandPages } from '#src/brands/brand-pages.ts';
 import './brand-index.css';
 
 // Plain localhost (architecture.md): an index of all 15 brands with links to `<id>.localhost`. It is a
-// developer page, not a brand's page, so it is in English and carries no brand theme.
+// developer page, not a brand's page, so it is in English and carries no brand theme. The brands' configurations
+// are each a chunk of their own (build/brand-modules.ts, ADR 0086): main.tsx loads them all for this page.
 
 const countryNames = { NO: 'Norway', SE: 'Sweden', FI: 'Finland', DK: 'Denmark' } as const;
 
@@ -12,8 +13,11 @@ export function brandHostUrl(id: string, location: { protocol: string; port: str
 }
 
 export function BrandIndexPage({
+  brands,
   location = window.location,
 }: {
+  /** Every brand, in the registry's order. */
+  brands: readonly BrandConfig[];
   location?: { protocol: string; port: string };
 }) {
   const countries = ['NO', 'SE', 'FI', 'DK'] as const;
@@ -29,10 +33,10 @@ export function BrandIndexPage({
         <section key={country} aria-labelledby={`country-${country}`}>
           <h2 id={`country-${country}`}>{countryNames[country]}</h2>
           <ul className="card-grid" data-testid="brand-index">
-            {brandIds
-              .filter((id) => brands[id].country === country)
-              .map((id) => {
-                const brand = brands[id];
+            {brands
+              .filter((brand) => brand.country === country)
+              .map((brand) => {
+                const id = brand.brand;
                 const apply = brandPages(brand, 'main').find((page) => page.purpose === 'applyUnsecured');
                 return (
                   <li key={id}>
