@@ -23,7 +23,7 @@ export type EventPublisher = ((event: OutboxEventRow, tx: Executor) => Promise<v
   publishBatch?: (events: readonly OutboxEventRow[], tx: Executor) => Promise<void>;
 };
 
-/** The publishers publishToAll combined, flattened: the relay hands the per-event ones and the batch ones on apart. */
+/** What publishToAll combined, flattened: the relay hands on to the per-event ones and the batch ones apart. */
 const membersOfCombined = new WeakMap<EventPublisher, readonly EventPublisher[]>();
 
 /**
