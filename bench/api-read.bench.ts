@@ -387,9 +387,10 @@ async function main() {
     const throughputLine = `nordloan / limit, requests/s = ${throughput.toFixed(2)}${isRead ? ' (goal ≥ 0.80)' : ''}${mark(throughput >= 0.8)}`;
     const tailLine = `nordloan / limit, p99 = ${tail.toFixed(2)}${isRead ? ' (goal ≤ 1.30)' : ''}${mark(tail <= 1.3)}`;
     // How far the machine moved under the run: each round's ratio of its two turns.
+    const ratios = [...compared.roundRatios].sort((x, y) => x - y);
     const spread =
-      compared.roundRatios.length > 1
-        ? `  (rounds: ${Math.min(...compared.roundRatios).toFixed(2)}–${Math.max(...compared.roundRatios).toFixed(2)})`
+      ratios.length > 1
+        ? `  (rounds: ${ratios[0]!.toFixed(2)}–${ratios.at(-1)!.toFixed(2)}, median ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)})`
         : '';
     console.log(`  ${throughputLine}${spread}\n  ${tailLine}`);
     if (isRead) goals.push(`${call.name.padEnd(34)} ${throughputLine}; ${tailLine}`);

@@ -115,12 +115,15 @@ export function startLoadGenerator(connections: number): LoadGenerator {
   };
 }
 
-/** The requests/s ratio of each round's pair of runs (a over b): how far the machine moved within a run. */
 export interface Interleaved {
   a: LoadResult;
   b: LoadResult;
+  /** The requests/s ratio a / b of each round's two turns: how far the machine moved within the run. */
   roundRatios: number[];
 }
+
+/** The pause before each turn (see interleave). */
+const settleMilliseconds = 200;
 
 /**
  * Two servers measured at the same moments of a busy machine: after each has been warmed up, `rounds`
@@ -144,9 +147,14 @@ export async function interleave(
     const order = round % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
     const slice: Partial<Record<'a' | 'b', LoadResult>> = {};
     for (const which of order) {
+      // The requests a turn leaves in flight when its load stops are still worked on by their server:
+      // they must not take the next turn's (the other server's) time.
+      await new Promise((resolve) => setTimeout(resolve, settleMilliseconds));
       slice[which] = await generator.run(which, servers[which], options, plan.sliceSeconds);
     }
-    roundRatios.push(slice.a!.requestsPerSecond / slice.b!.requestsPerSecond);
+    const ratio = slice.a!.requestsPerSecond / slice.b!.requestsPerSecond;
+    // A turn with no answer at all (a machine stalled for the whole second) gives no ratio.
+    if (Number.isFinite(ratio) && ratio > 0) roundRatios.push(ratio);
   }
   return { a: await generator.merge('a'), b: await generator.merge('b'), roundRatios };
 }
