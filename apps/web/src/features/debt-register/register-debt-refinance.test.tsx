@@ -100,7 +100,7 @@ describe('RegisterDebtRefinance', () => {
     type('debt-register-payoff-account', '8601 11 17947');
     type('debt-register-payoff-reference', '79927398713');
     fireEvent.blur(screen.getByTestId('debt-register-payoff-reference'));
-    await waitFor(() => expect(calls).toEqual([saved]), { timeout: payoffSaveDelayMs / 2 });
+    await waitFor(() => expect(calls).toEqual([saved]), { timeout: payoffSaveDelayMs - 100 });
     await screen.findByTestId('debt-register-payoff-saved');
   });
 
