@@ -30,8 +30,9 @@ const pages = [
     goal: 100,
     // 2026-11-29: 186.0 kB before, 146.3 kB after ADR 0073's cuts, 106.6 kB after ADR 0082's (zod/mini
     // under the classic API, a small router, the domain free of side effects), 96.7 kB after ADR 0086's
-    // (the domain's values pure, the entry's imports in one chunk, a chunk per brand): the goal is met.
-    budget: 97,
+    // (the domain's values pure, the entry's imports in one chunk, a chunk per brand): the goal is met, and
+    // the goal is the budget from here on (as the staff app's).
+    budget: 100,
     // Per brand: its language and its configuration's chunk (a build from before ADR 0086 has none: per language).
     variants: (manifest) => {
       const brands = Object.keys(manifest).flatMap((key) => {
