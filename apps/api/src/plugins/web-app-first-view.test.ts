@@ -99,6 +99,13 @@ describe('the apply pages paint before their script (issue 12 goal 3)', () => {
     expect(root).not.toMatch(/ style="|nordloan-prerender\.invalid/);
     // Its style sheets inline and the app's modules after the first paint, both allowed by hash.
     expect(html).not.toMatch(/<link rel="stylesheet" crossorigin href="[^"]+">|<script type="module"/);
+    // The brand's configuration chunk among them (ADR 0086): the app starts once it is in.
+    const manifest = JSON.parse(readFileSync(join(webDist, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const brandChunk = manifest[`src/brands/generated/${id}.js`]?.file;
+    if (brandChunk) expect(/data-modules="([^"]*)"/.exec(html)?.[1]?.split(' ')).toContain(`/${brandChunk}`);
     const policy = String(page.headers['content-security-policy']);
     expect(policy).toMatch(/script-src 'self' 'sha256-[^']+'/);
     expect(policy).toMatch(/style-src 'self'( 'sha256-[^']+'){2,}/);

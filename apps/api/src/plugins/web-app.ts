@@ -320,11 +320,14 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     ? JSON.parse(readFileSync(prerenderPath, 'utf8'))
     : {};
 
-  // The page's chunks and the chunk of the brand's language (apps/web/src/app/locale-messages.ts).
+  // The page's chunks, the chunk of the brand's language (apps/web/src/app/locale-messages.ts) and of the
+  // brand's configuration (ADR 0086: the app starts once it is in, so it must not wait for a second trip).
   const preloadFor = (brand: BrandConfig, module: string | null) => {
     const page = module ? chunkFiles(manifest, module, loadedByEntry) : { js: [], css: [] };
     const texts = chunkFiles(manifest, `src/app/locales/${brand.i18n.defaultLocale}.ts`, loadedByEntry);
-    return { js: [...texts.js, ...page.js.filter((file) => !texts.js.includes(file))], css: page.css };
+    const config = chunkFiles(manifest, `src/brands/generated/${brand.brand}.js`, loadedByEntry);
+    const first = [...config.js, ...texts.js.filter((file) => !config.js.includes(file))];
+    return { js: [...first, ...page.js.filter((file) => !first.includes(file))], css: page.css };
   };
 
   const shells = new Map<string, Shell>();
