@@ -9,6 +9,7 @@ import {
   testWorker,
 } from '#src/test/lending-test-helpers.ts';
 import { createTestApp, type TestApp } from '#src/test/test-app.ts';
+import { agreementSignedAtLender } from './agreement-signing/test-helpers.ts';
 import { day, failureSteps } from './failure-steps.ts';
 import { listQuotes } from './loan-quote.repository.ts';
 import { listLoanRequests } from './loan-request.repository.ts';
@@ -138,6 +139,9 @@ describe('blocking, cancelling, resubmission', () => {
     const [quote] = await submitToOffers(second, { disbursement: 'callback' });
     await post(`/loan-quote/${quote.ID}/accept`, second.token, { Consent: true });
     const worker = testWorker(t, { disbursement: 'callback' });
+    await settle(t, worker);
+    // No payout before the agreement is signed (ADR 0077): the lender reports it signed.
+    await agreementSignedAtLender(t, quote.ID);
     await settle(t, worker);
     const superToken = await t.staffToken([{ Name: 'Super' }]);
     const base = `/lender-callback/${quote.Lender.ID}/loan-quote/${quote.ID}`;
