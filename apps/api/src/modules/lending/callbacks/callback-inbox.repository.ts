@@ -50,16 +50,17 @@ export async function listRequestsWithWaitingCallbacks(
     .where(and(eq(lenderCallback.state, 'waiting'), inArray(lenderCallback.loanRequestId, [...requestIds])));
 }
 
+/** Settles a waiting callback; one already settled stays as it was (undefined: nothing changed). */
 export async function settleCallback(
   db: Executor,
   input: { id: number; state: 'applied' | 'ignored'; outcome: string | null; now: Date },
-): Promise<LenderCallbackRow> {
+): Promise<LenderCallbackRow | undefined> {
   const [row] = await db
     .update(lenderCallback)
     .set({ state: input.state, outcome: input.outcome, settledAt: input.now })
-    .where(eq(lenderCallback.id, input.id))
+    .where(and(eq(lenderCallback.id, input.id), eq(lenderCallback.state, 'waiting')))
     .returning();
-  return row!;
+  return row;
 }
 
 /** Every callback kept for an application (tests, and what staff may look at). */

@@ -124,15 +124,19 @@ export async function settleWaitingCallbacks(
   const { applicationId, lenderId, adapter, now } = input;
   // Each pass settles at least one callback, so there are at most as many passes as waiting callbacks.
   for (let pass = 0; pass < 100; pass++) {
+    // The application's row lock before the waiting list, never after: on PostgreSQL another transaction (a
+    // callback received, a payout job) may have settled callbacks while this one waited for the lock, and a
+    // list read before it would act on them again (an approval applied there, then "too late" here).
+    const application = await findApplicationByIdForUpdate(tx, applicationId);
+    if (!application) return;
     const waiting = (await listWaitingCallbacks(tx, { applicationId, lenderId })).sort(
       (a, b) =>
         callbackOrder[a.type as LenderCallbackType] - callbackOrder[b.type as LenderCallbackType] ||
         a.id - b.id,
     );
     let settled = false;
+    // Nothing changes within a pass until a callback is settled, which ends the pass.
     for (const row of waiting) {
-      const application = await findApplicationByIdForUpdate(tx, applicationId);
-      if (!application) return;
       const readiness = callbackReadiness(
         row.type as LenderCallbackType,
         await stateOf(tx, row, application.status),
