@@ -19,14 +19,15 @@
 //
 // Printed first: how fast this machine is (bare Fastify, as bench:api-read measures it). Then per batch:
 // applications/s from the first submit to the last answer stored, and the CPU each process used for it per
-// application — the API, the sandbox lender (the lenders' side, not ours) and PostgreSQL — read from /proc
-// around the batch. The goal (issue 40): ≥ 300 applications/s for a batch of 300 on the 2-core machine.
+// application — the API, the sandbox lender (the lenders' side, not ours) and PostgreSQL (the backends of the
+// bench's database, the bench's own polling among them; in brackets every postgres process of the machine,
+// other sessions' too) — read from /proc around the batch. The goal (issue 40): ≥ 300 applications/s for a batch of 300 on the 2-core machine.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bareFastifyLine, measureBareFastify } from './support/bare-fastify.ts';
 import { type BenchApplication, createFanOutWorld, type FanOutWorld } from './support/fanout-world.ts';
-import { postgresCpuSeconds, processCpuSeconds } from './support/process-cpu.ts';
+import { postgresCpuSince, postgresCpuSnapshot, processCpuSeconds } from './support/process-cpu.ts';
 
 const sizes = (process.env.BENCH_APPLICATIONS ?? '300,1000').split(',').map(Number);
 if (sizes.some((size) => !Number.isInteger(size) || size < 1))
@@ -173,7 +174,7 @@ async function main() {
       const before = {
         api: processCpuSeconds(world.api.pid),
         sandbox: processCpuSeconds(world.sandbox.child.pid),
-        postgres: postgresCpuSeconds(),
+        postgres: postgresCpuSnapshot(),
         bench: process.cpuUsage(),
       };
       if (statementsFile) world.api.kill('SIGUSR2');
@@ -183,7 +184,8 @@ async function main() {
         `${(((after - start) * 1000) / batch.length).toFixed(2)} ms`;
       const api = perApplication(processCpuSeconds(world.api.pid), before.api);
       const sandbox = perApplication(processCpuSeconds(world.sandbox.child.pid), before.sandbox);
-      const postgres = perApplication(postgresCpuSeconds(), before.postgres);
+      const postgresUsed = postgresCpuSince(before.postgres, postgresCpuSnapshot(), world.databaseName);
+      const postgres = `${perApplication(postgresUsed.database, 0)} (every postgres process: ${perApplication(postgresUsed.all, 0)})`;
       const benchCpu = process.cpuUsage(before.bench);
       const { statuses, quotes } = await statusesOf(
         world,

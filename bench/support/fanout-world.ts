@@ -36,6 +36,8 @@ export interface FanOutWorld {
   sandbox: SandboxProcess;
   /** The bench's own database (read-only use: the statuses and the queue). */
   pool: pg.Pool;
+  /** Its name: PostgreSQL's backends serving it carry it in their process title (process-cpu.ts). */
+  databaseName: string;
   /** Logs in and creates `count` applications (not submitted); `first` keeps national ids apart. */
   createApplications(count: number, first: number): Promise<BenchApplication[]>;
   close(): Promise<void>;
@@ -195,6 +197,7 @@ export async function createFanOutWorld(options: {
     apiStartedAt,
     sandbox: sandbox!,
     pool,
+    databaseName,
     async createApplications(count, first) {
       const made: BenchApplication[] = new Array(count);
       let next = 0;

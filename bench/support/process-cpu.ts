@@ -20,22 +20,44 @@ export function processCpuSeconds(pid: number | undefined): number {
   }
 }
 
-/** User + system CPU seconds of every process named postgres* on this machine (the local server); NaN: none. */
-export function postgresCpuSeconds(): number {
-  let ticks = 0;
-  let found = false;
+/** The postgres processes of this machine (the local server): CPU ticks so far, and each one's title. */
+export type PostgresCpuSnapshot = Map<number, { ticks: number; title: string }>;
+
+export function postgresCpuSnapshot(): PostgresCpuSnapshot {
+  const snapshot: PostgresCpuSnapshot = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
     try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    if (!name.startsWith('postgres')) continue;
-    ticks += ticksOf(stat);
-    found = true;
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!name.startsWith('postgres')) continue;
+      // A backend's title: "postgres: <user> <database> <client> <state>" (update_process_title).
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      snapshot.set(Number(entry), { ticks: ticksOf(stat), title });
+    } catch {}
   }
-  return found ? ticks / ticksPerSecond : Number.NaN;
+  return snapshot;
+}
+
+/**
+ * CPU seconds the postgres processes used between two snapshots, per process, so that one that ended in
+ * between (another session's backend, on a shared machine) counts nothing rather than taking its whole past
+ * off the sum: `all` of them, and `database`'s backends alone (those whose title names it — the bench's own
+ * work, without the other sessions' databases; the server's background processes are not in it). NaN: no
+ * postgres process seen.
+ */
+export function postgresCpuSince(
+  before: PostgresCpuSnapshot,
+  after: PostgresCpuSnapshot,
+  database: string,
+): { all: number; database: number } {
+  if (after.size === 0) return { all: Number.NaN, database: Number.NaN };
+  let all = 0;
+  let ofDatabase = 0;
+  for (const [pid, { ticks, title }] of after) {
+    const used = Math.max(0, ticks - (before.get(pid)?.ticks ?? 0));
+    all += used;
+    if (title.split(' ').includes(database)) ofDatabase += used;
+  }
+  return { all: all / ticksPerSecond, database: ofDatabase / ticksPerSecond };
 }
