@@ -48,13 +48,36 @@ export function unstorableText(value: unknown, root = ''): FieldError | null {
   return null;
 }
 
+/**
+ * Whether `value` is clean at a glance: absent, or a primitive or flat object of primitives whose strings and
+ * keys are all storable — the path values and query of nearly every request. It allocates nothing (the walk
+ * above allocates a pair per value, on every request); anything nested, or any problem, is left to
+ * `unstorableText`, so the error and its path are the walk's.
+ */
+function plainlyStorable(value: unknown): boolean {
+  if (typeof value === 'string') return problemOf(value) === null;
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (problemOf(key) !== null) return false;
+    const child = (value as Record<string, unknown>)[key];
+    if (typeof child === 'string') {
+      if (problemOf(child) !== null) return false;
+    } else if (typeof child === 'object' && child !== null) return false;
+  }
+  return true;
+}
+
+const unstorableIn = (value: unknown): FieldError | null =>
+  plainlyStorable(value) ? null : unstorableText(value);
+
 const refuseUnstorable: preValidationHookHandler = (
   request: FastifyRequest,
   _reply: FastifyReply,
   done: (error?: Error) => void,
 ) => {
-  const error =
-    unstorableText(request.params) ?? unstorableText(request.query) ?? unstorableText(request.body);
+  const error = unstorableIn(request.params) ?? unstorableIn(request.query) ?? unstorableIn(request.body);
   if (error === null) return done();
   done(badRequest('Validation failed', [error]));
 };
