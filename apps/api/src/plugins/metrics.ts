@@ -54,31 +54,13 @@ export function registerMetrics(
     registers: [registry],
   });
   options.addMetrics?.(registry);
-  // One label object per route, method and status, made at its first answer and reused (the routes, methods
-  // and statuses are few): not a new object and status string on every answer.
-  type Labels = { method: string; route: string; status: string };
-  const labelsByRoute = new Map<string, Map<string, Map<number, Labels>>>();
-  const labelsOf = (method: string, route: string, statusCode: number): Labels => {
-    let byMethod = labelsByRoute.get(route);
-    if (!byMethod) {
-      byMethod = new Map();
-      labelsByRoute.set(route, byMethod);
-    }
-    let byStatus = byMethod.get(method);
-    if (!byStatus) {
-      byStatus = new Map();
-      byMethod.set(method, byStatus);
-    }
-    let labels = byStatus.get(statusCode);
-    if (!labels) {
-      labels = { method, route, status: String(statusCode) };
-      byStatus.set(statusCode, labels);
-    }
-    return labels;
-  };
   app.addHook('onResponse', (request, reply, done) => {
     duration.observe(
-      labelsOf(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode),
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
     done();
