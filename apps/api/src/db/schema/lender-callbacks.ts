@@ -4,7 +4,7 @@ import { loanApplication } from './applications.ts';
 import { timestampColumn } from './columns.ts';
 import { loanQuote, loanRequest } from './lending.ts';
 
-// Mirrors migrations/0031_lender_callback_inbox.sql: the signed lender callbacks, each kept once and acted
+// Mirrors migrations/0031_lender_callback_inbox.sql (and 0046's index): the signed lender callbacks, each kept once and acted
 // on in order (lending/callbacks/signed-callback.service.ts is its only writer; ADR 0062).
 export const lenderCallback = pgTable(
   'lender_callback',
@@ -32,6 +32,10 @@ export const lenderCallback = pgTable(
     index('lender_callback_waiting_idx')
       .on(table.loanApplicationId, table.lenderId)
       .where(sql`state = 'waiting'`),
+    // migrations/0046: the offer's signing, read by the payout hold and the withdrawal period (ADR 0077).
+    index('lender_callback_quote_idx')
+      .on(table.loanQuoteId, table.type)
+      .where(sql`loan_quote_id IS NOT NULL`),
   ],
 );
 export type LenderCallbackRow = typeof lenderCallback.$inferSelect;
