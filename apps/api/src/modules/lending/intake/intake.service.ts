@@ -3,7 +3,7 @@ import { validateNationalId } from '@nordloan/domain/national-id';
 import { applicationStatus } from '@nordloan/domain/statuses';
 import type { Db, Executor } from '#src/db/client.ts';
 import type { LoanApplicationApplicantRow, LoanApplicationRow } from '#src/db/schema/applications.ts';
-import { enqueueJob } from '#src/jobs/job.repository.ts';
+import { enqueueJob, type NewJob } from '#src/jobs/job.repository.ts';
 import { errorMessageOf } from '#src/lib/error-message.ts';
 import { screeningHoldOf } from '#src/modules/compliance/screening.service.ts';
 import {
@@ -293,12 +293,16 @@ export async function retryExternalData(tx: Executor, input: { applicationId: st
  * Queues the intake of an application: a submission once screened, one the screening held at 200 once nothing
  * holds it (lending.events.ts, ADR 0056), a staff retry of the external data (→ 180).
  */
-export async function enqueueIntake(tx: Executor, application: LoanApplicationRow, now: Date) {
-  await enqueueJob(tx, {
+/** The intake job of a submission: one per revision (a later resubmission, after 169 or 181, has a new one). */
+export function intakeJobOf(application: LoanApplicationRow, now: Date): NewJob {
+  return {
     kind: jobKinds.processApplication,
     payload: { applicationId: application.id },
-    // One intake per submission: a later resubmission (after 169 or 181) has a new revision.
     dedupeKey: `${jobKinds.processApplication}:${application.id}:${application.revision}`,
     runAt: now,
-  });
+  };
+}
+
+export async function enqueueIntake(tx: Executor, application: LoanApplicationRow, now: Date) {
+  await enqueueJob(tx, intakeJobOf(application, now));
 }
