@@ -17,6 +17,9 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
+/** Answers noted before their durations are handed to the histogram (a scrape hands them over at once). */
+const OBSERVATIONS_PER_BATCH = 512;
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /**
@@ -46,23 +49,53 @@ export function registerMetrics(
   const tokenDigest = token === undefined ? undefined : sha256(token);
   const processWide = processMetrics();
   const registry = new Registry();
+  // Each answer's duration is noted in two arrays and handed to prom-client in a batch — at a scrape (the
+  // histogram's collect) or every OBSERVATIONS_PER_BATCH answers. prom-client's observe (labels checked,
+  // hashed to a string, looked up) cost ≈ 10 µs of an application read's CPU when run once per answer on a
+  // busy server (4 % of the profile), for ≈ 1 µs in a loop of warm code; the scrape sees every answer.
+  // A label object per route, method and status is kept, so the batch holds no object per answer.
+  type Labels = { method: string; route: string; status: string };
+  const pendingLabels: Labels[] = [];
+  const pendingSeconds: number[] = [];
+  const observePending = () => {
+    for (let index = 0; index < pendingLabels.length; index++) {
+      duration.observe(pendingLabels[index]!, pendingSeconds[index]!);
+    }
+    pendingLabels.length = 0;
+    pendingSeconds.length = 0;
+  };
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by method, route and status',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
+    collect: observePending,
   });
   options.addMetrics?.(registry);
+  const labelsByRoute = new Map<string, Map<string, Map<number, Labels>>>();
+  const labelsOf = (method: string, route: string, statusCode: number): Labels => {
+    let byMethod = labelsByRoute.get(route);
+    if (!byMethod) {
+      byMethod = new Map();
+      labelsByRoute.set(route, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (!byStatus) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let labels = byStatus.get(statusCode);
+    if (!labels) {
+      labels = { method, route, status: String(statusCode) };
+      byStatus.set(statusCode, labels);
+    }
+    return labels;
+  };
   app.addHook('onResponse', (request, reply, done) => {
-    duration.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
+    pendingLabels.push(labelsOf(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode));
+    pendingSeconds.push(reply.elapsedTime / 1000);
+    if (pendingLabels.length >= OBSERVATIONS_PER_BATCH) observePending();
     done();
   });
   app.get(
