@@ -1,3 +1,4 @@
+import { inquirySchema } from '@nordloan/domain/debt-register';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { parseWith, request, segment } from '#src/shared/api/http.ts';
@@ -7,29 +8,9 @@ import { parseWith, request, segment } from '#src/shared/api/http.ts';
 // applicant's inquiry (the consent and the debts as the register reported them), and the server audits
 // every such read as `debtRegister.read`, as it does bank data's (`bankData.read`). Read only when the
 // Finances tab is open and the country has a register, so no read is made (nor audited) for nothing.
-// The schema is the API's wire format (apps/api/src/modules/debt-registers/debt-registers.schemas.ts).
+// The schema is the API's wire format, shared with it (@nordloan/domain/debt-register).
 
-const foundDebtSchema = z.object({
-  DebtID: z.string().nullable(),
-  DebtType: z.string(),
-  Creditor: z.string(),
-  Balance: z.number(),
-  CreditLimit: z.number().nullable(),
-  CountedBalance: z.number(),
-  MonthlyPayment: z.number().nullable(),
-  InterestRate: z.number().nullable(),
-  RemainingTermMonths: z.number().nullable(),
-  CorrectedByApplicant: z.boolean(),
-});
-export const debtRegisterInquirySchema = z.object({
-  OwnerRole: z.enum(['MainApplicant', 'CoApplicant']),
-  Register: z.string(),
-  State: z.enum(['fetched', 'failed']),
-  Failure: z.string().nullable(),
-  Consent: z.object({ GivenAt: z.string(), Scope: z.string(), Purpose: z.string() }),
-  FetchedAt: z.string(),
-  Found: z.array(foundDebtSchema),
-});
+export const debtRegisterInquirySchema = inquirySchema;
 export type DebtRegisterInquiry = z.infer<typeof debtRegisterInquirySchema>;
 const debtRegisterViewSchema = z.object({
   Register: z.string().nullable(),
