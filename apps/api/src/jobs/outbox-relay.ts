@@ -69,7 +69,10 @@ async function publishEvents(
   await inCarriedSpan(
     events.length === 1 ? `outbox ${events[0]!.eventName}` : 'outbox batch',
     events.map((event) => event.payload),
-    () => ({ 'nordloan.event.count': events.length }),
+    () => ({
+      'nordloan.event.count': events.length,
+      'nordloan.event.names': [...new Set(events.map((event) => event.eventName))],
+    }),
     async () => {
       const handedOn = events.map((event) => {
         const payload = withoutTraceContext(event.payload);

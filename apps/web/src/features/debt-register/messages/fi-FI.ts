@@ -48,7 +48,7 @@ export const messages = {
   save: 'Tallenna korjaus',
   cancel: 'Peruuta',
   // Refinancing a register debt (ADR 0080): the rest of its texts are the apply form's.
-  payoffUnsaved: 'Ei vielä tallennettu: valinta tallentuu heti, kun tili ja viite on täytetty oikein.',
+  payoffUnsaved: 'Ei vielä tallennettu: valinta tallentuu, kun tili ja viite on täytetty oikein.',
   payoffChangeUnsaved:
     'Muutosta ei ole vielä tallennettu. Siihen asti voimassa ovat tallennettu tili ja viite.',
   payoffSaving: 'Tallennetaan …',
