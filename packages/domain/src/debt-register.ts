@@ -7,14 +7,14 @@ import { z } from 'zod';
 export const registerIds = ['NO-GJELDSREGISTERET', 'FI-POSITIIVINEN-LUOTTOTIETOREKISTERI'] as const;
 export type RegisterId = (typeof registerIds)[number];
 
-export const debtRegisterFailureSchema = z.enum([
+export const debtRegisterFailureSchema = /* @__PURE__ */ z.enum([
   'REGISTER_UNAVAILABLE',
   'REGISTER_TIMEOUT',
   'REGISTER_INVALID_ANSWER',
 ]);
 export type DebtRegisterFailure = z.infer<typeof debtRegisterFailureSchema>;
 
-const foundDebtSchema = z.object({
+const foundDebtSchema = /* @__PURE__ */ z.object({
   /** The application's debt this became (null when the applicant's form no longer has it). */
   DebtID: z.string().nullable(),
   DebtType: z.string(),
@@ -31,7 +31,7 @@ const foundDebtSchema = z.object({
   CorrectedByApplicant: z.boolean(),
 });
 
-export const inquirySchema = z.object({
+export const inquirySchema = /* @__PURE__ */ z.object({
   OwnerRole: z.enum(['MainApplicant', 'CoApplicant']),
   Register: z.enum(registerIds),
   State: z.enum(['fetched', 'failed']),
