@@ -26,6 +26,20 @@ export interface AssignmentListFilters {
 
 const isOpen = isNull(assignment.processedAt);
 
+/** An open assignment's row: in its bucket since `now`. */
+function newAssignmentRow(input: OpenAssignmentInput) {
+  return {
+    loanApplicationId: input.loanApplicationId,
+    bucketId: input.bucketId,
+    assigneeId: input.assigneeId ?? null,
+    country: input.country,
+    revision: input.revision,
+    bucketUpdatedAt: input.now,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
 /**
  * Puts an application into a bucket. Answers undefined, and changes nothing, when the application already
  * has an open assignment (one open assignment per application: move or process that one instead).
@@ -36,16 +50,7 @@ export async function openAssignment(
 ): Promise<AssignmentRow | undefined> {
   const [row] = await db
     .insert(assignment)
-    .values({
-      loanApplicationId: input.loanApplicationId,
-      bucketId: input.bucketId,
-      assigneeId: input.assigneeId ?? null,
-      country: input.country,
-      revision: input.revision,
-      bucketUpdatedAt: input.now,
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
+    .values(newAssignmentRow(input))
     .onConflictDoNothing({ target: assignment.loanApplicationId, where: sql`processed_at IS NULL` })
     .returning();
   return row;
@@ -63,18 +68,7 @@ export async function openAssignments(
   if (inputs.length === 0) return new Set();
   const rows = await db
     .insert(assignment)
-    .values(
-      inputs.map((input) => ({
-        loanApplicationId: input.loanApplicationId,
-        bucketId: input.bucketId,
-        assigneeId: input.assigneeId ?? null,
-        country: input.country,
-        revision: input.revision,
-        bucketUpdatedAt: input.now,
-        createdAt: input.now,
-        updatedAt: input.now,
-      })),
-    )
+    .values(inputs.map(newAssignmentRow))
     .onConflictDoNothing({ target: assignment.loanApplicationId, where: sql`processed_at IS NULL` })
     .returning({ loanApplicationId: assignment.loanApplicationId });
   return new Set(rows.map((row) => row.loanApplicationId));

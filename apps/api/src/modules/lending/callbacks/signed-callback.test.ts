@@ -141,6 +141,18 @@ describe('refused callbacks change nothing', () => {
   });
 });
 
+/** An offer of 20,000 over 60 months at 9.9 %, no fees, as a lender's callback states it. */
+const anOffer = {
+  Amount: 20_000,
+  DurationMonths: 60,
+  NominalRatePercent: 9.9,
+  StartupFee: 0,
+  MonthlyFee: 0,
+  FeeHandling: 'upfront',
+  OfferType: 'Annuity',
+  LoanKind: 'Consumer',
+} as const;
+
 describe('duplicates and order', () => {
   it('records a callback delivered twice once, and one delivered early in its place', async () => {
     const { application, lenderId, requestId, quoteId } = accepted;
@@ -212,18 +224,7 @@ describe('duplicates and order', () => {
         Type: 'offer',
         ApplicationReference: done.id,
         Decision: 'approved',
-        Offers: [
-          {
-            Amount: 20_000,
-            DurationMonths: 60,
-            NominalRatePercent: 9.9,
-            StartupFee: 0,
-            MonthlyFee: 0,
-            FeeHandling: 'upfront',
-            OfferType: 'Annuity',
-            LoanKind: 'Consumer',
-          },
-        ],
+        Offers: [anOffer],
       }),
     );
     expect(late.json().Outcome).toBe('ignored');
@@ -248,18 +249,7 @@ describe('duplicates and order', () => {
         Type: 'offer',
         ApplicationReference: request!.id,
         Decision: 'approved',
-        Offers: [
-          {
-            Amount: 20_000,
-            DurationMonths: 60,
-            NominalRatePercent: 9.9,
-            StartupFee: 0,
-            MonthlyFee: 0,
-            FeeHandling: 'upfront',
-            OfferType: 'Annuity',
-            LoanKind: 'Consumer',
-          },
-        ],
+        Offers: [anOffer],
       }),
     );
     expect(early.statusCode).toBe(202);
